@@ -1,0 +1,61 @@
+// Builds the two bundles: the extension (Node, CommonJS, `vscode` external) and the
+// results-panel webview (browser, IIFE). `--production` minifies without sourcemaps;
+// `--watch` rebuilds on change. The log lines match the `$esbuild-watch` problem matcher.
+import * as esbuild from 'esbuild';
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+
+/** @type {import('esbuild').Plugin} */
+const problemMatcher = {
+  name: 'problem-matcher',
+  setup(build) {
+    build.onStart(() => console.log('[watch] build started'));
+    build.onEnd((result) => {
+      for (const { text, location } of [...result.errors, ...result.warnings]) {
+        console.error(`✘ [ERROR] ${text}`);
+        if (location) console.error(`    ${location.file}:${location.line}:${location.column}:`);
+      }
+      console.log('[watch] build finished');
+    });
+  },
+};
+
+const common = {
+  bundle: true,
+  minify: production,
+  sourcemap: !production,
+  sourcesContent: false,
+  logLevel: 'silent',
+  plugins: [problemMatcher],
+  legalComments: production ? 'none' : 'inline',
+};
+
+const contexts = await Promise.all([
+  esbuild.context({
+    ...common,
+    entryPoints: ['src/extension.ts'],
+    outfile: 'dist/extension.js',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode'],
+  }),
+  esbuild.context({
+    ...common,
+    entryPoints: { webview: 'src/webview/main.ts' },
+    outdir: 'dist',
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    loader: { '.ttf': 'file' },
+  }),
+]);
+
+if (watch) {
+  await Promise.all(contexts.map((ctx) => ctx.watch()));
+} else {
+  const results = await Promise.allSettled(contexts.map((ctx) => ctx.rebuild()));
+  await Promise.all(contexts.map((ctx) => ctx.dispose()));
+  if (results.some((r) => r.status === 'rejected')) process.exit(1);
+}

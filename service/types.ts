@@ -1,0 +1,70 @@
+// Contract of the reference service (the in-process API that tests, the harness and the
+// demo use). The service implements ../shared/spec/service-interface.md plus decisions.md.
+import type { AccountRecord, FindingsType, OpenRecord } from '../src/core/types';
+
+/** A fault a tenant or a request path can be switched into, by configuration. */
+export type FaultKind =
+  | 'delay' // wait `delayMs` before answering (headers included)
+  | 'slow-body' // send headers, then the body in small chunks over `delayMs`
+  | 'truncated' // announce the full Content-Length, send half the body, end the socket
+  | 'invalid-json' // 200 with a body that is not JSON
+  | 'wrong-types' // 200 with valid JSON of the wrong shape (count a string, results an object…)
+  | 'reset' // destroy the connection without answering
+  | 'error-500' // 500 {"error":"Internal server error."}
+  | 'error-502'
+  | 'error-503'
+  | 'huge'; // 200 with a valid but very large body (`sizeBytes`, default 64 MiB)
+
+export interface FaultRule {
+  readonly fault: FaultKind;
+  /** Only requests for this domain (any when absent). */
+  readonly domain?: string;
+  /** Only requests for this findings type (any when absent). */
+  readonly type?: FindingsType;
+  /** Apply to the next N matching requests only, then answer normally (always when absent). */
+  readonly times?: number;
+  readonly delayMs?: number;
+  readonly sizeBytes?: number;
+}
+
+export interface TenantConfig {
+  readonly name: string;
+  readonly apiKey: string;
+  /** Subscribed domains, lower-case. */
+  readonly domains: readonly string[];
+  /** When set, only these client IPs are served; others get 403 (IP message). */
+  readonly allowedIps?: readonly string[];
+  /** Fixed-window rate limit (default 1000 per hour). */
+  readonly rateLimit?: { readonly limit: number; readonly windowMs: number };
+  readonly faults?: readonly FaultRule[];
+}
+
+/** Records per domain and findings type. */
+export type Dataset = Readonly<Record<string, { readonly accounts: readonly AccountRecord[]; readonly customers: readonly OpenRecord[] }>>;
+
+export interface ServiceOptions {
+  readonly tenants: readonly TenantConfig[];
+  /** The data; see data.ts for `generateDataset(seed, domains)` and `loadDataset(file)`. */
+  readonly dataset: Dataset;
+  readonly host?: string; // default 127.0.0.1
+  readonly port?: number; // default 0: a free port
+}
+
+/** One request as the service saw it, for tests (the key is kept so tests can assert on it). */
+export interface RequestLogEntry {
+  readonly method: string;
+  readonly path: string;
+  readonly apiKey?: string;
+  readonly status: number;
+  readonly at: number;
+}
+
+export interface RunningService {
+  readonly baseUrl: string; // e.g. http://127.0.0.1:43123 (no trailing slash)
+  readonly requests: readonly RequestLogEntry[];
+  /** Replace a tenant's fault rules at run time (by API key). */
+  setFaults(apiKey: string, faults: readonly FaultRule[]): void;
+  /** Forget request counts and rate-limit windows. */
+  reset(): void;
+  close(): Promise<void>;
+}

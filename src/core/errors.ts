@@ -1,0 +1,45 @@
+// Typed errors of the client. Every message is written for a user and never holds the API
+// key: constructors run their text through `redact` (see redact.ts) before storing it.
+
+export type LeakSearchErrorKind =
+  | 'invalid-input' // a domain, findings type, date, key or base URL failed validation; nothing was sent
+  | 'bad-request' // 400
+  | 'unauthorized' // 401 "Invalid API key."
+  | 'forbidden' // 403: subscription or IP allow-list (see `forbiddenReason`)
+  | 'not-found' // 404
+  | 'rate-limited' // 429, or the limiter knows the quota is spent (see `retryAt`)
+  | 'server' // 5xx
+  | 'bad-response' // not JSON, truncated, wrong types
+  | 'too-large' // body over the configured cap
+  | 'network' // DNS, connection refused/reset, TLS, proxy
+  | 'timeout'
+  | 'cancelled';
+
+export type ForbiddenReason = 'subscription' | 'ip' | 'unknown';
+
+export interface LeakSearchErrorDetails {
+  readonly status?: number;
+  /** The server's own `error` text, redacted, when it sent one. */
+  readonly serverMessage?: string;
+  readonly forbiddenReason?: ForbiddenReason;
+  /** For `rate-limited`: when checks may resume, epoch milliseconds. */
+  readonly retryAt?: number;
+  /** For `invalid-input`: which input was wrong. */
+  readonly field?: 'domain' | 'type' | 'start' | 'end' | 'range' | 'apiKey' | 'baseUrl';
+}
+
+export class LeakSearchError extends Error {
+  override readonly name = 'LeakSearchError';
+  constructor(
+    readonly kind: LeakSearchErrorKind,
+    message: string,
+    readonly details: LeakSearchErrorDetails = {},
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+export function isLeakSearchError(e: unknown): e is LeakSearchError {
+  return e instanceof LeakSearchError;
+}

@@ -1,0 +1,70 @@
+// Shared data types of the leaked-credential search service, as the client sees them.
+// Pure: no `vscode`, no DOM. See ../shared/spec/service-interface.md and decisions.md.
+
+/** The two findings types, always in their long form once validated (decision 3). */
+export type FindingsType = 'accounts' | 'customers';
+
+/** What a user or a setting may type for a findings type: long or short form. */
+export type FindingsTypeInput = FindingsType | 'a' | 'c';
+
+/** A scalar field value of an open (customers) record. */
+export type FieldValue = string | number | boolean | null;
+
+/** A customers record: open shape (decision 4); any JSON object of scalar fields. */
+export type OpenRecord = Readonly<Record<string, FieldValue>>;
+
+/**
+ * An accounts record. Every field is a string; a field the server left out is ''.
+ * Fields the interface does not name are kept in `extra` (never dropped silently).
+ */
+export interface AccountRecord {
+  readonly date: string;
+  readonly browser: string;
+  readonly status: string;
+  readonly url: string;
+  readonly ip: string;
+  readonly country: string;
+  readonly username: string;
+  readonly password: string;
+  readonly extra?: OpenRecord;
+}
+
+export const ACCOUNT_FIELDS = ['date', 'browser', 'status', 'url', 'ip', 'country', 'username', 'password'] as const;
+export type AccountField = (typeof ACCOUNT_FIELDS)[number];
+
+/** An inclusive range of whole UTC days, both bounds `YYYYMMDD` (decision 1). */
+export interface DateRange {
+  readonly start: string;
+  readonly end: string;
+}
+
+export type SearchResult =
+  | { readonly type: 'accounts'; readonly count: number; readonly records: readonly AccountRecord[] }
+  | { readonly type: 'customers'; readonly count: number; readonly records: readonly OpenRecord[] };
+
+/** What the X-RateLimit-* and Retry-After headers of one response said. */
+export interface RateLimitState {
+  /** Requests allowed per window, when the server said. */
+  readonly limit?: number;
+  /** Requests left in the window, when the server said. */
+  readonly remaining?: number;
+  /** When the window resets, epoch milliseconds, when the server said. */
+  readonly resetAt?: number;
+  /** When the response was received, epoch milliseconds. */
+  readonly observedAt: number;
+}
+
+/** A validated search: what is actually sent. */
+export interface SearchQuery {
+  readonly domain: string;
+  readonly type: FindingsType;
+  readonly range?: DateRange;
+}
+
+export interface SearchResponse {
+  readonly query: SearchQuery;
+  readonly result: SearchResult;
+  readonly rateLimit: RateLimitState;
+  /** When the response was received, epoch milliseconds. */
+  readonly fetchedAt: number;
+}

@@ -1,0 +1,2 @@
+// Entry of the results-panel webview bundle (browser).
+export {};
