@@ -68,3 +68,25 @@ export interface SearchResponse {
   /** When the response was received, epoch milliseconds. */
   readonly fetchedAt: number;
 }
+
+/**
+ * One cached or fresh result as the editor keeps it: the unit the tree, the results panel,
+ * the status bar and the leak index work with. Never holds the API key.
+ */
+export interface ResultsEntry {
+  /** Stable id of (service origin, domain, findings type, date range); see `resultsKey`. */
+  readonly key: string;
+  /** The service origin, e.g. `https://leakjar.com` (no path, never the key). */
+  readonly origin: string;
+  readonly query: SearchQuery;
+  readonly result: SearchResult;
+  readonly rateLimit?: RateLimitState;
+  /** When the response was received, epoch milliseconds ("as of"). */
+  readonly fetchedAt: number;
+}
+
+/** The stable id of a result: the same search against the same service gives the same key. */
+export function resultsKey(origin: string, query: SearchQuery): string {
+  const range = query.range ? `${query.range.start}-${query.range.end}` : 'all';
+  return `${origin}|${query.domain}|${query.type}|${range}`;
+}
