@@ -1,0 +1,94 @@
+// Pure: what the results cache holds and how it is (de)serialised, before encryption.
+// Entries never hold the API key (ResultsEntry has no field for it). A damaged or foreign
+// entry is dropped, never half-read. No `vscode`.
+import type { AccountRecord, DateRange, FindingsType, OpenRecord, RateLimitState, ResultsEntry, SearchQuery, SearchResult } from './types';
+import { resultsKey } from './types';
+
+export const CACHE_FORMAT_VERSION = 1;
+
+interface CacheFileV1 {
+  readonly version: 1;
+  readonly entries: readonly ResultsEntry[];
+}
+
+export function serializeCache(entries: readonly ResultsEntry[]): string {
+  const file: CacheFileV1 = { version: CACHE_FORMAT_VERSION, entries };
+  return JSON.stringify(file);
+}
+
+/** Parses a cache file; entries that do not have the expected shape are dropped. */
+export function parseCache(text: string): ResultsEntry[] {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  if (!isObject(raw) || raw['version'] !== CACHE_FORMAT_VERSION || !Array.isArray(raw['entries'])) return [];
+  const out: ResultsEntry[] = [];
+  for (const e of raw['entries']) {
+    const entry = readEntry(e);
+    if (entry) out.push(entry);
+  }
+  return out;
+}
+
+/** Whether an entry is older than the TTL (a TTL of 0 or less means "always expired"). */
+export function isExpired(entry: Pick<ResultsEntry, 'fetchedAt'>, ttlMs: number, now: number): boolean {
+  return ttlMs <= 0 || now - entry.fetchedAt >= ttlMs || entry.fetchedAt > now + 60_000;
+}
+
+function readEntry(e: unknown): ResultsEntry | undefined {
+  if (!isObject(e)) return undefined;
+  const { origin, fetchedAt } = e;
+  if (typeof origin !== 'string' || typeof fetchedAt !== 'number' || !Number.isFinite(fetchedAt)) return undefined;
+  const query = readQuery(e['query']);
+  const result = query && readResult(e['result'], query.type);
+  if (!query || !result) return undefined;
+  const rateLimit = readRateLimit(e['rateLimit']);
+  // The key is recomputed, never trusted from the file.
+  return { key: resultsKey(origin, query), origin, query, result, fetchedAt, ...(rateLimit ? { rateLimit } : {}) };
+}
+
+function readQuery(q: unknown): SearchQuery | undefined {
+  if (!isObject(q) || typeof q['domain'] !== 'string' || !isType(q['type'])) return undefined;
+  const r = q['range'];
+  let range: DateRange | undefined;
+  if (r !== undefined) {
+    if (!isObject(r) || typeof r['start'] !== 'string' || typeof r['end'] !== 'string') return undefined;
+    range = { start: r['start'], end: r['end'] };
+  }
+  return { domain: q['domain'], type: q['type'], ...(range ? { range } : {}) };
+}
+
+function readResult(r: unknown, type: FindingsType): SearchResult | undefined {
+  if (!isObject(r) || r['type'] !== type || typeof r['count'] !== 'number' || !Array.isArray(r['records'])) return undefined;
+  const records = r['records'];
+  if (!records.every(isObject)) return undefined;
+  if (type === 'accounts') {
+    return { type, count: r['count'], records: records as unknown as AccountRecord[] };
+  }
+  return { type, count: r['count'], records: records as unknown as OpenRecord[] };
+}
+
+function readRateLimit(r: unknown): RateLimitState | undefined {
+  if (!isObject(r) || typeof r['observedAt'] !== 'number') return undefined;
+  const num = (k: string): number | undefined => (typeof r[k] === 'number' ? (r[k] as number) : undefined);
+  const limit = num('limit');
+  const remaining = num('remaining');
+  const resetAt = num('resetAt');
+  return {
+    observedAt: r['observedAt'],
+    ...(limit !== undefined ? { limit } : {}),
+    ...(remaining !== undefined ? { remaining } : {}),
+    ...(resetAt !== undefined ? { resetAt } : {}),
+  };
+}
+
+function isType(t: unknown): t is FindingsType {
+  return t === 'accounts' || t === 'customers';
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}

@@ -1,0 +1,113 @@
+// Pure formatting of ages, "as of" times and the request quota for the editor's tree and
+// status bar. No `vscode`; unit-tested in test/unit/editor-core/format.test.ts.
+import type { DateRange, RateLimitState } from './types';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** A short relative age: "just now", "5 min ago", "3 h ago", "2 d ago". */
+export function formatAge(fetchedAt: number, now: number): string {
+  const ms = Math.max(0, now - fetchedAt);
+  if (ms < MINUTE) return 'just now';
+  if (ms < HOUR) return `${Math.floor(ms / MINUTE)} min ago`;
+  if (ms < DAY) return `${Math.floor(ms / HOUR)} h ago`;
+  return `${Math.floor(ms / DAY)} d ago`;
+}
+
+/** A short time until a moment: "in 12 min", "in 2 h 5 min", "in 3 d", "now". */
+export function formatIn(at: number, now: number): string {
+  const ms = at - now;
+  if (ms <= 0) return 'now';
+  const minutes = Math.ceil(ms / MINUTE);
+  if (minutes < 60) return `in ${minutes} min`;
+  if (ms < DAY) {
+    const h = Math.floor(minutes / 60);
+    const m = minutes % 60;
+    return m === 0 ? `in ${h} h` : `in ${h} h ${m} min`;
+  }
+  return `in ${Math.round(ms / DAY)} d`;
+}
+
+/** Local clock time of a moment, "14:05"; with the date when it is not today. */
+export function formatClock(at: number, now: number): string {
+  const d = new Date(at);
+  const time = `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  const today = new Date(now);
+  const sameDay = d.getFullYear() === today.getFullYear() && d.getMonth() === today.getMonth() && d.getDate() === today.getDate();
+  return sameDay ? time : `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${time}`;
+}
+
+/** "as of 14:05 (3 h ago)". */
+export function formatAsOf(fetchedAt: number, now: number): string {
+  return `as of ${formatClock(fetchedAt, now)} (${formatAge(fetchedAt, now)})`;
+}
+
+/** "all dates" or "2024-01-01 – 2024-12-31". */
+export function formatRange(range: DateRange | undefined): string {
+  if (!range) return 'all dates';
+  return `${isoDay(range.start)} – ${isoDay(range.end)}`;
+}
+
+function isoDay(yyyymmdd: string): string {
+  return /^\d{8}$/.test(yyyymmdd) ? `${yyyymmdd.slice(0, 4)}-${yyyymmdd.slice(4, 6)}-${yyyymmdd.slice(6)}` : yyyymmdd;
+}
+
+/** "1 record", "141 records", "12,345 records". */
+export function formatCount(n: number, noun = 'record'): string {
+  return `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+export interface QuotaView {
+  /** True when the server said no request is left and the window has not reset yet. */
+  readonly spent: boolean;
+  /** Short text for the status bar (without icon). */
+  readonly text: string;
+  /** Longer text for the tooltip: remaining/limit, reset time, when it was observed. */
+  readonly tooltip: string;
+}
+
+/** Whether a rate-limit state says the quota is spent at `now`. */
+export function isQuotaSpent(state: RateLimitState | undefined, now: number): boolean {
+  if (!state || state.remaining === undefined || state.remaining > 0) return false;
+  // Without a reset time the window is unknown: treat it as spent for an hour after we saw it.
+  const until = state.resetAt ?? state.observedAt + HOUR;
+  return until > now;
+}
+
+/** When a spent quota resumes (epoch ms), or undefined when it is not spent. */
+export function quotaResumesAt(state: RateLimitState | undefined, now: number): number | undefined {
+  if (!isQuotaSpent(state, now) || !state) return undefined;
+  return state.resetAt ?? state.observedAt + HOUR;
+}
+
+/** The quota as the status bar shows it. A spent quota says so and says when checks resume. */
+export function formatQuota(state: RateLimitState | undefined, now: number): QuotaView {
+  if (!state || (state.remaining === undefined && state.limit === undefined)) {
+    return { spent: false, text: 'quota unknown', tooltip: 'The service has not reported a request quota yet.' };
+  }
+  const resumes = quotaResumesAt(state, now);
+  const reset = state.resetAt !== undefined
+    ? (state.resetAt > now ? `Resets at ${formatClock(state.resetAt, now)} (${formatIn(state.resetAt, now)}).` : 'The window has reset since.')
+    : 'The service did not say when the window resets.';
+  const seen = `Reported ${formatAge(state.observedAt, now)}.`;
+  if (resumes !== undefined) {
+    const limit = state.limit !== undefined ? ` of ${state.limit}` : '';
+    return {
+      spent: true,
+      text: `quota spent, resumes ${formatClock(resumes, now)}`,
+      tooltip: `Request quota spent (0 left${limit}). No checks are sent until ${formatClock(resumes, now)} (${formatIn(resumes, now)}). ${seen}`,
+    };
+  }
+  // When the window has reset since the last response, the old "remaining" no longer holds.
+  const stale = state.resetAt !== undefined && state.resetAt <= now;
+  const remaining = stale ? (state.limit ?? state.remaining) : state.remaining;
+  const text = remaining !== undefined && state.limit !== undefined
+    ? `${remaining}/${state.limit}`
+    : remaining !== undefined ? `${remaining} left` : `limit ${state.limit}`;
+  return { spent: false, text, tooltip: `Requests left: ${text}. ${reset} ${seen}` };
+}
+
+function pad(n: number): string {
+  return n < 10 ? `0${n}` : String(n);
+}
