@@ -48,6 +48,11 @@ export interface ServiceOptions {
   readonly dataset: Dataset;
   readonly host?: string; // default 127.0.0.1
   readonly port?: number; // default 0: a free port
+  /**
+   * Fixed-window limit for requests that carry no valid key (401s, 404s), counted per
+   * client IP (default 1000 per hour).
+   */
+  readonly anonymousRateLimit?: { readonly limit: number; readonly windowMs: number };
 }
 
 /** One request as the service saw it, for tests (the key is kept so tests can assert on it). */
@@ -55,8 +60,14 @@ export interface RequestLogEntry {
   readonly method: string;
   readonly path: string;
   readonly apiKey?: string;
+  /** 0 when the connection was reset without an answer. */
   readonly status: number;
+  /** Epoch milliseconds. */
   readonly at: number;
+  /** The client IP as the service saw it (IPv4-mapped IPv6 shown as IPv4). */
+  readonly ip: string;
+  /** The fault applied to this request, if any. */
+  readonly fault?: FaultKind;
 }
 
 export interface RunningService {
@@ -64,7 +75,7 @@ export interface RunningService {
   readonly requests: readonly RequestLogEntry[];
   /** Replace a tenant's fault rules at run time (by API key). */
   setFaults(apiKey: string, faults: readonly FaultRule[]): void;
-  /** Forget request counts and rate-limit windows. */
+  /** Forget the request log and rate-limit windows (fault rules stay as they are). */
   reset(): void;
   close(): Promise<void>;
 }

@@ -1,0 +1,52 @@
+// The search itself: records of one domain and findings type, newest first, optionally
+// restricted to an inclusive range of whole UTC days.
+import type { AccountRecord, FieldValue, FindingsType, OpenRecord } from '../src/core/types';
+import { ACCOUNT_FIELDS } from '../src/core/types';
+import type { Dataset } from './types';
+
+/** A record as it goes on the wire: accounts fields first, then any extra fields. */
+export type WireRecord = Readonly<Record<string, FieldValue>>;
+
+interface Indexed {
+  readonly day: string; // YYYY-MM-DD, '' when the record has no usable date
+  readonly record: WireRecord;
+}
+
+function toWire(r: AccountRecord): WireRecord {
+  const out: Record<string, FieldValue> = {};
+  for (const f of ACCOUNT_FIELDS) out[f] = r[f];
+  if (r.extra) for (const [k, v] of Object.entries(r.extra)) if (!(k in out)) out[k] = v;
+  return out;
+}
+
+function dateMs(record: WireRecord): number {
+  const d = record['date'];
+  const ms = typeof d === 'string' ? Date.parse(d) : NaN;
+  return Number.isNaN(ms) ? -Infinity : ms;
+}
+
+function index(records: readonly WireRecord[]): readonly Indexed[] {
+  return records
+    .map((record) => ({ record, ms: dateMs(record) }))
+    .sort((a, b) => b.ms - a.ms)
+    .map(({ record, ms }) => ({ record, day: Number.isFinite(ms) ? new Date(ms).toISOString().slice(0, 10) : '' }));
+}
+
+export class SearchIndex {
+  private readonly byKey = new Map<string, readonly Indexed[]>();
+
+  constructor(dataset: Dataset) {
+    for (const [domain, data] of Object.entries(dataset)) {
+      const d = domain.toLowerCase();
+      this.byKey.set(`${d}|accounts`, index([...(this.byKey.get(`${d}|accounts`) ?? []).map((i) => i.record), ...data.accounts.map(toWire)]));
+      this.byKey.set(`${d}|customers`, index([...(this.byKey.get(`${d}|customers`) ?? []).map((i) => i.record), ...(data.customers as readonly OpenRecord[])]));
+    }
+  }
+
+  /** Newest first; `range` bounds are `YYYY-MM-DD`, inclusive. Records without a date match no range. */
+  search(domain: string, type: FindingsType, range?: { readonly from: string; readonly to: string }): WireRecord[] {
+    const all = this.byKey.get(`${domain}|${type}`) ?? [];
+    const hits = range ? all.filter((i) => i.day !== '' && i.day >= range.from && i.day <= range.to) : all;
+    return hits.map((i) => i.record);
+  }
+}
