@@ -1,13 +1,13 @@
 import * as assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
+import type * as CryptoModule from 'node:crypto';
 import type { RunningService, TenantConfig } from '../../../service/types';
 import { startService } from '../../../service/server';
 import { TenantDirectory } from '../../../service/tenants';
 import { DEMO_API_KEY, demoOptions } from '../../../service/demo';
 import { rawGet, searchPath } from './http';
 
-type Crypto = typeof import('node:crypto');
-const cryptoModule = createRequire(__filename)('node:crypto') as Crypto;
+const cryptoModule = createRequire(__filename)('node:crypto') as typeof CryptoModule;
 
 /** Runs `fn` while counting calls to crypto.timingSafeEqual (and their argument lengths). */
 async function countingCompares<T>(fn: () => Promise<T> | T): Promise<{ result: T; calls: [number, number][] }> {
