@@ -1,5 +1,6 @@
 // Typed errors of the client. Every message is written for a user and never holds the API
 // key: constructors run their text through `redact` (see redact.ts) before storing it.
+import { redact } from './redact';
 
 export type LeakSearchErrorKind =
   | 'invalid-input' // a domain, findings type, date, key or base URL failed validation; nothing was sent
@@ -25,7 +26,7 @@ export interface LeakSearchErrorDetails {
   /** For `rate-limited`: when checks may resume, epoch milliseconds. */
   readonly retryAt?: number;
   /** For `invalid-input`: which input was wrong. */
-  readonly field?: 'domain' | 'type' | 'start' | 'end' | 'range' | 'apiKey' | 'baseUrl';
+  readonly field?: 'domain' | 'type' | 'start' | 'end' | 'range' | 'apiKey' | 'baseUrl' | 'proxy';
 }
 
 export class LeakSearchError extends Error {
@@ -36,7 +37,8 @@ export class LeakSearchError extends Error {
     readonly details: LeakSearchErrorDetails = {},
     options?: { cause?: unknown },
   ) {
-    super(message, options);
+    // Masks any `/search/<key>` path; the client has already removed the known key itself.
+    super(redact(message), options);
   }
 }
 

@@ -1,0 +1,215 @@
+// The service client: validates a search, sends it through its own undici dispatcher, honours
+// the shared rate limiter, retries what is worth retrying, and returns a typed, validated
+// result or a typed, redacted error. No `vscode` import.
+import { backoffDelay, cancelledError, sleep } from './backoff';
+import { LeakSearchError } from './errors';
+import { errorForStatus, rateLimitedError } from './httpStatus';
+import { HttpTransport, TransportError } from './httpTransport';
+import { limiterId, sharedRateLimiter } from './limiter';
+import type { RateLimiter } from './limiter';
+import { headerValue, parseRateLimit, parseRetryAfter } from './ratelimit';
+import { redact } from './redact';
+import { parseErrorBody, parseSearchBody } from './response';
+import type { FindingsTypeInput, RateLimitState, SearchQuery, SearchResponse } from './types';
+import { normalizeApiKey, normalizeBaseUrl, normalizeDateRange, normalizeDomain, normalizeFindingsType } from './validate';
+
+export interface ClientOptions {
+  /** Longest wait for an answer to start, and longest pause inside a body (default 30000). */
+  timeoutMs?: number;
+  /** Largest accepted body of a successful answer (default 50 MiB); more is `too-large`. */
+  maxBodyBytes?: number;
+  /** An http.proxy-style URL (`http://[user:pass@]host:port`); requests go through undici's ProxyAgent. */
+  proxyUrl?: string;
+  /** Verify TLS certificates when going through the proxy (default true). */
+  proxyStrictSSL?: boolean;
+  /** Retries for 429 with a short Retry-After, 502/503/504 and connection resets (default 2). */
+  maxRetries?: number;
+  now?: () => number;
+  /** Longest time one attempt may take in all (default 5 minutes). */
+  totalTimeoutMs?: number;
+  /** The rate limiter; by default the one shared by every client in the process. */
+  limiter?: RateLimiter;
+}
+
+export interface SearchParams {
+  baseUrl: string;
+  apiKey: string;
+  domain: string;
+  type: FindingsTypeInput;
+  range?: { start: string; end: string };
+  signal?: AbortSignal;
+  /**
+   * When the quota is known to be spent: false (default) throws `rate-limited` with `retryAt`
+   * at once, without sending; true waits until the reset (cancellable) and then sends.
+   */
+  waitForQuota?: boolean;
+}
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_MAX_BODY_BYTES = 50 * 1024 * 1024;
+export const DEFAULT_MAX_RETRIES = 2;
+/** A 429 is retried automatically only when it asks to wait at most this long. */
+export const MAX_AUTO_RETRY_WAIT_MS = 5_000;
+const MAX_ERROR_BODY_BYTES = 64 * 1024;
+const RETRY_STATUSES = new Set([502, 503, 504]);
+
+function segment(value: string): string {
+  const encoded = encodeURIComponent(value);
+  // encodeURIComponent leaves "." alone; a "." or ".." segment would move up the path.
+  return encoded === '.' || encoded === '..' ? encoded.replace(/\./g, '%2E') : encoded;
+}
+
+/**
+ * The search URL: `{base}/search/{key}/{domain}/{type}[/{start}/{end}]`, every segment
+ * encoded so that no input can add a segment, a query or `..` (decision 10). Secret: it holds
+ * the key; print only `redactUrl(url)`.
+ */
+export function buildSearchUrl(baseUrl: string, apiKey: string, query: SearchQuery): string {
+  const parts = [normalizeApiKey(apiKey), query.domain, query.type];
+  if (query.range) parts.push(query.range.start, query.range.end);
+  return `${normalizeBaseUrl(baseUrl)}/search/${parts.map(segment).join('/')}`;
+}
+
+export class LeakSearchClient {
+  private readonly transport: HttpTransport;
+  private readonly limiter: RateLimiter;
+  private readonly now: () => number;
+  private readonly maxBodyBytes: number;
+  private readonly maxRetries: number;
+
+  constructor(options: ClientOptions = {}) {
+    const timeoutMs = positive(options.timeoutMs, DEFAULT_TIMEOUT_MS);
+    const proxyUrl = options.proxyUrl !== undefined && options.proxyUrl.trim() !== '' ? normalizeProxyUrl(options.proxyUrl) : undefined;
+    this.transport = new HttpTransport({
+      timeoutMs,
+      totalTimeoutMs: Math.max(timeoutMs, positive(options.totalTimeoutMs, 300_000)),
+      ...(proxyUrl !== undefined ? { proxyUrl } : {}),
+      ...(options.proxyStrictSSL !== undefined ? { proxyStrictSSL: options.proxyStrictSSL } : {}),
+    });
+    this.limiter = options.limiter ?? sharedRateLimiter;
+    this.now = options.now ?? Date.now;
+    this.maxBodyBytes = positive(options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES);
+    this.maxRetries = Math.max(0, Math.floor(options.maxRetries ?? DEFAULT_MAX_RETRIES));
+  }
+
+  /** Last known rate-limit state for this base URL + key (undefined before any answer). */
+  rateLimit(baseUrl: string, apiKey: string): RateLimitState | undefined {
+    let base: string;
+    try {
+      base = normalizeBaseUrl(baseUrl);
+    } catch {
+      return undefined;
+    }
+    return this.limiter.state(limiterId(base, apiKey));
+  }
+
+  async search(params: SearchParams): Promise<SearchResponse> {
+    const { signal } = params;
+    if (signal?.aborted) throw cancelledError();
+    const baseUrl = normalizeBaseUrl(params.baseUrl);
+    const apiKey = normalizeApiKey(params.apiKey);
+    const domain = normalizeDomain(params.domain);
+    const type = normalizeFindingsType(params.type);
+    const range = params.range ? normalizeDateRange(params.range.start, params.range.end) : undefined;
+    const query: SearchQuery = { domain, type, ...(range ? { range } : {}) };
+    const url = buildSearchUrl(baseUrl, apiKey, query);
+    const id = limiterId(baseUrl, apiKey);
+    const secrets = [apiKey];
+
+    for (let retry = 0; ; retry++) {
+      await this.acquire(id, params.waitForQuota === true, signal);
+      let answer;
+      try {
+        answer = await this.transport.get({
+          url,
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          ...(signal ? { signal } : {}),
+          maxBodyBytes: this.maxBodyBytes,
+          maxErrorBodyBytes: MAX_ERROR_BODY_BYTES,
+          secrets,
+        });
+      } catch (e) {
+        if (!(e instanceof TransportError)) throw e;
+        if (e.retryable && retry < this.maxRetries) {
+          await sleep(backoffDelay(retry), signal);
+          continue;
+        }
+        throw e.error;
+      }
+      const receivedAt = this.now();
+      const rateLimit = parseRateLimit(answer.headers, receivedAt);
+      const { status } = answer;
+
+      if (status >= 200 && status < 300) {
+        this.limiter.record(id, rateLimit);
+        const result = parseSearchBody(answer.body, type);
+        return { query, result, rateLimit, fetchedAt: receivedAt };
+      }
+
+      const serverText = parseErrorBody(answer.body);
+      const serverMessage = serverText !== undefined ? redact(serverText, secrets) : undefined;
+      const retryAfter = parseRetryAfter(headerValue(answer.headers, 'retry-after'), receivedAt);
+
+      if (status === 429) {
+        // Resume when both the Retry-After and a spent window say so.
+        const windowEnd = rateLimit.remaining === 0 ? rateLimit.resetAt : undefined;
+        const candidates = [retryAfter, windowEnd].filter((t): t is number => t !== undefined && t > receivedAt);
+        const resumeAt = candidates.length > 0 ? Math.max(...candidates) : retryAfter;
+        this.limiter.record(id, rateLimit, resumeAt);
+        const wait = resumeAt === undefined ? backoffDelay(retry) : resumeAt - receivedAt;
+        if (retry < this.maxRetries && wait <= MAX_AUTO_RETRY_WAIT_MS) {
+          await sleep(wait, signal);
+          continue;
+        }
+        throw rateLimitedError(resumeAt, { status, ...(serverMessage !== undefined ? { serverMessage } : {}) });
+      }
+
+      this.limiter.record(id, rateLimit);
+      if (RETRY_STATUSES.has(status) && retry < this.maxRetries) {
+        const asked = retryAfter !== undefined ? retryAfter - receivedAt : 0;
+        if (asked <= MAX_AUTO_RETRY_WAIT_MS) {
+          await sleep(Math.max(asked, backoffDelay(retry)), signal);
+          continue;
+        }
+      }
+      throw errorForStatus(status, { domain, ...(serverMessage !== undefined ? { serverMessage } : {}) });
+    }
+  }
+
+  /** Waits (when asked) or throws while the limiter knows the quota is spent. */
+  private async acquire(id: string, waitForQuota: boolean, signal: AbortSignal | undefined): Promise<void> {
+    for (;;) {
+      if (signal?.aborted) throw cancelledError();
+      const now = this.now();
+      const until = this.limiter.acquire(id, now);
+      if (until === undefined) return;
+      if (!waitForQuota) throw rateLimitedError(until, {});
+      await sleep(until - now, signal);
+    }
+  }
+
+  /** Closes the connections; searches still running end as `cancelled`. */
+  async close(): Promise<void> {
+    await this.transport.close();
+  }
+}
+
+function positive(value: number | undefined, fallback: number): number {
+  return value !== undefined && Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+/** An http.proxy-style URL; `host:port` alone means http. */
+function normalizeProxyUrl(raw: string): string {
+  const s = raw.trim();
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(s) ? s : `http://${s}`;
+  let url: URL;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    throw new LeakSearchError('invalid-input', 'The proxy setting (http.proxy) is not a valid URL.', { field: 'proxy' });
+  }
+  if (!['http:', 'https:', 'socks:', 'socks5:'].includes(url.protocol)) {
+    throw new LeakSearchError('invalid-input', 'The proxy setting (http.proxy) must be an http://, https:// or socks5:// URL.', { field: 'proxy' });
+  }
+  return url.href;
+}
