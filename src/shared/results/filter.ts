@@ -1,0 +1,94 @@
+// Filtering the rows of a result table: a text box plus status/country/browser/date filters.
+// Pure and browser-safe. Secret columns are never searched (a match would leak the password).
+import type { ResultTable } from './table';
+
+export interface FilterState {
+  /** Case-insensitive substring over every non-secret column. */
+  readonly text: string;
+  /** Exact value, or '' for any. */
+  readonly status: string;
+  readonly country: string;
+  readonly browser: string;
+  /** Inclusive day bounds `YYYY-MM-DD`, or '' for open. */
+  readonly from: string;
+  readonly to: string;
+}
+
+export const EMPTY_FILTER: FilterState = { text: '', status: '', country: '', browser: '', from: '', to: '' };
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export function isFilterEmpty(filter: FilterState): boolean {
+  return !filter.text.trim() && !filter.status && !filter.country && !filter.browser && !filter.from && !filter.to;
+}
+
+/** Lower-cased haystacks, one per row, built once per table and reused by every text filter. */
+export class SearchIndex {
+  #haystacks: string[] | undefined;
+  constructor(private readonly table: ResultTable) {}
+
+  haystack(row: number): string {
+    if (!this.#haystacks) {
+      const searchable = this.table.columns.flatMap((column, index) => (column.secret ? [] : [index]));
+      this.#haystacks = this.table.rows.map((cells) => searchable.map((index) => cells[index]).join('\u0001').toLowerCase());
+    }
+    return this.#haystacks[row] ?? '';
+  }
+}
+
+/**
+ * Marks the rows that pass the filter: `result[row] === 1`. Runs in one pass over the table;
+ * a date filter drops rows whose date cannot be read.
+ */
+export function filterMask(table: ResultTable, filter: FilterState, index: SearchIndex): Uint8Array<ArrayBuffer> {
+  const { rows, roles } = table;
+  const mask = new Uint8Array(rows.length);
+  const needle = filter.text.trim().toLowerCase();
+  const checks: ((cells: readonly string[], row: number) => boolean)[] = [];
+  const exact = (column: number | undefined, value: string): void => {
+    if (!value) return;
+    if (column === undefined) {
+      checks.push(() => false);
+      return;
+    }
+    checks.push((cells) => cells[column] === value);
+  };
+  exact(roles.status, filter.status);
+  exact(roles.country, filter.country);
+  exact(roles.browser, filter.browser);
+  const from = DAY.test(filter.from) ? filter.from : '';
+  const to = DAY.test(filter.to) ? filter.to : '';
+  if (from || to) {
+    const column = roles.date;
+    checks.push((cells) => {
+      if (column === undefined) return false;
+      const day = (cells[column] ?? '').slice(0, 10);
+      if (!DAY.test(day)) return false;
+      return (!from || day >= from) && (!to || day <= to);
+    });
+  }
+  if (needle) checks.push((_cells, row) => index.haystack(row).includes(needle));
+  for (let row = 0; row < rows.length; row++) {
+    const cells = rows[row] as readonly string[];
+    let pass = 1;
+    for (const check of checks) {
+      if (!check(cells, row)) {
+        pass = 0;
+        break;
+      }
+    }
+    mask[row] = pass;
+  }
+  return mask;
+}
+
+/** The distinct values of a column, most frequent first (for the filter drop-downs). */
+export function distinctValues(table: ResultTable, column: number | undefined): string[] {
+  if (column === undefined) return [];
+  const counts = new Map<string, number>();
+  for (const cells of table.rows) {
+    const value = cells[column] ?? '';
+    if (value) counts.set(value, (counts.get(value) ?? 0) + 1);
+  }
+  return [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([value]) => value);
+}

@@ -1,0 +1,2 @@
+// esbuild bundles imported stylesheets into dist/webview.css.
+declare module '*.css';

@@ -1,0 +1,54 @@
+// The webview's side of the protocol: posting to the host, requests matched by id, state.
+import type { HostMessage, PanelUiState, ResponseMessage, WebviewMessage, WebviewRequest } from '../shared/protocol';
+
+interface VsCodeApi {
+  postMessage(message: WebviewMessage): void;
+  getState(): unknown;
+  setState(state: PanelUiState): void;
+}
+
+declare function acquireVsCodeApi(): VsCodeApi;
+
+type RequestBody = WebviewRequest extends infer R ? (R extends WebviewRequest ? Omit<R, 'id'> : never) : never;
+
+export class HostConnection {
+  readonly #api: VsCodeApi;
+  readonly #pending = new Map<number, (response: ResponseMessage) => void>();
+  #nextId = 1;
+
+  constructor(onMessage: (message: HostMessage) => void) {
+    this.#api = acquireVsCodeApi();
+    window.addEventListener('message', (event: MessageEvent<unknown>) => {
+      const message = event.data as HostMessage | undefined;
+      if (!message || typeof message !== 'object' || typeof message.type !== 'string') return;
+      if (message.type === 'response') {
+        const resolve = this.#pending.get(message.id);
+        this.#pending.delete(message.id);
+        resolve?.(message);
+        return;
+      }
+      onMessage(message);
+    });
+  }
+
+  /** Tells the host the webview is listening; the host posts nothing before this. */
+  ready(): void {
+    this.#api.postMessage({ type: 'ready' });
+  }
+
+  request(body: RequestBody): Promise<ResponseMessage> {
+    const id = this.#nextId++;
+    return new Promise((resolve) => {
+      this.#pending.set(id, resolve);
+      this.#api.postMessage({ ...body, id } as WebviewRequest);
+    });
+  }
+
+  getState(): unknown {
+    return this.#api.getState();
+  }
+
+  setState(state: PanelUiState): void {
+    this.#api.setState(state);
+  }
+}

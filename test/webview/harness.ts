@@ -1,0 +1,197 @@
+// Drives the built webview bundle (dist/webview.js, dist/webview.css) in headless Debian
+// Chromium, under the production CSP, with a small host stub that answers the protocol.
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as path from 'node:path';
+import { chromium } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { buildPanelHtml, createNonce } from '../../src/editor/results/panelHtml';
+import type { HostMessage, PanelUiState, WebviewMessage } from '../../src/shared/protocol';
+import type { ResultsEntry } from '../../src/core/types';
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+const DIST = path.join(ROOT, 'dist');
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--headless',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+];
+
+const TYPES: Readonly<Record<string, string>> = {
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.ttf': 'font/ttf',
+  '.map': 'application/json',
+};
+
+export interface Harness {
+  readonly origin: string;
+  readonly browser: Browser;
+  close(): Promise<void>;
+}
+
+/** Starts a loopback server for the page and dist/, and headless Chromium. */
+export async function startHarness(): Promise<Harness> {
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    void (async () => {
+      if (url.pathname === '/') {
+        const origin = `http://${request.headers.host ?? '127.0.0.1'}`;
+        const html = buildPanelHtml({
+          cspSource: origin,
+          nonce: createNonce(),
+          scriptUri: `${origin}/dist/webview.js`,
+          styleUri: `${origin}/dist/webview.css`,
+          title: 'Leaks',
+        });
+        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        response.end(html);
+        return;
+      }
+      const name = url.pathname.startsWith('/dist/') ? path.basename(url.pathname) : '';
+      try {
+        if (!name) throw new Error('not found');
+        const body = await readFile(path.join(DIST, name));
+        response.writeHead(200, { 'content-type': TYPES[path.extname(name)] ?? 'application/octet-stream' });
+        response.end(body);
+      } catch {
+        response.writeHead(404);
+        response.end();
+      }
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    browser,
+    async close() {
+      await browser.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** What the stub host saw and did. */
+export interface StubHost {
+  readonly page: Page;
+  /** Every message the webview posted, in order. */
+  readonly received: WebviewMessage[];
+  /** Messages posted before `ready` (must stay empty: the host never posts early). */
+  readonly dialogs: string[];
+  readonly errors: string[];
+  /** Posts a message to the webview as the extension host would. */
+  post(message: HostMessage): Promise<void>;
+  /** The last state the webview saved with setState. */
+  state(): Promise<PanelUiState | undefined>;
+  /** Waits until the webview has posted a message matching `predicate`. */
+  waitFor<T extends WebviewMessage>(predicate: (message: WebviewMessage) => message is T, timeoutMs?: number): Promise<T>;
+}
+
+export interface OpenOptions {
+  /** The result the host loads after `ready`; none = the host stays silent. */
+  readonly entry?: ResultsEntry;
+  readonly focus?: { identifier?: string };
+  /** The state `getState()` returns at start (as after a reload). */
+  readonly savedState?: PanelUiState;
+  /** Viewport height; default 900. */
+  readonly height?: number;
+}
+
+/** Opens the panel page with a host stub that answers `ready` with `load`, and every request with a response. */
+export async function openPanel(harness: Harness, options: OpenOptions = {}): Promise<StubHost> {
+  const page = await harness.browser.newPage({ viewport: { width: 1400, height: options.height ?? 900 } });
+  const received: WebviewMessage[] = [];
+  const dialogs: string[] = [];
+  const errors: string[] = [];
+  const waiters: (() => void)[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  const post = async (message: HostMessage): Promise<void> => {
+    await page.evaluate(`window.postMessage(${JSON.stringify(message)}, '*')`);
+  };
+  await page.exposeBinding('__toHost', (_source, message: WebviewMessage) => {
+    received.push(message);
+    for (const wake of waiters.splice(0)) wake();
+    if (message.type === 'ready' && options.entry) {
+      void post(options.focus ? { type: 'load', entry: options.entry, focus: options.focus } : { type: 'load', entry: options.entry });
+    } else if (message.type === 'copy') {
+      void post({ type: 'response', id: message.id, ok: true, message: message.what === 'row' ? 'Row copied' : 'Cell copied' });
+    } else if (message.type === 'export') {
+      void post({ type: 'response', id: message.id, ok: true, message: `Saved ${message.suggestedName}` });
+    }
+  });
+  await page.addInitScript({
+    content: `(() => {
+      window.__cspViolations = [];
+      document.addEventListener('securitypolicyviolation', (event) => {
+        window.__cspViolations.push(event.violatedDirective + ' ' + event.blockedURI);
+      });
+      let state = ${JSON.stringify(options.savedState ?? null)} ?? undefined;
+      window.__savedState = () => state;
+      window.acquireVsCodeApi = () => ({
+        postMessage: (message) => window.__toHost(message),
+        getState: () => state,
+        setState: (next) => { state = next; },
+      });
+    })();`,
+  });
+  await page.goto(harness.origin);
+  return {
+    page,
+    received,
+    dialogs,
+    errors,
+    post,
+    state: () => page.evaluate('window.__savedState()') as Promise<PanelUiState | undefined>,
+    waitFor<T extends WebviewMessage>(predicate: (message: WebviewMessage) => message is T, timeoutMs = 5000): Promise<T> {
+      return new Promise<T>((resolve, reject) => {
+        const deadline = setTimeout(() => reject(new Error('timed out waiting for a webview message')), timeoutMs);
+        const check = (): void => {
+          const found = received.find(predicate);
+          if (found) {
+            clearTimeout(deadline);
+            resolve(found);
+          } else waiters.push(check);
+        };
+        check();
+      });
+    },
+  };
+}
+
+/** Waits until the table shows `count` records in its view (after load or a change). */
+export async function waitForViewCount(page: Page, count: number): Promise<void> {
+  await page.waitForFunction(`document.querySelector('.grid-scroll')?.getAttribute('data-view-count') === '${count}'`, undefined, { timeout: 10_000 });
+}
+
+/** The texts of the rendered record rows, top to bottom (only those in the DOM). */
+export async function renderedRows(page: Page): Promise<string[][]> {
+  return (await page.evaluate(`[...document.querySelectorAll('.grid-body .grid-row')]
+      .sort((a, b) => Number(a.dataset.index) - Number(b.dataset.index))
+      .map((row) => [...row.querySelectorAll('[role=gridcell]')].map((cell) => cell.textContent ?? ''))`)) as string[][];
+}
+
+/** The header labels of the grid. */
+export async function columnLabels(page: Page): Promise<string[]> {
+  return page.$$eval('[role=columnheader]', (cells) => cells.map((cell) => cell.textContent ?? ''));
+}
+
+/** Evaluates an expression in the page (a string: the tests compile without the DOM library). */
+export async function evaluate<T>(page: Page, expression: string): Promise<T> {
+  return (await page.evaluate(expression)) as T;
+}
