@@ -1,8 +1,78 @@
-// Wiring only: builds the extension's context and registers everything through it.
-import type * as vscode from 'vscode';
+// Wiring only: builds the extension's one context object and registers everything through
+// it. Every registration is pushed to `context.subscriptions` and so disposed.
+import * as vscode from 'vscode';
+import { Settings } from './editor/config/settings';
+import { Logger } from './editor/log/logger';
+import { WindowNotifier } from './editor/notify/notifier';
+import { ApiKeyStore } from './editor/secrets/apiKeyStore';
+import { ResultsModel } from './editor/model/resultsModel';
+import { QuotaStore } from './editor/model/quotaStore';
+import { ResultsCache } from './editor/cache/resultsCache';
+import { ClientHolder } from './editor/client/clientHolder';
+import { CheckRunner } from './editor/checks/checkRunner';
+import { LeakTreeModel } from './editor/tree/leakTreeModel';
+import { LeakTreeProvider, TREE_VIEW_ID } from './editor/tree/leakTreeProvider';
+import { QuotaStatusBar } from './editor/status/quotaStatusBar';
+import { registerCommands } from './editor/commands/registerCommands';
+import { ResultsPanelManager } from './editor/results/resultsPanelManager';
+import { startup, trustMessage } from './editor/startup';
+import type { LeakSearchContext } from './editor/leakSearchContext';
+import type { LeakSearchApi } from './editor/api';
 
-export function activate(_context: vscode.ExtensionContext): void {
-  // registrations arrive with the features
+export function activate(context: vscode.ExtensionContext): LeakSearchApi {
+  const own = <T extends vscode.Disposable>(d: T): T => {
+    context.subscriptions.push(d);
+    return d;
+  };
+  const settings = new Settings();
+  const keys = own(new ApiKeyStore(context.secrets));
+  const log = own(new Logger(() => keys.knownSecrets()));
+  const notifier = own(new WindowNotifier((e) => log.error(`A notification action failed: ${e instanceof Error ? e.message : String(e)}`)));
+  const results = own(new ResultsModel());
+  const quota = own(new QuotaStore(context.globalState));
+  const cache = own(new ResultsCache(context.globalStorageUri, context.secrets, log));
+  const clients = own(new ClientHolder(settings));
+  const checks = own(new CheckRunner({ settings, keys, model: results, quota, cache, clients, notifier, log }));
+  const origin = (): string | undefined => {
+    try {
+      return checks.endpoint().origin;
+    } catch {
+      return undefined;
+    }
+  };
+  const treeModel = own(new LeakTreeModel(settings, keys, results, origin));
+  const tree = own(new LeakTreeProvider(treeModel, () => settings.cacheTtlMs()));
+  const treeView = own(vscode.window.createTreeView(TREE_VIEW_ID, { treeDataProvider: tree, showCollapseAll: true }));
+  const statusBar = own(new QuotaStatusBar(quota, results, origin));
+  const panel = new ResultsPanelManager(context.extensionUri, results);
+  own(panel.register());
+
+  const ctx: LeakSearchContext = { extension: context, settings, log, notifier, keys, results, quota, cache, checks, treeModel, tree, statusBar, panel };
+  for (const d of registerCommands(ctx)) own(d);
+  treeView.message = trustMessage();
+  own(vscode.workspace.onDidGrantWorkspaceTrust(() => (treeView.message = trustMessage())));
+
+  const ready = startup(ctx);
+  return {
+    tree,
+    treeModel,
+    treeView: treeView as vscode.TreeView<unknown>,
+    results,
+    resultsPanel: panel,
+    quota,
+    notifier,
+    statusBar: () => statusBar.view,
+    onDidUpdateStatusBar: statusBar.onDidUpdate,
+    cacheFile: cache.fileUri,
+    flushCache: () => cache.flush(),
+    reloadFromDisk: async () => {
+      await cache.flush();
+      results.clear();
+      clients.reset();
+      await startup(ctx);
+    },
+    ready,
+  };
 }
 
 export function deactivate(): void {

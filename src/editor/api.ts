@@ -1,0 +1,38 @@
+// The object `activate` returns. INTERNAL: it exists for this project's integration tests
+// (tree contents through `getChildren()`, messages shown, status bar text, cache reloads)
+// and is not a stable public API for other extensions.
+import type * as vscode from 'vscode';
+import type { LeakTreeProvider } from './tree/leakTreeProvider';
+import type { LeakTreeModel } from './tree/leakTreeModel';
+import type { ResultsModel } from './model/resultsModel';
+import type { QuotaStore } from './model/quotaStore';
+import type { Notifier } from './notify/notifier';
+import type { StatusBarView } from './status/quotaStatusBar';
+import type { ResultsPanelManager } from './results/resultsPanelManager';
+
+/** @internal */
+export interface LeakSearchApi {
+  readonly tree: LeakTreeProvider;
+  readonly treeModel: LeakTreeModel;
+  readonly treeView: vscode.TreeView<unknown>;
+  /** The results model (also the results panel's source); `onDidChange` fires on any change. */
+  readonly results: ResultsModel;
+  readonly resultsPanel: ResultsPanelManager;
+  readonly quota: QuotaStore;
+  /** Every user-facing message goes through here; `shown` keeps the last 50. */
+  readonly notifier: Notifier;
+  /** What the status bar item shows now. */
+  statusBar(): StatusBarView;
+  readonly onDidUpdateStatusBar: vscode.Event<StatusBarView>;
+  /** The encrypted cache file in global storage. */
+  readonly cacheFile: vscode.Uri;
+  /** Waits until pending cache writes are on disk. */
+  flushCache(): Promise<void>;
+  /**
+   * What a restart does, without restarting: forgets results held in memory and the client's
+   * in-memory state, then loads the cache from disk (no network).
+   */
+  reloadFromDisk(): Promise<void>;
+  /** Resolves when activation's startup work (key state, cache load) is done. */
+  readonly ready: Promise<void>;
+}

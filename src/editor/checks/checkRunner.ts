@@ -1,0 +1,326 @@
+// Runs checks: settings → validated queries → cache or client → results model, quota,
+// cache on disk; errors → a message a user understands with the next step as a button
+// (through the notifier) and a redacted line in the log. Long work shows cancellable
+// progress; cancelling aborts the requests in flight.
+import * as vscode from 'vscode';
+import { isLeakSearchError, LeakSearchError } from '../../core/errors';
+import { isExpired } from '../../core/cacheFile';
+import { describeError } from '../../core/formatError';
+import type { ErrorAction } from '../../core/formatError';
+import { formatAge, formatClock, formatCount, formatRange, quotaResumesAt } from '../../core/format';
+import { resolveDateRange } from '../../core/settingsRange';
+import { normalizeBaseUrl, normalizeDateRange, normalizeDomain } from '../../core/validate';
+import type { DateRange, FindingsType, ResultsEntry, SearchQuery } from '../../core/types';
+import { resultsKey } from '../../core/types';
+import type { Settings } from '../config/settings';
+import type { ApiKeyStore } from '../secrets/apiKeyStore';
+import type { ResultsModel } from '../model/resultsModel';
+import type { QuotaStore } from '../model/quotaStore';
+import type { ResultsCache } from '../cache/resultsCache';
+import type { ClientHolder } from '../client/clientHolder';
+import type { Notifier, NotifierAction } from '../notify/notifier';
+import type { Logger } from '../log/logger';
+import { errorActionRunner } from './errorActions';
+import { CommandId } from '../commands/commandIds';
+
+/** What to check. Omitted type/range come from the settings; `range: null` means all dates. */
+export interface CheckTarget {
+  readonly domain: string;
+  readonly type?: FindingsType;
+  readonly range?: DateRange | null;
+}
+
+export interface CheckOptions {
+  /** Ignore a fresh cached result (Refresh, Re-check). */
+  readonly force?: boolean;
+  /** Say what was found when done (single interactive checks). */
+  readonly announce?: boolean;
+}
+
+export type CheckStatus = 'fetched' | 'cached' | 'failed' | 'cancelled' | 'skipped';
+
+export interface CheckOutcome {
+  readonly query?: SearchQuery;
+  readonly domain: string;
+  readonly status: CheckStatus;
+  readonly entry?: ResultsEntry;
+  readonly error?: LeakSearchError;
+}
+
+/** The service endpoint in use: base URL and its origin (the key's storage slot). */
+export interface Endpoint {
+  readonly baseUrl: string;
+  readonly origin: string;
+}
+
+export interface CheckRunnerDeps {
+  readonly settings: Settings;
+  readonly keys: ApiKeyStore;
+  readonly model: ResultsModel;
+  readonly quota: QuotaStore;
+  readonly cache: ResultsCache;
+  readonly clients: ClientHolder;
+  readonly notifier: Notifier;
+  readonly log: Logger;
+}
+
+export class CheckRunner implements vscode.Disposable {
+  readonly #timers = new Set<NodeJS.Timeout>();
+
+  constructor(private readonly deps: CheckRunnerDeps) {}
+
+  /** The endpoint from user settings (never a workspace's), or a typed error. */
+  endpoint(): Endpoint {
+    const baseUrl = normalizeBaseUrl(this.deps.settings.baseUrl());
+    return { baseUrl, origin: new URL(baseUrl).origin };
+  }
+
+  /** The endpoint, or undefined after telling the user what is wrong with the setting. */
+  endpointOrReport(): Endpoint | undefined {
+    try {
+      return this.endpoint();
+    } catch (e) {
+      this.#report(toLeakSearchError(e), { origin: 'the configured service' }, []);
+      return undefined;
+    }
+  }
+
+  async check(targets: readonly CheckTarget[], options: CheckOptions = {}): Promise<CheckOutcome[]> {
+    const { settings, keys, log } = this.deps;
+    const endpoint = this.endpointOrReport();
+    if (!endpoint) return targets.map((t) => ({ domain: t.domain, status: 'skipped' }));
+    const ignored = settings.ignoredWorkspaceBaseUrl();
+    if (ignored !== undefined) log.warn('A workspace sets leakSearch.baseUrl; it is ignored (only user settings may choose where the API key is sent).');
+    const apiKey = await keys.get(endpoint.origin);
+    if (!apiKey) {
+      this.deps.notifier.show('warning', `Leak Search: no API key is set for ${endpoint.origin}. Set one to check domains.`, [this.#action('setApiKey', targets, options)]);
+      return targets.map((t) => ({ domain: t.domain, status: 'skipped' }));
+    }
+
+    // Validate everything before any request: a bad input is reported and nothing is lost.
+    const queries: SearchQuery[] = [];
+    const outcomes: CheckOutcome[] = [];
+    const now = Date.now();
+    for (const t of targets) {
+      try {
+        const domain = normalizeDomain(t.domain);
+        const raw = t.range === null ? undefined : (t.range ?? resolveDateRange(settings.dateRange(), now));
+        const range = raw ? normalizeDateRange(raw.start, raw.end) : undefined;
+        for (const type of t.type ? [t.type] : settings.findingsTypes()) {
+          const q: SearchQuery = { domain, type, ...(range ? { range } : {}) };
+          if (!queries.some((x) => resultsKey('', x) === resultsKey('', q))) queries.push(q);
+        }
+      } catch (e) {
+        const error = toLeakSearchError(e);
+        outcomes.push({ domain: t.domain, status: 'failed', error });
+        this.#report(error, { origin: endpoint.origin, domain: t.domain }, targets, options);
+      }
+    }
+    if (queries.length === 0) return outcomes;
+
+    const title = queries.length === 1 && queries[0]
+      ? `Leak Search: checking ${queries[0].domain} (${queries[0].type})`
+      : `Leak Search: checking ${new Set(queries.map((q) => q.domain)).size} domain(s)`;
+    const results = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title, cancellable: true },
+      (progress, token) => this.#run(endpoint, apiKey, queries, options, progress, token),
+    );
+    outcomes.push(...results);
+    this.#afterRun(endpoint, results, targets, options);
+    return outcomes;
+  }
+
+  async #run(
+    endpoint: Endpoint,
+    apiKey: string,
+    queries: readonly SearchQuery[],
+    options: CheckOptions,
+    progress: vscode.Progress<{ message?: string; increment?: number }>,
+    token: vscode.CancellationToken,
+  ): Promise<CheckOutcome[]> {
+    const { model, quota, clients, settings, log } = this.deps;
+    const abort = new AbortController();
+    const onCancel = token.onCancellationRequested(() => abort.abort());
+    const out: CheckOutcome[] = [];
+    const ttl = settings.cacheTtlMs();
+    try {
+      for (const [i, query] of queries.entries()) {
+        if (abort.signal.aborted) {
+          out.push({ query, domain: query.domain, status: 'cancelled' });
+          continue;
+        }
+        progress.report({ message: `${query.domain} · ${query.type} (${i + 1}/${queries.length})`, increment: 100 / queries.length });
+        const key = resultsKey(endpoint.origin, query);
+        const cached = model.get(key);
+        if (!options.force && cached && !isExpired(cached, ttl, Date.now())) {
+          log.info(`Served ${query.domain} (${query.type}, ${formatRange(query.range)}) from the cache, ${formatAge(cached.fetchedAt, Date.now())}.`);
+          out.push({ query, domain: query.domain, status: 'cached', entry: cached });
+          continue;
+        }
+        // A quota known to be spent (also from before a restart) sends nothing until it resets.
+        const resumes = quotaResumesAt(quota.get(endpoint.origin), Date.now());
+        if (resumes !== undefined) {
+          const error = new LeakSearchError('rate-limited', 'The request quota is spent.', { retryAt: resumes });
+          this.#fail(endpoint, query, error);
+          out.push({ query, domain: query.domain, status: 'failed', error });
+          continue;
+        }
+        try {
+          log.info(`Checking ${query.domain} (${query.type}, ${formatRange(query.range)}) at ${endpoint.origin}.`);
+          const client = clients.client;
+          const response = await client.search({
+            baseUrl: endpoint.baseUrl,
+            apiKey,
+            domain: query.domain,
+            type: query.type,
+            ...(query.range ? { range: query.range } : {}),
+            signal: abort.signal,
+            waitForQuota: false,
+          });
+          const entry: ResultsEntry = {
+            key: resultsKey(endpoint.origin, response.query),
+            origin: endpoint.origin,
+            query: response.query,
+            result: response.result,
+            rateLimit: response.rateLimit,
+            fetchedAt: response.fetchedAt,
+          };
+          await quota.update(endpoint.origin, response.rateLimit);
+          model.put(entry);
+          log.info(`${query.domain} (${query.type}): ${formatCount(entry.result.count)}.`);
+          out.push({ query, domain: query.domain, status: 'fetched', entry });
+        } catch (e) {
+          const error = toLeakSearchError(e);
+          await this.#noteQuota(endpoint, apiKey, error);
+          if (error.kind === 'cancelled' || abort.signal.aborted) {
+            log.info(`Check of ${query.domain} (${query.type}) cancelled.`);
+            out.push({ query, domain: query.domain, status: 'cancelled', error });
+            continue;
+          }
+          this.#fail(endpoint, query, error);
+          out.push({ query, domain: query.domain, status: 'failed', error });
+        }
+      }
+    } finally {
+      onCancel.dispose();
+    }
+    return out;
+  }
+
+  #afterRun(endpoint: Endpoint, results: readonly CheckOutcome[], targets: readonly CheckTarget[], options: CheckOptions): void {
+    const { model, cache, notifier } = this.deps;
+    if (results.some((r) => r.status === 'fetched')) cache.scheduleSave(() => model.list());
+    // One message per distinct problem, each with its next step.
+    const seen = new Set<string>();
+    for (const r of results) {
+      if (r.status !== 'failed' || !r.error) continue;
+      const id = r.error.kind === 'rate-limited' ? 'rate-limited' : `${r.error.kind}|${r.error.details.forbiddenReason ?? ''}|${r.error.details.status ?? ''}`;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      this.#report(r.error, { origin: endpoint.origin, domain: r.domain }, targets, { ...options, force: true });
+    }
+    if (results.length > 0 && results.every((r) => r.status === 'cancelled')) {
+      notifier.show('info', 'Leak Search: check cancelled.');
+      return;
+    }
+    if (!options.announce) return;
+    const done = results.filter((r) => r.entry);
+    if (done.length === 0) return;
+    const parts = done.map((r) => {
+      const e = r.entry as ResultsEntry;
+      const from = r.status === 'cached' ? ` (cached ${formatAge(e.fetchedAt, Date.now())})` : '';
+      return `${e.query.domain} ${e.query.type}: ${formatCount(e.result.count, 'leaked record')}${from}`;
+    });
+    const first = done[0]?.entry;
+    notifier.show('info', `Leak Search: ${parts.join('; ')} (${formatRange(first?.query.range)}).`, first
+      ? [{ label: 'Open Results', run: () => vscode.commands.executeCommand(CommandId.openResults, first.key) }]
+      : []);
+  }
+
+  #fail(endpoint: Endpoint, query: SearchQuery, error: LeakSearchError): void {
+    const now = Date.now();
+    const summary = error.kind === 'rate-limited'
+      ? error.details.retryAt !== undefined ? `quota spent, resumes ${formatClock(error.details.retryAt, now)}` : 'quota spent'
+      : shortKind(error);
+    this.deps.model.setFailure(endpoint.origin, query.domain, query.type, {
+      kind: error.kind,
+      summary,
+      at: now,
+      ...(error.details.retryAt !== undefined ? { retryAt: error.details.retryAt } : {}),
+    });
+  }
+
+  /** Keeps the quota the client learnt from an error response (errors carry the headers too). */
+  async #noteQuota(endpoint: Endpoint, apiKey: string, error: LeakSearchError): Promise<void> {
+    const { quota, clients } = this.deps;
+    const known = clients.client.rateLimit(endpoint.baseUrl, apiKey);
+    if (known) await quota.update(endpoint.origin, known);
+    if (error.kind === 'rate-limited' && error.details.retryAt !== undefined) {
+      const held = quota.get(endpoint.origin);
+      await quota.update(endpoint.origin, {
+        ...(held?.limit !== undefined ? { limit: held.limit } : {}),
+        remaining: 0,
+        resetAt: error.details.retryAt,
+        observedAt: Date.now(),
+      });
+    }
+  }
+
+  #report(error: LeakSearchError, where: { origin: string; domain?: string }, targets: readonly CheckTarget[], options: CheckOptions = {}): void {
+    const view = describeError(error, {
+      origin: where.origin,
+      now: Date.now(),
+      timeoutSeconds: Math.round(this.deps.settings.requestTimeoutMs() / 1000),
+      ...(where.domain ? { domain: where.domain } : {}),
+    });
+    const log = `${view.message} [${error.kind}${error.details.status ? ` ${error.details.status}` : ''}] ${error.message}`;
+    if (view.severity === 'info') this.deps.log.info(log);
+    else if (view.severity === 'warning') this.deps.log.warn(log);
+    else this.deps.log.error(log);
+    if (error.kind === 'cancelled') return;
+    this.deps.notifier.show(view.severity, view.message, view.actions.map((a) => this.#action(a, targets, options, error.details.retryAt)));
+  }
+
+  #action(action: ErrorAction, targets: readonly CheckTarget[], options: CheckOptions, retryAt?: number): NotifierAction {
+    return errorActionRunner(action, {
+      retry: () => this.check(targets, { ...options, force: true }),
+      showLog: () => this.deps.log.show(),
+      checkAt: () => {
+        const delay = Math.max(0, (retryAt ?? Date.now()) - Date.now()) + 1000;
+        const timer = setTimeout(() => {
+          this.#timers.delete(timer);
+          void this.check(targets, { ...options, force: true });
+        }, delay);
+        this.#timers.add(timer);
+        this.deps.notifier.show('info', `Leak Search: will check again at ${formatClock(Date.now() + delay, Date.now())}.`);
+      },
+    });
+  }
+
+  dispose(): void {
+    for (const t of this.#timers) clearTimeout(t);
+    this.#timers.clear();
+  }
+}
+
+export function toLeakSearchError(e: unknown): LeakSearchError {
+  if (isLeakSearchError(e)) return e;
+  return new LeakSearchError('network', e instanceof Error ? e.message : String(e), {}, { cause: e });
+}
+
+function shortKind(error: LeakSearchError): string {
+  switch (error.kind) {
+    case 'unauthorized': return 'API key rejected';
+    case 'forbidden': return error.details.forbiddenReason === 'ip' ? 'IP address not allowed' : error.details.forbiddenReason === 'subscription' ? 'not in your subscription' : 'access denied';
+    case 'not-found': return 'service not found (404)';
+    case 'bad-request': return 'request refused (400)';
+    case 'server': return `service error${error.details.status ? ` (${error.details.status})` : ''}`;
+    case 'timeout': return 'timed out';
+    case 'network': return 'service unreachable';
+    case 'bad-response': return 'unreadable answer';
+    case 'too-large': return 'answer too large';
+    case 'invalid-input': return 'invalid input';
+    case 'rate-limited': return 'quota spent';
+    case 'cancelled': return 'cancelled';
+  }
+}

@@ -1,0 +1,30 @@
+// Maps an error's next step (src/core/formatError.ts) to a notification button.
+import * as vscode from 'vscode';
+import { ACTION_LABELS } from '../../core/formatError';
+import type { ErrorAction } from '../../core/formatError';
+import type { NotifierAction } from '../notify/notifier';
+import { CommandId } from '../commands/commandIds';
+
+export interface ErrorActionHandlers {
+  retry(): unknown;
+  showLog(): unknown;
+  checkAt(): unknown;
+}
+
+export function errorActionRunner(action: ErrorAction, handlers: ErrorActionHandlers): NotifierAction {
+  const label = ACTION_LABELS[action];
+  switch (action) {
+    case 'setApiKey':
+      return { label, run: () => vscode.commands.executeCommand(CommandId.setApiKey) };
+    case 'openSettings':
+      return { label, run: () => vscode.commands.executeCommand('workbench.action.openSettings', '@ext:leaksearch.leak-search') };
+    case 'openProxySettings':
+      return { label, run: () => vscode.commands.executeCommand('workbench.action.openSettings', 'http.proxy') };
+    case 'retry':
+      return { label, run: handlers.retry };
+    case 'showLog':
+      return { label, run: handlers.showLog };
+    case 'checkWhenQuotaResets':
+      return { label, run: handlers.checkAt };
+  }
+}

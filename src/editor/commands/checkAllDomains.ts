@@ -1,0 +1,23 @@
+// "Check All Configured Domains": every domain of every workspace folder (and the user's).
+import { CommandId } from './commandIds';
+import * as vscode from 'vscode';
+import type { CheckOutcome } from '../checks/checkRunner';
+import type { LeakSearchContext } from '../leakSearchContext';
+
+export async function checkAllDomains(ctx: LeakSearchContext, options: { force?: boolean } = {}): Promise<CheckOutcome[]> {
+  const domains = configuredDomains(ctx);
+  if (domains.length === 0) {
+    const trustNote = vscode.workspace.isTrusted ? '' : ' Workspace settings are read once you trust this workspace.';
+    ctx.notifier.show('info', `Leak Search: no domains are configured (leakSearch.domains).${trustNote}`, [
+      { label: 'Add Domain', run: () => vscode.commands.executeCommand(CommandId.addDomain) },
+    ]);
+    return [];
+  }
+  return ctx.checks.check(domains.map((domain) => ({ domain })), { force: options.force ?? false });
+}
+
+export function configuredDomains(ctx: LeakSearchContext): string[] {
+  const out: string[] = [];
+  for (const f of ctx.settings.domainsByFolder()) for (const d of f.domains) if (!out.includes(d)) out.push(d);
+  return out;
+}

@@ -1,0 +1,17 @@
+// The one command table. Palette commands are declared in package.json `contributes.commands`;
+// the `tree.*` ones are internal (context menus) and hidden from the palette with `when: false`.
+export const CommandId = {
+  checkDomain: 'leakSearch.checkDomain',
+  checkAllDomains: 'leakSearch.checkAllDomains',
+  refresh: 'leakSearch.refresh',
+  setApiKey: 'leakSearch.setApiKey',
+  clearApiKey: 'leakSearch.clearApiKey',
+  addDomain: 'leakSearch.addDomain',
+  openResults: 'leakSearch.openResults',
+  copyUsername: 'leakSearch.tree.copyUsername',
+  copyUrl: 'leakSearch.tree.copyUrl',
+  showInResults: 'leakSearch.tree.showInResults',
+  recheck: 'leakSearch.tree.recheck',
+} as const;
+
+export type CommandId = (typeof CommandId)[keyof typeof CommandId];

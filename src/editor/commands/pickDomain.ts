@@ -1,0 +1,149 @@
+// The "Check Domain for Leaks" pick: configured domains plus "Enter a domain…" (validated as
+// you type), with the findings type and date range from settings, overridable in the pick.
+import * as vscode from 'vscode';
+import { formatRange } from '../../core/format';
+import { resolveDateRange } from '../../core/settingsRange';
+import { checkDomain as checkDomainInput, normalizeDateRange } from '../../core/validate';
+import type { DateRange, FindingsType } from '../../core/types';
+import type { CheckTarget } from '../checks/checkRunner';
+import type { LeakSearchContext } from '../leakSearchContext';
+
+type Pick = vscode.QuickPickItem & (
+  | { readonly kind2: 'domain'; readonly domain: string }
+  | { readonly kind2: 'enter' }
+  | { readonly kind2: 'type' }
+  | { readonly kind2: 'range' }
+  | { readonly kind2: 'separator' }
+);
+
+/** `undefined` type/range = from settings; `null` range = all dates. */
+interface Overrides {
+  types: readonly FindingsType[] | undefined;
+  range: DateRange | null | undefined;
+}
+
+export async function pickCheckTargets(ctx: LeakSearchContext): Promise<CheckTarget[] | undefined> {
+  const o: Overrides = { types: undefined, range: undefined };
+  for (;;) {
+    const choice = await vscode.window.showQuickPick(items(ctx, o), {
+      title: 'Leak Search: Check Domain for Leaks',
+      placeHolder: 'Pick a domain to check, or enter one',
+      matchOnDescription: true,
+    });
+    if (!choice) return undefined;
+    switch (choice.kind2) {
+      case 'type': {
+        const t = await pickTypes(ctx);
+        if (t !== false) o.types = t;
+        continue;
+      }
+      case 'range': {
+        const r = await pickRange(ctx);
+        if (r !== false) o.range = r;
+        continue;
+      }
+      case 'enter': {
+        const domain = await vscode.window.showInputBox({
+          title: 'Leak Search: Check Domain for Leaks',
+          prompt: 'A domain your subscription covers, e.g. example.com',
+          placeHolder: 'example.com',
+          ignoreFocusOut: true,
+          validateInput: (value) => (value.trim() === '' ? undefined : checkDomainInput(value)),
+        });
+        if (!domain || domain.trim() === '') continue;
+        return targets(domain.trim(), o);
+      }
+      case 'domain':
+        return targets(choice.domain, o);
+      case 'separator':
+        continue;
+    }
+  }
+}
+
+function targets(domain: string, o: Overrides): CheckTarget[] {
+  const range = o.range === undefined ? {} : { range: o.range };
+  if (!o.types) return [{ domain, ...range }];
+  return o.types.map((type) => ({ domain, type, ...range }));
+}
+
+function items(ctx: LeakSearchContext, o: Overrides): Pick[] {
+  const out: Pick[] = [];
+  const seen = new Set<string>();
+  const multi = (vscode.workspace.workspaceFolders?.length ?? 0) > 1;
+  for (const f of ctx.settings.domainsByFolder()) {
+    for (const d of f.domains) {
+      const key = d.toLowerCase();
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push({ kind2: 'domain', domain: d, label: `$(globe) ${d}`, ...(multi && f.folder ? { description: f.folder.name } : {}) });
+    }
+  }
+  let origin: string | undefined;
+  try {
+    origin = ctx.checks.endpoint().origin;
+  } catch {
+    origin = undefined;
+  }
+  for (const d of origin ? ctx.results.domains(origin) : []) {
+    if (seen.has(d)) continue;
+    seen.add(d);
+    out.push({ kind2: 'domain', domain: d, label: `$(history) ${d}`, description: 'checked before' });
+  }
+  out.push({ kind2: 'enter', label: '$(edit) Enter a domain…', alwaysShow: true });
+  out.push({ kind2: 'separator', label: 'Options', kind: vscode.QuickPickItemKind.Separator });
+  const types = o.types ?? ctx.settings.findingsTypes();
+  out.push({ kind2: 'type', label: `$(filter) Findings type: ${types.join(' + ')}`, description: o.types ? 'changed for this check' : 'from settings', alwaysShow: true });
+  const range = o.range === undefined ? resolveDateRange(ctx.settings.dateRange(), Date.now()) : o.range ?? undefined;
+  out.push({ kind2: 'range', label: `$(calendar) Date range: ${formatRange(range)}`, description: o.range === undefined ? 'from settings' : 'changed for this check', alwaysShow: true });
+  return out;
+}
+
+/** false = dismissed (keep the current choice); undefined = back to the settings. */
+async function pickTypes(ctx: LeakSearchContext): Promise<readonly FindingsType[] | undefined | false> {
+  const choices: (vscode.QuickPickItem & { value: readonly FindingsType[] | undefined })[] = [
+    { label: 'From settings', description: ctx.settings.findingsTypes().join(' + '), value: undefined },
+    { label: 'accounts', description: 'leaked accounts (usernames at your domain)', value: ['accounts'] },
+    { label: 'customers', description: 'leaked customer information (logins on your sites)', value: ['customers'] },
+    { label: 'accounts + customers', value: ['accounts', 'customers'] },
+  ];
+  const pick = await vscode.window.showQuickPick(choices, { title: 'Leak Search: Findings type for this check' });
+  return pick ? pick.value : false;
+}
+
+async function pickRange(ctx: LeakSearchContext): Promise<DateRange | null | undefined | false> {
+  const now = Date.now();
+  const last = (days: number): DateRange | undefined => resolveDateRange({ mode: 'lastDays', lastDays: days }, now);
+  const choices: (vscode.QuickPickItem & { value: DateRange | null | undefined | 'custom' })[] = [
+    { label: 'From settings', description: formatRange(resolveDateRange(ctx.settings.dateRange(), now)), value: undefined },
+    { label: 'All dates', value: null },
+    ...[7, 30, 90, 365].map((days) => ({ label: `Last ${days} days`, description: formatRange(last(days)), value: last(days) ?? null })),
+    { label: 'Custom range…', value: 'custom' },
+  ];
+  const pick = await vscode.window.showQuickPick(choices, { title: 'Leak Search: Date range for this check' });
+  if (!pick) return false;
+  if (pick.value !== 'custom') return pick.value;
+  const start = await askDate('Start date (inclusive)', undefined);
+  if (!start) return false;
+  const end = await askDate('End date (inclusive)', start);
+  if (!end) return false;
+  return normalizeDateRange(start, end) ?? null;
+}
+
+function askDate(prompt: string, start: string | undefined): Thenable<string | undefined> {
+  return vscode.window.showInputBox({
+    title: 'Leak Search: Custom date range',
+    prompt: `${prompt}, YYYYMMDD or YYYY-MM-DD`,
+    placeHolder: '20240131',
+    ignoreFocusOut: true,
+    validateInput: (value) => {
+      const v = value.trim().replace(/^(\d{4})-(\d{2})-(\d{2})$/, '$1$2$3');
+      try {
+        normalizeDateRange(start ?? v, v);
+        return undefined;
+      } catch (e) {
+        return e instanceof Error ? e.message : String(e);
+      }
+    },
+  }).then((v) => v?.trim().replace(/^(\d{4})-(\d{2})-(\d{2})$/, '$1$2$3'));
+}

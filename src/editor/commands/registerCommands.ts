@@ -1,0 +1,43 @@
+// Registers every command of the table in commandIds.ts; each handler lives in its own file.
+import * as vscode from 'vscode';
+import { CommandId } from './commandIds';
+import type { LeakSearchContext } from '../leakSearchContext';
+import { checkDomain } from './checkDomain';
+import { checkAllDomains } from './checkAllDomains';
+import { refresh } from './refresh';
+import { setApiKey } from './setApiKey';
+import { clearApiKey } from './clearApiKey';
+import { addDomain } from './addDomain';
+import { openResults } from './openResults';
+import { copyUrl, copyUsername, recheck, showInResults } from './treeActions';
+
+type Handler = (ctx: LeakSearchContext, ...args: never[]) => unknown;
+
+const HANDLERS: Readonly<Record<CommandId, Handler>> = {
+  [CommandId.checkDomain]: checkDomain,
+  [CommandId.checkAllDomains]: (ctx) => checkAllDomains(ctx),
+  [CommandId.refresh]: refresh,
+  [CommandId.setApiKey]: setApiKey,
+  [CommandId.clearApiKey]: clearApiKey,
+  [CommandId.addDomain]: addDomain,
+  [CommandId.openResults]: openResults,
+  [CommandId.copyUsername]: copyUsername,
+  [CommandId.copyUrl]: copyUrl,
+  [CommandId.showInResults]: showInResults,
+  [CommandId.recheck]: recheck,
+};
+
+export function registerCommands(ctx: LeakSearchContext): vscode.Disposable[] {
+  return Object.entries(HANDLERS).map(([id, handler]) =>
+    vscode.commands.registerCommand(id, async (...args: unknown[]) => {
+      try {
+        return await (handler as (ctx: LeakSearchContext, ...a: unknown[]) => unknown)(ctx, ...args);
+      } catch (e) {
+        const message = e instanceof Error ? e.message : String(e);
+        ctx.log.error(`Command ${id} failed: ${message}`);
+        ctx.notifier.show('error', `Leak Search: ${message}`, [{ label: 'Show Log', run: () => ctx.log.show() }]);
+        return undefined;
+      }
+    }),
+  );
+}

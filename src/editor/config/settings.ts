@@ -1,0 +1,112 @@
+// Reads the `leakSearch.*` settings. Two rules of trust live here:
+// - `baseUrl` is read from user (global) settings or the default only: a repository's
+//   `.vscode/settings.json` can never redirect the key to another host.
+// - In Restricted Mode every other setting is read from user settings or defaults only;
+//   workspace-provided values (domains above all) wait for trust.
+import * as vscode from 'vscode';
+import type { FindingsType } from '../../core/types';
+import type { DateRangeSetting } from '../../core/settingsRange';
+import { parseDateRangeMode } from '../../core/settingsRange';
+
+export const SECTION = 'leakSearch';
+export const DEFAULT_BASE_URL = 'https://leakjar.com/api';
+
+export interface FolderDomains {
+  /** Undefined for domains from user settings when no folder is open. */
+  readonly folder: vscode.WorkspaceFolder | undefined;
+  /** As written in the settings (validated later, so a bad entry is shown, not lost). */
+  readonly domains: readonly string[];
+}
+
+export interface ProxySettings {
+  readonly url: string | undefined;
+  readonly strictSSL: boolean;
+}
+
+export class Settings {
+  /** The service base URL from user settings or the default; never from a workspace. */
+  baseUrl(): string {
+    const i = vscode.workspace.getConfiguration(SECTION).inspect<string>('baseUrl');
+    const v = i?.globalValue ?? i?.defaultValue ?? DEFAULT_BASE_URL;
+    return typeof v === 'string' && v.trim() !== '' ? v.trim() : DEFAULT_BASE_URL;
+  }
+
+  /** A `baseUrl` some workspace tried to set (ignored), for a log line. */
+  ignoredWorkspaceBaseUrl(): string | undefined {
+    const i = vscode.workspace.getConfiguration(SECTION).inspect<string>('baseUrl');
+    return i?.workspaceFolderValue ?? i?.workspaceValue;
+  }
+
+  /** Domains per workspace folder (each folder its own), or the user's when no folder is open. */
+  domainsByFolder(): FolderDomains[] {
+    const folders = vscode.workspace.workspaceFolders ?? [];
+    if (folders.length === 0) return [{ folder: undefined, domains: this.#strings('domains', undefined) }];
+    return folders.map((folder) => ({ folder, domains: this.#strings('domains', folder.uri) }));
+  }
+
+  findingsTypes(): FindingsType[] {
+    const raw = this.#value<unknown>('findingsTypes', undefined);
+    const list = Array.isArray(raw) ? raw : [];
+    const types = new Set<FindingsType>();
+    for (const t of list) {
+      if (t === 'accounts' || t === 'a') types.add('accounts');
+      else if (t === 'customers' || t === 'c') types.add('customers');
+    }
+    return types.size > 0 ? [...types] : ['accounts'];
+  }
+
+  dateRange(): DateRangeSetting {
+    const mode = parseDateRangeMode(this.#value<unknown>('dateRange.mode', undefined));
+    const lastDays = this.#value<unknown>('dateRange.lastDays', undefined);
+    const start = this.#value<unknown>('dateRange.start', undefined);
+    const end = this.#value<unknown>('dateRange.end', undefined);
+    return {
+      mode,
+      ...(typeof lastDays === 'number' ? { lastDays } : {}),
+      ...(typeof start === 'string' ? { start } : {}),
+      ...(typeof end === 'string' ? { end } : {}),
+    };
+  }
+
+  /** Cache time-to-live in milliseconds (`leakSearch.cacheTtl` is in minutes). */
+  cacheTtlMs(): number {
+    const v = this.#value<unknown>('cacheTtl', undefined);
+    const minutes = typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : 360;
+    return minutes * 60_000;
+  }
+
+  /** Request timeout in milliseconds (`leakSearch.requestTimeout` is in seconds). */
+  requestTimeoutMs(): number {
+    const v = this.#value<unknown>('requestTimeout', undefined);
+    const seconds = typeof v === 'number' && Number.isFinite(v) && v > 0 ? Math.min(v, 600) : 30;
+    return seconds * 1000;
+  }
+
+  /** VS Code's own proxy settings (application scope), then the usual environment variables. */
+  proxy(): ProxySettings {
+    const http = vscode.workspace.getConfiguration('http');
+    const i = http.inspect<string>('proxy');
+    const configured = i?.globalValue ?? i?.defaultValue;
+    const env = process.env['HTTPS_PROXY'] ?? process.env['https_proxy'] ?? process.env['HTTP_PROXY'] ?? process.env['http_proxy'];
+    const url = typeof configured === 'string' && configured.trim() !== '' ? configured.trim() : env && env.trim() !== '' ? env.trim() : undefined;
+    const s = http.inspect<boolean>('proxyStrictSSL');
+    const strictSSL = s?.globalValue ?? s?.defaultValue ?? true;
+    return { url, strictSSL: strictSSL !== false };
+  }
+
+  /** A setting as the user may rely on it: workspace values only in a trusted workspace. */
+  #value<T>(key: string, scope: vscode.Uri | undefined): T | undefined {
+    const config = vscode.workspace.getConfiguration(SECTION, scope);
+    if (vscode.workspace.isTrusted) return config.get<T>(key);
+    const i = config.inspect<T>(key);
+    return i?.globalValue ?? i?.defaultValue;
+  }
+
+  #strings(key: string, scope: vscode.Uri | undefined): string[] {
+    const v = this.#value<unknown>(key, scope);
+    if (!Array.isArray(v)) return [];
+    const out: string[] = [];
+    for (const s of v) if (typeof s === 'string' && s.trim() !== '' && !out.includes(s.trim())) out.push(s.trim());
+    return out;
+  }
+}

@@ -1,0 +1,34 @@
+// The one context object every command and view is built from (see src/extension.ts).
+import type * as vscode from 'vscode';
+import type { Settings } from './config/settings';
+import type { Logger } from './log/logger';
+import type { Notifier } from './notify/notifier';
+import type { ApiKeyStore } from './secrets/apiKeyStore';
+import type { ResultsModel } from './model/resultsModel';
+import type { QuotaStore } from './model/quotaStore';
+import type { ResultsCache } from './cache/resultsCache';
+import type { CheckRunner } from './checks/checkRunner';
+import type { LeakTreeModel } from './tree/leakTreeModel';
+import type { LeakTreeProvider } from './tree/leakTreeProvider';
+import type { QuotaStatusBar } from './status/quotaStatusBar';
+
+/** What the results panel offers the rest of the editor. */
+export interface ResultsPanelOpener {
+  show(key: string, focus?: { identifier?: string }): void;
+}
+
+export interface LeakSearchContext {
+  readonly extension: vscode.ExtensionContext;
+  readonly settings: Settings;
+  readonly log: Logger;
+  readonly notifier: Notifier;
+  readonly keys: ApiKeyStore;
+  readonly results: ResultsModel;
+  readonly quota: QuotaStore;
+  readonly cache: ResultsCache;
+  readonly checks: CheckRunner;
+  readonly treeModel: LeakTreeModel;
+  readonly tree: LeakTreeProvider;
+  readonly statusBar: QuotaStatusBar;
+  readonly panel: ResultsPanelOpener | undefined;
+}

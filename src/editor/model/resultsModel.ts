@@ -1,0 +1,91 @@
+// The results the editor knows: fresh or cached `ResultsEntry`s plus the last failure per
+// (origin, domain, type). Implements the results panel's `ResultsSource`; the tree, the
+// status bar and the leak index listen to `onDidChange`.
+import * as vscode from 'vscode';
+import type { LeakSearchErrorKind } from '../../core/errors';
+import type { FindingsType, ResultsEntry } from '../../core/types';
+import type { ResultsSource } from '../results/resultsSource';
+
+/** Why the last check of a (domain, type) did not give a result. */
+export interface CheckFailure {
+  readonly kind: LeakSearchErrorKind;
+  /** Short text for the tree, e.g. "quota spent, resumes 14:05". */
+  readonly summary: string;
+  readonly at: number;
+  readonly retryAt?: number;
+}
+
+export class ResultsModel implements ResultsSource, vscode.Disposable {
+  readonly #entries = new Map<string, ResultsEntry>();
+  readonly #failures = new Map<string, CheckFailure>();
+  readonly #emitter = new vscode.EventEmitter<void>();
+  /** Fires when any result or failure is added, refreshed or removed. */
+  readonly onDidChange = this.#emitter.event;
+
+  get(key: string): ResultsEntry | undefined {
+    return this.#entries.get(key);
+  }
+
+  list(): readonly ResultsEntry[] {
+    return [...this.#entries.values()];
+  }
+
+  put(entry: ResultsEntry): void {
+    this.#entries.set(entry.key, entry);
+    this.#failures.delete(failureKey(entry.origin, entry.query.domain, entry.query.type));
+    this.#emitter.fire();
+  }
+
+  /** Adds entries loaded from the cache; an entry already held and newer wins. */
+  putAll(entries: readonly ResultsEntry[]): void {
+    for (const e of entries) {
+      const held = this.#entries.get(e.key);
+      if (!held || held.fetchedAt < e.fetchedAt) this.#entries.set(e.key, e);
+    }
+    this.#emitter.fire();
+  }
+
+  /** The most recently fetched entry for (origin, domain, type), whatever its date range. */
+  latest(origin: string, domain: string, type: FindingsType): ResultsEntry | undefined {
+    let best: ResultsEntry | undefined;
+    for (const e of this.#entries.values()) {
+      if (e.origin === origin && e.query.domain === domain && e.query.type === type && (!best || e.fetchedAt > best.fetchedAt)) best = e;
+    }
+    return best;
+  }
+
+  failure(origin: string, domain: string, type: FindingsType): CheckFailure | undefined {
+    return this.#failures.get(failureKey(origin, domain, type));
+  }
+
+  setFailure(origin: string, domain: string, type: FindingsType, failure: CheckFailure): void {
+    this.#failures.set(failureKey(origin, domain, type), failure);
+    this.#emitter.fire();
+  }
+
+  /** Domains with a result or a failure for this origin, in first-seen order. */
+  domains(origin: string): string[] {
+    const out = new Set<string>();
+    for (const e of this.#entries.values()) if (e.origin === origin) out.add(e.query.domain);
+    for (const k of this.#failures.keys()) {
+      const [o, d] = k.split('|');
+      if (o === origin && d) out.add(d);
+    }
+    return [...out];
+  }
+
+  /** Forgets everything held in memory (the cache on disk is separate). */
+  clear(): void {
+    this.#entries.clear();
+    this.#failures.clear();
+    this.#emitter.fire();
+  }
+
+  dispose(): void {
+    this.#emitter.dispose();
+  }
+}
+
+function failureKey(origin: string, domain: string, type: FindingsType): string {
+  return `${origin}|${domain}|${type}`;
+}

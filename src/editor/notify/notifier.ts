@@ -1,0 +1,61 @@
+// User-facing messages go through one small interface, so tests in the extension host can
+// observe what was shown (and which buttons) without mocking `vscode`. Showing never blocks
+// the caller: the button's action runs when the user picks it.
+import * as vscode from 'vscode';
+
+export type MessageLevel = 'info' | 'warning' | 'error';
+
+export interface NotifierAction {
+  readonly label: string;
+  run(): unknown;
+}
+
+export interface ShownMessage {
+  readonly level: MessageLevel;
+  readonly message: string;
+  /** The button labels, in order. */
+  readonly actions: readonly string[];
+  readonly at: number;
+}
+
+export interface Notifier {
+  show(level: MessageLevel, message: string, actions?: readonly NotifierAction[]): void;
+  /** The most recent messages, oldest first (at most 50). */
+  readonly shown: readonly ShownMessage[];
+  readonly onDidShow: vscode.Event<ShownMessage>;
+}
+
+const KEEP = 50;
+
+export class WindowNotifier implements Notifier, vscode.Disposable {
+  readonly #shown: ShownMessage[] = [];
+  readonly #emitter = new vscode.EventEmitter<ShownMessage>();
+  readonly onDidShow = this.#emitter.event;
+
+  constructor(private readonly onActionError: (error: unknown) => void) {}
+
+  get shown(): readonly ShownMessage[] {
+    return this.#shown;
+  }
+
+  show(level: MessageLevel, message: string, actions: readonly NotifierAction[] = []): void {
+    const entry: ShownMessage = { level, message, actions: actions.map((a) => a.label), at: Date.now() };
+    this.#shown.push(entry);
+    if (this.#shown.length > KEEP) this.#shown.shift();
+    const labels = actions.map((a) => a.label);
+    const shown = level === 'error'
+      ? vscode.window.showErrorMessage(message, ...labels)
+      : level === 'warning'
+        ? vscode.window.showWarningMessage(message, ...labels)
+        : vscode.window.showInformationMessage(message, ...labels);
+    this.#emitter.fire(entry);
+    void Promise.resolve(shown).then(async (choice) => {
+      const action = actions.find((a) => a.label === choice);
+      if (action) await action.run();
+    }).catch(this.onActionError);
+  }
+
+  dispose(): void {
+    this.#emitter.dispose();
+  }
+}

@@ -1,0 +1,46 @@
+// The API key, stored only in SecretStorage and per service origin: a key set for one
+// origin is never read for, or sent to, another.
+import * as vscode from 'vscode';
+
+const PREFIX = 'leakSearch.apiKey:';
+
+export class ApiKeyStore implements vscode.Disposable {
+  readonly #known = new Set<string>();
+  readonly #emitter = new vscode.EventEmitter<string>();
+  /** Fires with the origin whose key was set or cleared. */
+  readonly onDidChange = this.#emitter.event;
+  readonly #subscription: vscode.Disposable;
+
+  constructor(private readonly secrets: vscode.SecretStorage) {
+    this.#subscription = secrets.onDidChange((e) => {
+      if (e.key.startsWith(PREFIX)) this.#emitter.fire(e.key.slice(PREFIX.length));
+    });
+  }
+
+  async get(origin: string): Promise<string | undefined> {
+    const key = await this.secrets.get(PREFIX + origin);
+    if (key) this.#known.add(key);
+    return key || undefined;
+  }
+
+  async set(origin: string, key: string): Promise<void> {
+    this.#known.add(key);
+    await this.secrets.store(PREFIX + origin, key);
+    this.#emitter.fire(origin);
+  }
+
+  async delete(origin: string): Promise<void> {
+    await this.secrets.delete(PREFIX + origin);
+    this.#emitter.fire(origin);
+  }
+
+  /** Every key this session has seen, for redaction (kept even after a key is cleared). */
+  knownSecrets(): readonly string[] {
+    return [...this.#known];
+  }
+
+  dispose(): void {
+    this.#subscription.dispose();
+    this.#emitter.dispose();
+  }
+}

@@ -1,0 +1,153 @@
+// Maps the tree model to TreeItems: counts and "as of" times as descriptions, state in
+// `contextValue` (menus match it with `when`), stable ids. Never shows a password.
+import * as vscode from 'vscode';
+import { isExpired } from '../../core/cacheFile';
+import { formatAge, formatAsOf, formatCount, formatRange } from '../../core/format';
+import { fieldText, NO_SITE } from '../../core/sites';
+import type { AnyRecord } from '../../core/sites';
+import type { LeakTreeModel } from './leakTreeModel';
+import { NodeContext } from './treeNodes';
+import type { DomainNode, FindingsNode, LeakNode, RecordNode } from './treeNodes';
+import { CommandId } from '../commands/commandIds';
+
+export const TREE_VIEW_ID = 'leakSearch.findings';
+
+export class LeakTreeProvider implements vscode.TreeDataProvider<LeakNode>, vscode.Disposable {
+  readonly #emitter = new vscode.EventEmitter<LeakNode | undefined>();
+  readonly onDidChangeTreeData = this.#emitter.event;
+  readonly #subscription: vscode.Disposable;
+
+  constructor(
+    readonly model: LeakTreeModel,
+    private readonly ttlMs: () => number,
+  ) {
+    this.#subscription = model.onDidChange(() => this.#emitter.fire(undefined));
+  }
+
+  /** Re-renders descriptions (ages move on). */
+  refresh(): void {
+    this.#emitter.fire(undefined);
+  }
+
+  getChildren(node?: LeakNode): LeakNode[] {
+    return this.model.children(node);
+  }
+
+  getTreeItem(node: LeakNode): vscode.TreeItem {
+    const now = Date.now();
+    switch (node.kind) {
+      case 'folder': {
+        const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.Expanded);
+        item.id = node.id;
+        item.iconPath = new vscode.ThemeIcon(node.folder ? 'root-folder' : 'search');
+        item.description = node.domains.length === 0 ? 'no domains configured' : `${node.domains.length} domain${node.domains.length === 1 ? '' : 's'}`;
+        item.contextValue = NodeContext.folder;
+        return item;
+      }
+      case 'domain':
+        return this.#domainItem(node, now);
+      case 'findings':
+        return this.#findingsItem(node, now);
+      case 'site': {
+        const item = new vscode.TreeItem(node.site, vscode.TreeItemCollapsibleState.Collapsed);
+        item.id = node.id;
+        item.iconPath = new vscode.ThemeIcon(node.site === NO_SITE ? 'circle-slash' : 'link');
+        item.description = formatCount(node.records.length);
+        item.tooltip = `${node.site}: ${formatCount(node.records.length, 'leaked record')}`;
+        item.contextValue = NodeContext.site;
+        return item;
+      }
+      case 'record':
+        return recordItem(node);
+      case 'more': {
+        const item = new vscode.TreeItem(`${node.hidden.toLocaleString('en-US')} more…`, vscode.TreeItemCollapsibleState.None);
+        item.id = node.id;
+        item.iconPath = new vscode.ThemeIcon('ellipsis');
+        item.description = 'open the results panel';
+        item.contextValue = NodeContext.more;
+        item.command = { title: 'Show in Results Panel', command: CommandId.showInResults, arguments: [node] };
+        return item;
+      }
+    }
+  }
+
+  #domainItem(node: DomainNode, now: number): vscode.TreeItem {
+    const item = new vscode.TreeItem(node.domain, node.invalid ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = node.id;
+    if (node.invalid) {
+      item.iconPath = new vscode.ThemeIcon('warning');
+      item.description = 'not a valid domain';
+      item.tooltip = `${node.domain}: ${node.invalid}\nFix it in the leakSearch.domains setting.`;
+      item.contextValue = NodeContext.domainInvalid;
+      return item;
+    }
+    const findings = this.model.children(node).filter((n): n is FindingsNode => n.kind === 'findings');
+    const failed = findings.some((f) => f.failure && (!f.entry || f.failure.at > f.entry.fetchedAt));
+    const checked = findings.filter((f) => f.entry);
+    const total = checked.reduce((sum, f) => sum + (f.entry?.result.count ?? 0), 0);
+    const oldest = Math.min(...checked.map((f) => f.entry?.fetchedAt ?? now));
+    item.iconPath = new vscode.ThemeIcon(failed ? 'warning' : total > 0 ? 'shield' : 'globe');
+    item.description = checked.length === 0
+      ? (failed ? findings.find((f) => f.failure)?.failure?.summary : 'not checked yet')
+      : `${formatCount(total)} · ${formatAge(oldest, now)}${failed ? ' · last check failed' : ''}`;
+    item.tooltip = `${node.domain}${node.folder ? ` (${node.folder.name})` : ''}\n${findings.map((f) => `${f.type}: ${findingsText(f, now, this.ttlMs())}`).join('\n')}`;
+    item.contextValue = NodeContext.domain;
+    return item;
+  }
+
+  #findingsItem(node: FindingsNode, now: number): vscode.TreeItem {
+    const hasRecords = (node.entry?.result.records.length ?? 0) > 0;
+    const item = new vscode.TreeItem(node.type, hasRecords ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    item.id = node.id;
+    const failedLater = node.failure && (!node.entry || node.failure.at > node.entry.fetchedAt);
+    item.iconPath = new vscode.ThemeIcon(failedLater ? 'warning' : node.type === 'accounts' ? 'account' : 'organization');
+    item.description = findingsText(node, now, this.ttlMs());
+    item.tooltip = `${node.domain} · ${node.type}\n${item.description}${node.entry ? `\nDate range: ${formatRange(node.entry.query.range)}` : ''}`;
+    item.contextValue = node.entry ? NodeContext.findingsWithResults : NodeContext.findings;
+    return item;
+  }
+
+  dispose(): void {
+    this.#subscription.dispose();
+    this.#emitter.dispose();
+  }
+}
+
+/** "141 records · as of 14:05 (3 h ago)", "not checked yet", "⚠ quota spent, resumes 14:05 · …". */
+export function findingsText(node: FindingsNode, now: number, ttlMs: number): string {
+  const { entry, failure } = node;
+  const failedLater = failure && (!entry || failure.at > entry.fetchedAt);
+  if (!entry) return failure ? failure.summary : 'not checked yet';
+  const shown = entry.result.records.length;
+  const count = shown < entry.result.count ? `${formatCount(entry.result.count)} (${shown} returned)` : formatCount(entry.result.count);
+  const range = entry.query.range ? ` · ${formatRange(entry.query.range)}` : '';
+  const stale = isExpired(entry, ttlMs, now) ? ' · stale' : '';
+  const text = `${count}${range} · ${formatAsOf(entry.fetchedAt, now)}${stale}`;
+  return failedLater ? `${failure.summary} · last result: ${text}` : text;
+}
+
+/** A leaked record: username, date, country, browser, status. The password never appears. */
+function recordItem(node: RecordNode): vscode.TreeItem {
+  const r: AnyRecord = node.record;
+  const username = fieldText(r, 'username') || fieldText(r, 'email') || '(no username)';
+  const date = fieldText(r, 'date');
+  const day = /^\d{4}-\d{2}-\d{2}/.test(date) ? date.slice(0, 10) : date;
+  const parts = [day, fieldText(r, 'country'), fieldText(r, 'browser'), fieldText(r, 'status')].filter((s) => s !== '');
+  const item = new vscode.TreeItem(username, vscode.TreeItemCollapsibleState.None);
+  item.id = node.id;
+  item.iconPath = new vscode.ThemeIcon(fieldText(r, 'status') === 'hide' ? 'eye-closed' : 'key');
+  item.description = parts.join(' · ');
+  const url = fieldText(r, 'url');
+  item.tooltip = [
+    `Username: ${username}`,
+    url ? `URL: ${url}` : '',
+    date ? `Date: ${date}` : '',
+    fieldText(r, 'country') ? `Country: ${fieldText(r, 'country')}` : '',
+    fieldText(r, 'ip') ? `IP: ${fieldText(r, 'ip')}` : '',
+    fieldText(r, 'browser') ? `Browser: ${fieldText(r, 'browser')}` : '',
+    fieldText(r, 'status') ? `Status: ${fieldText(r, 'status')}` : '',
+    fieldText(r, 'password') ? 'Password: hidden (open the results panel to reveal it)' : '',
+  ].filter((s) => s !== '').join('\n');
+  item.contextValue = NodeContext.record;
+  return item;
+}
