@@ -1,0 +1,66 @@
+import * as assert from 'node:assert/strict';
+import { SortIndex, ipSortKey, sortedView } from '../../../src/shared/results/sort';
+import type { SortState } from '../../../src/shared/results/sort';
+import { buildTable } from '../../../src/shared/results/table';
+import type { ResultTable } from '../../../src/shared/results/table';
+import { sampleTable } from './fixtures';
+
+function names(table: ResultTable, sort: SortState | undefined, mask?: Uint8Array): string[] {
+  const view = sortedView(table, mask ?? new Uint8Array(table.rows.length).fill(1), sort, new SortIndex(table));
+  return Array.from(view, (row) => (table.rows[row]?.[1] ?? '').split('@')[0] ?? '');
+}
+
+describe('results sort', () => {
+  it('sorts by date both ways', () => {
+    const table = sampleTable();
+    assert.deepEqual(names(table, { column: 'date', direction: 'asc' }), ['erin', 'carol', 'dave', 'alice', 'bob']);
+    assert.deepEqual(names(table, { column: 'date', direction: 'desc' }), ['bob', 'alice', 'dave', 'carol', 'erin']);
+  });
+
+  it('keeps ties in record order in both directions', () => {
+    const table = sampleTable();
+    assert.deepEqual(names(table, { column: 'country', direction: 'asc' }), ['carol', 'dave', 'alice', 'bob', 'erin']);
+    assert.deepEqual(names(table, { column: 'country', direction: 'desc' }), ['alice', 'bob', 'erin', 'carol', 'dave']);
+  });
+
+  it('sorts IP addresses numerically', () => {
+    const table = sampleTable();
+    assert.deepEqual(names(table, { column: 'ip', direction: 'asc' }), ['carol', 'dave', 'alice', 'bob', 'erin']);
+    assert.equal(ipSortKey('9.1.1.1') < ipSortKey('10.0.0.1'), true);
+    assert.equal(ipSortKey('not an ip').startsWith('~'), true);
+  });
+
+  it('sorts numbers as numbers, blanks last', () => {
+    const table = buildTable({
+      type: 'customers',
+      count: 4,
+      records: [
+        { id: 'a', points: 10 },
+        { id: 'b', points: 9 },
+        { id: 'c', points: null },
+        { id: 'd', points: 100 },
+      ],
+    });
+    const view = sortedView(table, new Uint8Array(4).fill(1), { column: 'points', direction: 'asc' }, new SortIndex(table));
+    assert.deepEqual(Array.from(view, (row) => table.rows[row]?.[0]), ['b', 'a', 'd', 'c']);
+  });
+
+  it('applies the filter mask and falls back to record order', () => {
+    const table = sampleTable();
+    const mask = Uint8Array.from([1, 0, 1, 0, 1]);
+    assert.deepEqual(names(table, { column: 'date', direction: 'asc' }, mask), ['erin', 'carol', 'alice']);
+    assert.deepEqual(names(table, { column: 'nope', direction: 'asc' }, mask), ['alice', 'carol', 'erin']);
+    assert.deepEqual(names(table, undefined, mask), ['alice', 'carol', 'erin']);
+  });
+
+  it('sorts 100,000 rows quickly and correctly', () => {
+    const records = Array.from({ length: 100_000 }, (_, i) => ({ n: (i * 7919) % 100_003, s: `v${i % 97}` }));
+    const table = buildTable({ type: 'customers', count: records.length, records });
+    const index = new SortIndex(table);
+    const started = performance.now();
+    const view = sortedView(table, new Uint8Array(records.length).fill(1), { column: 'n', direction: 'desc' }, index);
+    const elapsed = performance.now() - started;
+    for (let i = 1; i < view.length; i++) assert.ok(Number(table.rows[view[i - 1] as number]?.[0]) >= Number(table.rows[view[i] as number]?.[0]));
+    assert.ok(elapsed < 2000, `sorted in ${elapsed} ms`);
+  });
+});
