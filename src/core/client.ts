@@ -1,7 +1,7 @@
 // The service client: validates a search, sends it through its own undici dispatcher, honours
 // the shared rate limiter, retries what is worth retrying, and returns a typed, validated
 // result or a typed, redacted error. No `vscode` import.
-import { backoffDelay, cancelledError, sleep } from './backoff';
+import { BACKOFF_BASE_MS, BACKOFF_CAP_MS, backoffDelay, cancelledError, sleep } from './backoff';
 import { LeakSearchError } from './errors';
 import { errorForStatus, rateLimitedError } from './httpStatus';
 import { HttpTransport, TransportError } from './httpTransport';
@@ -29,6 +29,8 @@ export interface ClientOptions {
   totalTimeoutMs?: number;
   /** The rate limiter; by default the one shared by every client in the process. */
   limiter?: RateLimiter;
+  /** First backoff step before a retry (default 250 ms; doubles each retry, capped at 8 s). */
+  backoffBaseMs?: number;
 }
 
 export interface SearchParams {
@@ -76,6 +78,7 @@ export class LeakSearchClient {
   private readonly now: () => number;
   private readonly maxBodyBytes: number;
   private readonly maxRetries: number;
+  private readonly backoffBaseMs: number;
 
   constructor(options: ClientOptions = {}) {
     const timeoutMs = positive(options.timeoutMs, DEFAULT_TIMEOUT_MS);
@@ -90,6 +93,7 @@ export class LeakSearchClient {
     this.now = options.now ?? Date.now;
     this.maxBodyBytes = positive(options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES);
     this.maxRetries = Math.max(0, Math.floor(options.maxRetries ?? DEFAULT_MAX_RETRIES));
+    this.backoffBaseMs = positive(options.backoffBaseMs, BACKOFF_BASE_MS);
   }
 
   /** Last known rate-limit state for this base URL + key (undefined before any answer). */
@@ -131,7 +135,7 @@ export class LeakSearchClient {
       } catch (e) {
         if (!(e instanceof TransportError)) throw e;
         if (e.retryable && retry < this.maxRetries) {
-          await sleep(backoffDelay(retry), signal);
+          await sleep(this.backoff(retry), signal);
           continue;
         }
         throw e.error;
@@ -156,7 +160,7 @@ export class LeakSearchClient {
         const candidates = [retryAfter, windowEnd].filter((t): t is number => t !== undefined && t > receivedAt);
         const resumeAt = candidates.length > 0 ? Math.max(...candidates) : retryAfter;
         this.limiter.record(id, rateLimit, resumeAt);
-        const wait = resumeAt === undefined ? backoffDelay(retry) : resumeAt - receivedAt;
+        const wait = resumeAt === undefined ? this.backoff(retry) : resumeAt - receivedAt;
         if (retry < this.maxRetries && wait <= MAX_AUTO_RETRY_WAIT_MS) {
           await sleep(wait, signal);
           continue;
@@ -168,12 +172,16 @@ export class LeakSearchClient {
       if (RETRY_STATUSES.has(status) && retry < this.maxRetries) {
         const asked = retryAfter !== undefined ? retryAfter - receivedAt : 0;
         if (asked <= MAX_AUTO_RETRY_WAIT_MS) {
-          await sleep(Math.max(asked, backoffDelay(retry)), signal);
+          await sleep(Math.max(asked, this.backoff(retry)), signal);
           continue;
         }
       }
       throw errorForStatus(status, { domain, ...(serverMessage !== undefined ? { serverMessage } : {}) });
     }
+  }
+
+  private backoff(retry: number): number {
+    return backoffDelay(retry, this.backoffBaseMs, Math.max(BACKOFF_CAP_MS, this.backoffBaseMs));
   }
 
   /** Waits (when asked) or throws while the limiter knows the quota is spent. */

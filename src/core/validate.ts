@@ -39,6 +39,7 @@ export function normalizeDomain(raw: string): string {
   if (s.startsWith('*')) throw domainError('Wildcards are not supported; enter the domain itself (for example example.com).');
   const withoutDot = s.endsWith('.') && !s.endsWith('..') ? s.slice(0, -1) : s;
   if (IPV4.test(withoutDot)) throw domainError('Enter a domain name, not an IP address.');
+  if (/(^|\.)\d+$/.test(withoutDot)) throw domainError('Enter a domain name, not an IP address or number.');
   if (withoutDot.length > MAX_DOMAIN * 4) throw domainError(`A domain can be at most ${MAX_DOMAIN} characters long.`);
 
   const ascii = domainToASCII(withoutDot.toLowerCase());
@@ -54,7 +55,6 @@ export function normalizeDomain(raw: string): string {
       throw domainError(`"${shorten(s)}" is not a valid domain name: use letters, digits and hyphens, and no hyphen at the start or end of a part.`);
     }
   }
-  if (/^\d+$/.test(labels[labels.length - 1] ?? '')) throw domainError('Enter a domain name, not an IP address or number.');
   return ascii;
 }
 
