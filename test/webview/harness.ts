@@ -85,8 +85,9 @@ export interface StubHost {
   readonly page: Page;
   /** Every message the webview posted, in order. */
   readonly received: WebviewMessage[];
-  /** Messages posted before `ready` (must stay empty: the host never posts early). */
+  /** Messages of the dialogs (alert, confirm…) the page opened: must stay empty. */
   readonly dialogs: string[];
+  /** Page errors and console errors. */
   readonly errors: string[];
   /** Posts a message to the webview as the extension host would. */
   post(message: HostMessage): Promise<void>;
@@ -174,9 +175,24 @@ export async function openPanel(harness: Harness, options: OpenOptions = {}): Pr
   };
 }
 
+/**
+ * Polls a page expression until it is truthy, with a deadline. (Playwright's waitForFunction
+ * compiles its predicate with eval, which the panel's CSP forbids, as it should.)
+ */
+export async function until(page: Page, expression: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    last = await page.evaluate(expression);
+    if (last) return;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for: ${expression} (last value ${JSON.stringify(last)})`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 /** Waits until the table shows `count` records in its view (after load or a change). */
 export async function waitForViewCount(page: Page, count: number): Promise<void> {
-  await page.waitForFunction(`document.querySelector('.grid-scroll')?.getAttribute('data-view-count') === '${count}'`, undefined, { timeout: 10_000 });
+  await until(page, `document.querySelector('.grid-scroll')?.getAttribute('data-view-count') === '${count}'`);
 }
 
 /** The texts of the rendered record rows, top to bottom (only those in the DOM). */
@@ -194,4 +210,34 @@ export async function columnLabels(page: Page): Promise<string[]> {
 /** Evaluates an expression in the page (a string: the tests compile without the DOM library). */
 export async function evaluate<T>(page: Page, expression: string): Promise<T> {
   return (await page.evaluate(expression)) as T;
+}
+
+/** Picks a value in one of the panel's vscode-single-select controls, as a user's choice would. */
+export async function choose(page: Page, id: string, value: string): Promise<void> {
+  await page.evaluate(`(() => {
+    const select = document.getElementById(${JSON.stringify(id)});
+    select.value = ${JSON.stringify(value)};
+    select.dispatchEvent(new Event('change'));
+  })()`);
+}
+
+/** Types into one of the panel's vscode-textfield controls. */
+export async function typeInto(page: Page, id: string, text: string): Promise<void> {
+  await page.locator(`#${id} input`).fill(text);
+}
+
+/** The text of the whole page as a user would read it (light DOM). */
+export async function pageText(page: Page): Promise<string> {
+  return evaluate<string>(page, 'document.body.innerText');
+}
+
+/** Every webview message of one type seen so far. */
+export function messagesOf<K extends WebviewMessage['type']>(host: StubHost, type: K): Extract<WebviewMessage, { type: K }>[] {
+  return host.received.filter((m): m is Extract<WebviewMessage, { type: K }> => m.type === type);
+}
+
+/** Waits until `count` messages of `type` have arrived. */
+export async function waitForMessages<K extends WebviewMessage['type']>(host: StubHost, type: K, count: number): Promise<Extract<WebviewMessage, { type: K }>[]> {
+  await host.waitFor((m): m is WebviewMessage => messagesOf(host, type).length >= count && m.type === type);
+  return messagesOf(host, type);
 }

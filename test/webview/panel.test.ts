@@ -1,0 +1,178 @@
+// The results panel in headless Chromium: handshake, header, charts, table, sorting, filtering.
+import * as assert from 'node:assert/strict';
+import { accountsEntry, customersRecords, generateAccounts, makeEntry } from './dataset';
+import { choose, columnLabels, evaluate, messagesOf, openPanel, pageText, renderedRows, startHarness, typeInto, until, waitForViewCount } from './harness';
+import type { Harness } from './harness';
+import { hostOf, monthHistogram, topValues } from '../../src/shared/results/stats';
+
+describe('results panel webview', function () {
+  this.timeout(60_000);
+  let harness: Harness;
+  before(async () => {
+    harness = await startHarness();
+  });
+  after(async () => {
+    await harness?.close();
+  });
+
+  const records = generateAccounts(400, 11);
+  const entry = accountsEntry(records);
+  const newestFirst = [...records].sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
+
+  it('says ready before anything else, then shows the header of the result', async () => {
+    const host = await openPanel(harness, { entry });
+    await waitForViewCount(host.page, records.length);
+    assert.equal(host.received[0]?.type, 'ready');
+    assert.equal(messagesOf(host, 'ready').length, 1);
+    assert.equal(await host.page.textContent('.summary h1 .domain'), 'example.com');
+    assert.equal(await host.page.textContent('.summary h1 .type'), 'accounts');
+    assert.equal(await host.page.textContent('#fact-count'), '400');
+    assert.equal(await host.page.textContent('#fact-range'), 'all dates');
+    assert.match((await host.page.textContent('#fact-quota')) ?? '', /^987 of 1,000 requests left/);
+    assert.notEqual(await host.page.textContent('#fact-asof'), 'unknown');
+    assert.equal(await host.page.textContent('#status'), '400 records');
+    assert.deepEqual(host.errors, []);
+    assert.deepEqual(await evaluate(host.page, 'window.__cspViolations'), []);
+    await host.page.close();
+  });
+
+  it('shows the searched date range when there is one', async () => {
+    const ranged = { ...entry, query: { ...entry.query, range: { start: '20240101', end: '20241231' } } };
+    const host = await openPanel(harness, { entry: ranged });
+    await waitForViewCount(host.page, records.length);
+    assert.equal(await host.page.textContent('#fact-range'), '2024-01-01 to 2024-12-31');
+    await host.page.close();
+  });
+
+  it('draws the monthly timeline and the top sites, countries and browsers', async () => {
+    const host = await openPanel(harness, { entry });
+    await waitForViewCount(host.page, records.length);
+    const histogram = monthHistogram(records.map((r) => r.date));
+    const bars = await host.page.$$eval('svg.timeline rect.bar', (rects) => rects.map((r) => [r.getAttribute('data-month'), Number(r.getAttribute('data-count'))]));
+    assert.deepEqual(bars, histogram.map((m) => [m.month, m.count]));
+    const countries = await host.page.$$eval('.chart-countries rect.bar', (rects) => rects.map((r) => [r.getAttribute('data-value'), Number(r.getAttribute('data-count'))]));
+    assert.deepEqual(countries, topValues(records.map((r) => r.country), 8).map((v) => [v.value, v.count]));
+    const sites = await host.page.$$eval('.chart-sites rect.bar', (rects) => rects.map((r) => r.getAttribute('data-value')));
+    assert.deepEqual(sites, topValues(records.map((r) => hostOf(r.url)), 8).map((v) => v.value));
+    assert.equal(await host.page.locator('.chart-browsers rect.bar').count(), Math.min(8, new Set(records.map((r) => r.browser)).size));
+    assert.match((await host.page.getAttribute('svg.timeline', 'aria-label')) ?? '', /^Leaks per month from \d{4}-\d{2} to \d{4}-\d{2}/);
+    await host.page.close();
+  });
+
+  it('shows accounts records in their eight columns, newest first, passwords masked', async () => {
+    const host = await openPanel(harness, { entry });
+    await waitForViewCount(host.page, records.length);
+    assert.deepEqual(await columnLabels(host.page), ['Date', 'Username', 'Password', 'URL', 'IP', 'Country', 'Browser', 'Status']);
+    const rows = await renderedRows(host.page);
+    const first = newestFirst[0];
+    assert.ok(first);
+    assert.deepEqual(rows[0], [first.date, first.username, '••••••••', first.url, first.ip, first.country, first.browser, first.status]);
+    assert.equal(await host.page.getAttribute('[role=columnheader][aria-colindex="1"]', 'aria-sort'), 'descending');
+    await host.page.close();
+  });
+
+  it('keeps only the rows in view in the DOM and scrolls to the last record', async () => {
+    const many = generateAccounts(5000, 5);
+    const host = await openPanel(harness, { entry: accountsEntry(many) });
+    await waitForViewCount(host.page, many.length);
+    const inDom = await host.page.locator('.grid-body [role=row]').count();
+    assert.ok(inDom > 10 && inDom < 100, `${inDom} rows in the DOM`);
+    assert.equal(await host.page.getAttribute('[role=grid]', 'aria-rowcount'), String(many.length + 1));
+    await host.page.evaluate(`(() => { const s = document.querySelector('.grid-scroll'); s.scrollTop = s.scrollHeight; })()`);
+    const oldest = [...many].sort((a, b) => (a.date < b.date ? -1 : 1))[0];
+    await until(host.page, `[...document.querySelectorAll('.grid-body [role=row]')].some((r) => r.getAttribute('aria-rowindex') === '${many.length + 1}')`);
+    const last = await host.page.locator(`.grid-body [role=row][aria-rowindex="${many.length + 1}"] [role=gridcell]`).allTextContents();
+    assert.equal(last[1], oldest?.username);
+    await host.page.close();
+  });
+
+  it('sorts by a column when its header is clicked, and back', async () => {
+    const host = await openPanel(harness, { entry });
+    await waitForViewCount(host.page, records.length);
+    await host.page.click('[role=columnheader]:has-text("Username")');
+    const usernames = records.map((r) => r.username.toLowerCase()).sort();
+    let rows = await renderedRows(host.page);
+    assert.equal(rows[0]?.[1]?.toLowerCase(), usernames[0]);
+    assert.equal(await host.page.getAttribute('[role=columnheader]:has-text("Username")', 'aria-sort'), 'ascending');
+    assert.equal(await host.page.getAttribute('[role=columnheader]:has-text("Date")', 'aria-sort'), 'none');
+    await host.page.click('[role=columnheader]:has-text("Username")');
+    rows = await renderedRows(host.page);
+    assert.equal(rows[0]?.[1]?.toLowerCase(), usernames[usernames.length - 1]);
+    assert.equal(await host.page.getAttribute('[role=columnheader]:has-text("Username")', 'aria-sort'), 'descending');
+    const shown = rows.map((r) => (r[1] ?? '').toLowerCase());
+    assert.deepEqual(shown, [...shown].sort().reverse());
+    await host.page.close();
+  });
+
+  it('filters by text, status, country, browser and date range, and clears', async () => {
+    const host = await openPanel(harness, { entry });
+    await waitForViewCount(host.page, records.length);
+    const needle = records[7]?.username.slice(0, 6) ?? '';
+    await typeInto(host.page, 'filter-text', needle.toUpperCase());
+    const byText = records.filter((r) => [r.date, r.username, r.url, r.ip, r.country, r.browser, r.status].join(' ').toLowerCase().includes(needle.toLowerCase()));
+    await waitForViewCount(host.page, byText.length);
+    assert.equal(await host.page.textContent('#status'), `Showing ${byText.length} of 400 records`);
+    for (const row of await renderedRows(host.page)) assert.ok(row.join(' ').toLowerCase().includes(needle.toLowerCase()));
+
+    await typeInto(host.page, 'filter-text', '');
+    await waitForViewCount(host.page, records.length);
+    await choose(host.page, 'filter-status', 'hide');
+    await waitForViewCount(host.page, records.filter((r) => r.status === 'hide').length);
+    await choose(host.page, 'filter-country', 'BR');
+    await waitForViewCount(host.page, records.filter((r) => r.status === 'hide' && r.country === 'BR').length);
+    await choose(host.page, 'filter-browser', 'Opera');
+    await waitForViewCount(host.page, records.filter((r) => r.status === 'hide' && r.country === 'BR' && r.browser === 'Opera').length);
+    for (const row of await renderedRows(host.page)) assert.deepEqual([row[5], row[6], row[7]], ['BR', 'Opera', 'hide']);
+
+    await host.page.click('#clear-filters');
+    await waitForViewCount(host.page, records.length);
+    await typeInto(host.page, 'filter-from', '2023-01-01');
+    await typeInto(host.page, 'filter-to', '2023-06-30');
+    const inRange = records.filter((r) => r.date.slice(0, 10) >= '2023-01-01' && r.date.slice(0, 10) <= '2023-06-30');
+    await waitForViewCount(host.page, inRange.length);
+    const bars = await host.page.$$eval('svg.timeline rect.bar', (rects) => rects.map((r) => r.getAttribute('data-month')));
+    assert.ok(bars.every((m) => m !== null && m >= '2023-01' && m <= '2023-06'), 'the charts follow the filter');
+    await host.page.close();
+  });
+
+  it('groups by site and by infected machine, expanding a group on click', async () => {
+    const host = await openPanel(harness, { entry });
+    await waitForViewCount(host.page, records.length);
+    await choose(host.page, 'grouping', 'machine');
+    const machines = new Set(records.map((r) => [r.ip, r.browser, r.country, r.date.slice(0, 10)].join('|')));
+    await until(host.page, `document.querySelector('[role=grid]').getAttribute('aria-rowcount') === '${machines.size + 1}'`);
+    assert.match((await host.page.textContent('#status')) ?? '', new RegExp(`in ${machines.size} infected machines$`));
+    const firstGroup = host.page.locator('.grid-group').first();
+    assert.equal(await firstGroup.getAttribute('aria-expanded'), 'false');
+    const label = (await firstGroup.locator('.group-label').textContent()) ?? '';
+    const [ip, browser, country, day] = label.split(' · ');
+    const members = records.filter((r) => r.ip === ip && r.browser === browser && r.country === country && r.date.startsWith(day ?? '-'));
+    assert.ok(members.length >= 2, 'the biggest machine has several logins');
+    assert.equal(await firstGroup.locator('.group-count').textContent(), `${members.length} records`);
+    await firstGroup.click();
+    await until(host.page, `document.querySelector('[role=grid]').getAttribute('aria-rowcount') === '${machines.size + 1 + members.length}'`);
+    assert.equal(await host.page.locator('.grid-group').first().getAttribute('aria-expanded'), 'true');
+    const shown = (await renderedRows(host.page)).slice(1, 1 + members.length).map((r) => r[1]);
+    assert.deepEqual([...shown].sort(), members.map((m) => m.username).sort());
+
+    await choose(host.page, 'grouping', 'site');
+    const sites = new Set(records.map((r) => hostOf(r.url)));
+    await until(host.page, `document.querySelector('[role=grid]').getAttribute('aria-rowcount') === '${sites.size + 1}'`);
+    const siteLabels = await host.page.locator('.grid-group .group-label').allTextContents();
+    assert.deepEqual([...siteLabels].sort(), [...sites].sort());
+    await host.page.close();
+  });
+
+  it('derives the columns of customers records from the data', async () => {
+    const customers = customersRecords();
+    const host = await openPanel(harness, { entry: makeEntry({ type: 'customers', count: customers.length, records: customers }, 'shop.example.com') });
+    await waitForViewCount(host.page, customers.length);
+    assert.deepEqual(await columnLabels(host.page), ['Date', 'email', 'URL', 'Password', 'loyalty_points', 'verified', 'note']);
+    const rows = await renderedRows(host.page);
+    assert.deepEqual(rows[0], ['2024-02-05T00:00:00.000Z', 'c2@shop.example.com', 'https://shop.example.com/cart', '••••••••', '7', 'false', '']);
+    const text = await pageText(host.page);
+    assert.ok(!text.includes('hunter2') && !text.includes('s3cret'));
+    assert.equal(await host.page.getAttribute('#filter-status', 'disabled'), '');
+    await host.page.close();
+  });
+});
