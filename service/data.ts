@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import type { AccountRecord, FieldValue, OpenRecord } from '../src/core/types';
 import { ACCOUNT_FIELDS } from '../src/core/types';
 import type { Dataset } from './types';
-import { Prng, hashSeed } from './prng';
+import { Prng, hashSeed, weightedTable } from './prng';
 import {
   BROWSERS, COMMON_PASSWORDS, CORPORATE_SITES, COUNTRIES, CUSTOMER_SITES, FIRST_NAMES, FREE_MAIL, HOSTILE_STRINGS,
   LAST_NAMES, LONG_FIELD_LENGTH, OTHER_SITES, PASSWORD_ALPHABET, PASSWORD_SYMBOLS, PASSWORD_WORDS, PLAIN_USERNAMES,
@@ -40,20 +40,19 @@ export function generateDataset(seed: number, domains: readonly string[], opts: 
     const domain = raw.toLowerCase();
     out[domain] = {
       accounts: generateRecords(new Prng(hashSeed(seed, `${domain}|accounts`)), domain, 'accounts', accountsCount),
-      customers: generateRecords(new Prng(hashSeed(seed, `${domain}|customers`)), domain, 'customers', customersCount).map(toOpen),
+      customers: generateRecords(new Prng(hashSeed(seed, `${domain}|customers`)), domain, 'customers', customersCount),
     };
   }
   return out;
 }
 
-/** Customers records have the same fields as accounts records (our documented choice). */
-function toOpen(r: AccountRecord): OpenRecord {
-  const fields: Record<string, FieldValue> = {};
-  for (const f of ACCOUNT_FIELDS) fields[f] = r[f];
-  return fields;
-}
+/**
+ * A generated record: the eight accounts fields, all strings. It is both an AccountRecord
+ * and an OpenRecord: customers records have the same fields (our documented choice).
+ */
+type Row = { date: string; browser: string; status: string; url: string; ip: string; country: string; username: string; password: string };
 
-function generateRecords(rng: Prng, domain: string, kind: Kind, count: number): AccountRecord[] {
+function generateRecords(rng: Prng, domain: string, kind: Kind, count: number): Row[] {
   const records = specialRecords(rng, domain, kind).slice(0, count);
   while (records.length < count) {
     const left = count - records.length;
@@ -69,8 +68,11 @@ interface Machine {
   readonly country: string;
 }
 
+const BROWSER_TABLE = weightedTable(BROWSERS);
+const COUNTRY_TABLE = weightedTable(COUNTRIES);
+
 function machine(rng: Prng): Machine {
-  return { ip: publicIpv4(rng), browser: rng.weighted(BROWSERS), country: rng.weighted(COUNTRIES) };
+  return { ip: publicIpv4(rng), browser: rng.fromTable(BROWSER_TABLE), country: rng.fromTable(COUNTRY_TABLE) };
 }
 
 const RESERVED_FIRST_OCTETS = new Set([0, 10, 100, 127, 169, 172, 192, 198]);
@@ -95,25 +97,21 @@ function person(rng: Prng): { first: string; last: string } {
 }
 
 function workEmail(rng: Prng, domain: string, p: { first: string; last: string }): string {
-  const local = rng.weighted<string>([
-    [`${p.first}.${p.last}`, 5],
-    [`${p.first[0] ?? ''}${p.last}`, 3],
-    [`${p.first}${rng.int(1, 99)}`, 1],
-  ]);
+  const roll = rng.next();
+  const local = roll < 0.55 ? `${p.first}.${p.last}` : roll < 0.88 ? `${p.first[0] ?? ''}${p.last}` : `${p.first}${rng.int(1, 99)}`;
   return `${local}@${domain}`;
 }
 
 function personalEmail(rng: Prng, p: { first: string; last: string }): string {
-  const local = rng.weighted<string>([
-    [`${p.first}.${p.last}`, 3],
-    [`${p.first}${p.last}${rng.int(1, 2005)}`, 3],
-    [`${p.first}_${rng.int(70, 99)}`, 1],
-  ]);
+  const roll = rng.next();
+  const local = roll < 0.43 ? `${p.first}.${p.last}` : roll < 0.86 ? `${p.first}${p.last}${rng.int(1, 2005)}` : `${p.first}_${rng.int(70, 99)}`;
   return `${local}@${rng.pick(FREE_MAIL)}`;
 }
 
+const PASSWORD_STYLE = weightedTable<number>([[0, 35], [1, 20], [2, 20], [3, 15], [4, 10]]);
+
 function password(rng: Prng): string {
-  switch (rng.weighted<number>([[0, 35], [1, 20], [2, 20], [3, 15], [4, 10]])) {
+  switch (rng.fromTable(PASSWORD_STYLE)) {
     case 0:
       return `${rng.pick(PASSWORD_WORDS)}${rng.int(2015, 2026)}${rng.pick(PASSWORD_SYMBOLS)}`;
     case 1:
@@ -139,17 +137,14 @@ function status(rng: Prng): string {
   return rng.chance(0.85) ? 'show' : 'hide';
 }
 
-function single(rng: Prng, domain: string, kind: Kind): AccountRecord {
+function single(rng: Prng, domain: string, kind: Kind): Row {
   const m = machine(rng);
   const p = person(rng);
   let username: string;
   let url: string;
   if (kind === 'accounts') {
-    username = rng.weighted<() => string>([
-      [() => workEmail(rng, domain, p), 70],
-      [() => personalEmail(rng, p), 15],
-      [() => rng.pick(PLAIN_USERNAMES), 15],
-    ])();
+    const roll = rng.next();
+    username = roll < 0.7 ? workEmail(rng, domain, p) : roll < 0.85 ? personalEmail(rng, p) : rng.pick(PLAIN_USERNAMES);
     url = rng.chance(0.75) ? siteUrl(domain, rng.pick(CORPORATE_SITES)) : rng.pick(OTHER_SITES);
   } else {
     username = rng.chance(0.8) ? personalEmail(rng, p) : `${p.first}${rng.int(1, 99)}`;
@@ -159,7 +154,7 @@ function single(rng: Prng, domain: string, kind: Kind): AccountRecord {
 }
 
 /** One infected machine: the same IP, browser, country and day; many sites, one victim. */
-function cluster(rng: Prng, domain: string, kind: Kind, size: number): AccountRecord[] {
+function cluster(rng: Prng, domain: string, kind: Kind, size: number): Row[] {
   const m = machine(rng);
   const p = person(rng);
   const work = workEmail(rng, domain, p);
@@ -167,7 +162,7 @@ function cluster(rng: Prng, domain: string, kind: Kind, size: number): AccountRe
   const day = Math.floor(randomDateMs(rng) / DAY_MS) * DAY_MS;
   let t = day + rng.int(0, 20 * 3600) * 1000;
   const urls = kind === 'accounts' ? [...CORPORATE_SITES.map((s) => siteUrl(domain, s)), ...OTHER_SITES] : CUSTOMER_SITES.map((s) => siteUrl(domain, s));
-  const out: AccountRecord[] = [];
+  const out: Row[] = [];
   const used = new Set<string>();
   for (let i = 0; i < size; i++) {
     let url = rng.pick(urls);
@@ -182,8 +177,8 @@ function cluster(rng: Prng, domain: string, kind: Kind, size: number): AccountRe
 }
 
 /** Hostile strings, 5,000-character fields and Unicode, in every domain's data. */
-function specialRecords(rng: Prng, domain: string, kind: Kind): AccountRecord[] {
-  const base = (): AccountRecord => single(rng, domain, kind);
+function specialRecords(rng: Prng, domain: string, kind: Kind): Row[] {
+  const base = (): Row => single(rng, domain, kind);
   const [script = '', img = '', quotes = ''] = HOSTILE_STRINGS;
   const [german = '', japanese = '', emoji = '', arabic = '', hebrew = ''] = UNICODE_STRINGS;
   const longPassword = Array.from({ length: LONG_FIELD_LENGTH }, () => PASSWORD_ALPHABET[rng.int(0, PASSWORD_ALPHABET.length - 1)]).join('');

@@ -52,4 +52,25 @@ export class Prng {
     }
     return (items[items.length - 1] as readonly [T, number])[0];
   }
+
+  /** Pick from a table prepared once with `weightedTable` (fast in hot loops). */
+  fromTable<T>(table: WeightedTable<T>): T {
+    const r = this.next() * table.total;
+    const { cumulative, items } = table;
+    let i = 0;
+    while (i < cumulative.length - 1 && r >= (cumulative[i] as number)) i++;
+    return items[i] as T;
+  }
+}
+
+export interface WeightedTable<T> {
+  readonly items: readonly T[];
+  readonly cumulative: readonly number[];
+  readonly total: number;
+}
+
+export function weightedTable<T>(pairs: readonly (readonly [T, number])[]): WeightedTable<T> {
+  let total = 0;
+  const cumulative = pairs.map(([, w]) => (total += w));
+  return { items: pairs.map(([item]) => item), cumulative, total };
 }
