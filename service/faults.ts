@@ -136,9 +136,12 @@ async function huge(ctx: FaultContext, sizeBytes: number): Promise<void> {
   const { res } = ctx;
   const record = JSON.stringify(ctx.sample ?? { date: '2024-09-20T08:11:00.000Z', browser: 'Google Chrome', status: 'show', url: 'https://vdi.example.com/portal/webclient/', ip: '68.0.2.248', country: 'US', username: 'sampleuser@example.com', password: 'Samplepassword000' });
   const recordBytes = Buffer.byteLength(record, 'utf8');
-  const n = Math.max(1, Math.floor(sizeBytes / (recordBytes + 1)));
-  const head = `{"count":${n},"results":[`;
   const tail = ']}';
+  // n records take n * (recordBytes + 1) - 1 bytes; the head's length depends on n's digits.
+  const fit = (headBytes: number): number => Math.max(1, Math.floor((sizeBytes - headBytes - tail.length + 1) / (recordBytes + 1)));
+  let n = fit(`{"count":${Math.floor(sizeBytes / (recordBytes + 1))},"results":[`.length);
+  n = fit(`{"count":${n},"results":[`.length);
+  const head = `{"count":${n},"results":[`;
   const total = Buffer.byteLength(head) + n * recordBytes + (n - 1) + tail.length;
   res.writeHead(200, { ...ctx.headers, 'Content-Length': String(total) });
   const perChunk = Math.max(1, Math.floor(65_536 / (recordBytes + 1)));
