@@ -1,0 +1,116 @@
+// What a leaked record contributes to the leak index: its identifiers (e-mails, plain
+// usernames, URLs, hosts, passwords) and the few facts a diagnostic shows (date, browser,
+// country, status, site). Accounts records and open customers records (decision 4) are read
+// the same way: fields are recognised by name; e-mails and URLs in any other string value are
+// found with the scanner.
+import type { AccountRecord, FieldValue, OpenRecord } from '../types';
+import { CLASS, TOKEN } from './charClass';
+import { normalizeEmail, normalizeUsername } from './normalize';
+import { scanEmails, scanUrls } from './scanner';
+
+const USER_KEY = /^(user(_?name)?|login|e-?mail(_?address)?|mail|account|usr)$/i;
+const PASS_KEY = /^(pass(word)?|passwd|pwd|secret)$/i;
+const URL_KEY = /^(url|uri|site|website|host|hostname|origin|link|href)$/i;
+const DATE_KEY = /^(date|leaked_?at|leak_?date|timestamp|time)$/i;
+const BROWSER_KEY = /^(browser|software|application|app)$/i;
+const COUNTRY_KEY = /^(country|country_?code)$/i;
+const STATUS_KEY = /^status$/i;
+const IGNORED_KEY = /^(ip|ip_?address|id)$/i;
+
+/** Words that are never matched as plain usernames, however long. */
+export const COMMON_USERNAMES: ReadonlySet<string> = new Set([
+  'admin', 'administrator', 'root', 'user', 'users', 'test', 'tester', 'testing', 'testuser', 'guest', 'support',
+  'info', 'username', 'password', 'default', 'public', 'private', 'system', 'service', 'manager', 'webmaster',
+  'postmaster', 'hostmaster', 'contact', 'office', 'sales', 'billing', 'account', 'accounts', 'null', 'undefined',
+  'unknown', 'anonymous', 'operator', 'backup', 'server', 'client', 'master', 'sample', 'example', 'demouser',
+  'welcome', 'qwerty', 'noreply', 'no-reply', 'helpdesk', 'security', 'developer', 'ubuntu', 'oracle', 'postgres',
+  'mysql', 'jenkins', 'docker', 'deploy', 'github', 'gitlab', 'google', 'facebook', 'microsoft', 'windows',
+  'android', 'iphone', 'customer', 'member', 'login', 'signin', 'marketing', 'newsletter', 'careers', 'finance',
+  'payroll', 'reception', 'scanner', 'printer', 'monitor', 'nobody', 'daemon', 'superuser', 'sysadmin', 'vagrant',
+  'student', 'teacher', 'company', 'business', 'manager1', 'admin1', 'admin123', 'user123', 'test123',
+]);
+
+/** Whether a username is matched on its own (not an e-mail): ≥ 6 token characters, a letter, not a common word. */
+export function isPlainUsername(username: string): boolean {
+  const u = normalizeUsername(username);
+  if (u.length < 6 || u.includes('@') || COMMON_USERNAMES.has(u)) return false;
+  let letter = false;
+  for (let i = 0; i < u.length; i++) {
+    const c = u.charCodeAt(i);
+    if ((CLASS[c] & TOKEN) === 0) return false;
+    if ((c >= 97 && c <= 122) || c > 0x7f) letter = true;
+  }
+  const first = u.charCodeAt(0);
+  const last = u.charCodeAt(u.length - 1);
+  return letter && first !== 46 && first !== 45 && last !== 46 && last !== 45;
+}
+
+/** Whether a string is a single e-mail address by the scanner's grammar. */
+export function isEmail(s: string): boolean {
+  let whole = false;
+  scanEmails(s, (start, end) => {
+    if (start === 0 && end === s.length) whole = true;
+  });
+  return whole;
+}
+
+/** Passwords shorter than this are not indexed (too common as ordinary values). */
+export const MIN_PASSWORD_LENGTH = 6;
+
+export interface RecordFacts {
+  emails: string[];
+  usernames: string[];
+  urls: string[];
+  passwords: string[];
+  /** The record's own account name (e-mail or username, normalised), '' when none. */
+  owner: string;
+  date: string;
+  browser: string;
+  country: string;
+  status: string;
+}
+
+function addUserValue(facts: RecordFacts, value: string): void {
+  const v = value.trim();
+  if (v === '') return;
+  if (isEmail(v)) {
+    const e = normalizeEmail(v);
+    facts.emails.push(e);
+    if (facts.owner === '') facts.owner = e;
+  } else {
+    if (facts.owner === '') facts.owner = normalizeUsername(v);
+    if (isPlainUsername(v)) facts.usernames.push(normalizeUsername(v));
+  }
+}
+
+function addFreeText(facts: RecordFacts, value: string): void {
+  if (value.includes('@')) scanEmails(value, (s, e) => facts.emails.push(normalizeEmail(value.slice(s, e))));
+  if (value.includes('://')) scanUrls(value, (s, e) => facts.urls.push(value.slice(s, e)));
+}
+
+function addField(facts: RecordFacts, key: string, value: FieldValue | undefined): void {
+  if (typeof value !== 'string' || value === '') return;
+  if (USER_KEY.test(key)) addUserValue(facts, value);
+  else if (PASS_KEY.test(key)) {
+    if (value.length >= MIN_PASSWORD_LENGTH) facts.passwords.push(value);
+  } else if (URL_KEY.test(key)) facts.urls.push(value.trim());
+  else if (DATE_KEY.test(key)) facts.date = facts.date === '' ? value : facts.date;
+  else if (BROWSER_KEY.test(key)) facts.browser = facts.browser === '' ? value : facts.browser;
+  else if (COUNTRY_KEY.test(key)) facts.country = facts.country === '' ? value : facts.country;
+  else if (STATUS_KEY.test(key)) facts.status = facts.status === '' ? value : facts.status;
+  else if (!IGNORED_KEY.test(key)) addFreeText(facts, value);
+}
+
+function isAccountRecord(r: AccountRecord | OpenRecord): r is AccountRecord {
+  return typeof r.username === 'string' && typeof r.password === 'string' && typeof r.url === 'string' && typeof r.date === 'string';
+}
+
+/** The identifiers and facts of one record. */
+export function recordFacts(record: AccountRecord | OpenRecord): RecordFacts {
+  const facts: RecordFacts = { emails: [], usernames: [], urls: [], passwords: [], owner: '', date: '', browser: '', country: '', status: '' };
+  for (const [key, value] of Object.entries(record)) addField(facts, key, value as FieldValue | undefined);
+  if (isAccountRecord(record) && typeof record.extra === 'object' && record.extra !== null) {
+    for (const [key, value] of Object.entries(record.extra)) addField(facts, key, value);
+  }
+  return facts;
+}

@@ -1,0 +1,302 @@
+// The candidate scanner: finds e-mail addresses, URLs, dotted host names, username-like
+// tokens and assignment/quoted-string values in a text, as (start, end) offsets into it.
+// Each pass is keyed on `indexOf` of a rare character (`@`, `://`, `.`, a quote, `=`, `: `)
+// and expands left/right with the character-class tables of charClass.ts; no regular
+// expression ever runs over the text. Passes call a sink instead of building arrays, so a
+// scan allocates nothing but what the caller keeps.
+//
+// Grammar (the naive regex matcher in test/bench/naiveMatcher.ts implements the same one):
+// - e-mail: `[A-Za-z0-9_%+-][A-Za-z0-9._%+-]*@label(.label)+`, label = host characters
+//   (ASCII alphanumerics, `-`, non-ASCII BMP letters/marks/digits). Leftmost, longest,
+//   non-overlapping. A trailing dot is never part of the domain.
+// - URL: `[A-Za-z][A-Za-z0-9+.-]*://` then a run of URL characters (no spaces, quotes,
+//   `<>[]{}|\^` or backtick), then `trimUrlEnd`: trailing `.,;:!?*` and unbalanced `)` go.
+// - E-mails inside URLs (`https://alice@example.com/`, `?to=bob@example.com`) are reported
+//   too: the e-mail pass and the URL pass are independent, so candidates may overlap.
+import type { LengthFilter } from './charClass';
+import { ALPHA, BLANK, CLASS, DOMAIN, LOCAL, SCHEME, TOKEN, URL_CHAR } from './charClass';
+
+/** Receives one candidate: `text.slice(start, end)`. */
+export type RangeSink = (start: number, end: number) => void;
+
+const DOT = 46;
+const AT = 64;
+const NL = 10;
+const CR = 13;
+const BACKSLASH = 92;
+
+/** Every e-mail address candidate, left to right. */
+export function scanEmails(text: string, sink: RangeSink): void {
+  const C = CLASS;
+  const n = text.length;
+  let minStart = 0;
+  let at = text.indexOf('@');
+  while (at !== -1) {
+    let s = at;
+    while (s > minStart && (C[text.charCodeAt(s - 1)] & LOCAL) !== 0) s--;
+    while (s < at && text.charCodeAt(s) === DOT) s++;
+    if (s < at) {
+      let e = at + 1;
+      while (e < n && (C[text.charCodeAt(e)] & DOMAIN) !== 0) e++;
+      if (e > at + 1) {
+        let labels = 1;
+        while (e + 1 < n && text.charCodeAt(e) === DOT && (C[text.charCodeAt(e + 1)] & DOMAIN) !== 0) {
+          e += 2;
+          while (e < n && (C[text.charCodeAt(e)] & DOMAIN) !== 0) e++;
+          labels++;
+        }
+        if (labels > 1) {
+          sink(s, e);
+          minStart = e;
+          at = text.indexOf('@', e);
+          continue;
+        }
+      }
+    }
+    at = text.indexOf('@', at + 1);
+  }
+}
+
+/**
+ * Where a URL candidate really ends: drops trailing punctuation that closes a sentence or a
+ * markdown construct (`.,;:!?*`) and `)` that has no `(` inside the URL; balanced
+ * parentheses (`https://en.wikipedia.org/wiki/Foo_(bar)`) stay. `restStart` is just after `://`.
+ */
+export function trimUrlEnd(text: string, restStart: number, end: number): number {
+  while (end > restStart) {
+    const c = text.charCodeAt(end - 1);
+    if (c === 46 || c === 44 || c === 59 || c === 58 || c === 33 || c === 63 || c === 42) {
+      end--;
+    } else if (c === 41) {
+      let open = 0;
+      let close = 0;
+      for (let i = restStart; i < end; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 40) open++;
+        else if (d === 41) close++;
+      }
+      if (close > open) end--;
+      else break;
+    } else {
+      break;
+    }
+  }
+  return end;
+}
+
+/** Every URL candidate (`scheme://…`), left to right, trimmed by `trimUrlEnd`. */
+export function scanUrls(text: string, sink: RangeSink): void {
+  const C = CLASS;
+  const n = text.length;
+  let from = 0;
+  let p = text.indexOf('://');
+  while (p !== -1) {
+    let s = p;
+    while (s > from && (C[text.charCodeAt(s - 1)] & SCHEME) !== 0) s--;
+    while (s < p && (C[text.charCodeAt(s)] & ALPHA) === 0) s++;
+    if (s < p) {
+      let e = p + 3;
+      while (e < n && (C[text.charCodeAt(e)] & URL_CHAR) !== 0) e++;
+      if (e > p + 3) {
+        const t = trimUrlEnd(text, p + 3, e);
+        if (t > p + 3) sink(s, t);
+        from = e;
+        p = text.indexOf('://', e);
+        continue;
+      }
+    }
+    p = text.indexOf('://', p + 1);
+  }
+}
+
+/**
+ * Every dotted host-name token (`vpn.example.com`): a maximal run of host characters and
+ * dots, trimmed of leading/trailing dots, with at least one dot and no empty label. Runs next
+ * to `@` (e-mail parts) are skipped. With `filter`, only tokens of a listed length are reported.
+ */
+export function scanHosts(text: string, sink: RangeSink, filter?: LengthFilter): void {
+  const C = CLASS;
+  const n = text.length;
+  let p = text.indexOf('.');
+  while (p !== -1) {
+    let s = p;
+    while (s > 0 && ((C[text.charCodeAt(s - 1)] & DOMAIN) !== 0 || text.charCodeAt(s - 1) === DOT)) s--;
+    let e = p + 1;
+    while (e < n && ((C[text.charCodeAt(e)] & DOMAIN) !== 0 || text.charCodeAt(e) === DOT)) e++;
+    const runEnd = e;
+    if ((s === 0 || text.charCodeAt(s - 1) !== AT) && (e === n || text.charCodeAt(e) !== AT)) {
+      while (s < e && text.charCodeAt(s) === DOT) s++;
+      while (e > s && text.charCodeAt(e - 1) === DOT) e--;
+      if (e - s >= 3 && (filter === undefined || filter[e - s] === 1)) {
+        let ok = false;
+        let prevDot = true;
+        for (let i = s; i < e; i++) {
+          const isDot = text.charCodeAt(i) === DOT;
+          if (isDot) {
+            if (prevDot) {
+              ok = false;
+              break;
+            }
+            ok = true;
+          }
+          prevDot = isDot;
+        }
+        if (ok) sink(s, e);
+      }
+    }
+    p = text.indexOf('.', runEnd);
+  }
+}
+
+/**
+ * Every username-like token: a maximal run of `[A-Za-z0-9_.-]` and non-ASCII word
+ * characters, trimmed of leading/trailing `.` and `-`. Runs next to `@` are skipped (they are
+ * e-mail parts). With `filter`, only tokens of a listed length are reported. This pass walks
+ * every character, so callers run it only when the index holds plain usernames.
+ */
+export function scanTokens(text: string, sink: RangeSink, filter?: LengthFilter): void {
+  const C = CLASS;
+  const n = text.length;
+  const max = filter === undefined ? Infinity : filter.length - 1;
+  let i = 0;
+  while (i < n) {
+    while (i < n && (C[text.charCodeAt(i)] & TOKEN) === 0) i++;
+    const runStart = i;
+    while (i < n && (C[text.charCodeAt(i)] & TOKEN) !== 0) i++;
+    const runEnd = i;
+    if (runEnd - runStart > max + 4) continue;
+    let s = runStart;
+    let e = runEnd;
+    while (s < e && (text.charCodeAt(s) === DOT || text.charCodeAt(s) === 45)) s++;
+    while (e > s && (text.charCodeAt(e - 1) === DOT || text.charCodeAt(e - 1) === 45)) e--;
+    if (e > s && (filter === undefined || (e - s <= max && filter[e - s] === 1))) {
+      if ((runStart === 0 || text.charCodeAt(runStart - 1) !== AT) && (runEnd === n || text.charCodeAt(runEnd) !== AT)) {
+        sink(s, e);
+      }
+    }
+  }
+}
+
+/** Finds the next line feed at or after a position, remembering the last answer (linear overall). */
+function newlineFinder(text: string): (from: number) => number {
+  const n = text.length;
+  let cached = -1;
+  return (from: number): number => {
+    if (cached < from) {
+      cached = text.indexOf('\n', from);
+      if (cached === -1) cached = n;
+    }
+    return cached;
+  };
+}
+
+function scanQuoted(text: string, quote: string, sink: RangeSink, filter: LengthFilter, nextNl: (from: number) => number): void {
+  const max = filter.length - 1;
+  let i = text.indexOf(quote);
+  while (i !== -1) {
+    const nl = nextNl(i + 1);
+    let k = i + 1;
+    let close = -1;
+    for (;;) {
+      k = text.indexOf(quote, k);
+      if (k === -1 || k > nl) break;
+      let b = k - 1;
+      while (b > i && text.charCodeAt(b) === BACKSLASH) b--;
+      if ((k - 1 - b) % 2 === 0) {
+        close = k;
+        break;
+      }
+      k++;
+    }
+    if (close === -1) {
+      i = k;
+      continue;
+    }
+    const len = close - i - 1;
+    if (len <= max && filter[len] === 1) sink(i + 1, close);
+    i = text.indexOf(quote, close + 1);
+  }
+}
+
+function isTrailingPunct(c: number): boolean {
+  return c === 44 || c === 59; // , ;
+}
+
+/** The unquoted value that starts at `v` (after `=` or `: `): the rest of the line, and its first word. */
+function unquotedValue(text: string, v: number, sink: RangeSink, filter: LengthFilter, nextNl: (from: number) => number): void {
+  const C = CLASS;
+  const n = text.length;
+  while (v < n && (C[text.charCodeAt(v)] & BLANK) !== 0) v++;
+  if (v >= n) return;
+  const c0 = text.charCodeAt(v);
+  if (c0 === 34 || c0 === 39 || c0 === 96 || c0 === NL || c0 === CR) return; // quoted: the quote pass has it
+  const max = filter.length - 1;
+  let e = nextNl(v);
+  if (e > v && text.charCodeAt(e - 1) === CR) e--;
+  while (e > v && (C[text.charCodeAt(e - 1)] & BLANK) !== 0) e--;
+  if (e > v && isTrailingPunct(text.charCodeAt(e - 1))) e--;
+  if (e - v <= max && filter[e - v] === 1) sink(v, e);
+  const limit = Math.min(e, v + max + 2);
+  let r = v;
+  while (r < limit && (C[text.charCodeAt(r)] & BLANK) === 0) r++;
+  if (r === e || (r === limit && r < e)) return; // the whole value, or a first word too long
+  let w = r;
+  if (w > v && isTrailingPunct(text.charCodeAt(w - 1))) w--;
+  if (w > v && w - v <= max && filter[w - v] === 1) sink(v, w);
+}
+
+/**
+ * Every value candidate for the leaked-password rule: the contents of `"…"`, `'…'` and
+ * `` `…` `` strings on one line (backslash escapes respected), and unquoted values after `=`
+ * (not `==`, `=>`, `!=`, `<=`, `>=`) or `: ` — the whole rest of the line (trimmed, minus a
+ * trailing `,` or `;`) and, when it has several words, its first word. Only values whose
+ * length is in `filter` are reported; values are whole, never substrings of a longer value.
+ */
+export function scanValues(text: string, sink: RangeSink, filter: LengthFilter): void {
+  const nextNlQuotes = [newlineFinder(text), newlineFinder(text), newlineFinder(text)];
+  scanQuoted(text, '"', sink, filter, nextNlQuotes[0]);
+  scanQuoted(text, "'", sink, filter, nextNlQuotes[1]);
+  scanQuoted(text, '`', sink, filter, nextNlQuotes[2]);
+  const nextNl = newlineFinder(text);
+  let i = text.indexOf('=');
+  while (i !== -1) {
+    const prev = i > 0 ? text.charCodeAt(i - 1) : 0;
+    const next = text.charCodeAt(i + 1);
+    if (next !== 61 && next !== 62 && prev !== 61 && prev !== 33 && prev !== 60 && prev !== 62) {
+      unquotedValue(text, i + 1, sink, filter, nextNl);
+    }
+    i = text.indexOf('=', i + 1);
+  }
+  const nextNl2 = newlineFinder(text);
+  i = text.indexOf(': ');
+  while (i !== -1) {
+    unquotedValue(text, i + 2, sink, filter, nextNl2);
+    i = text.indexOf(': ', i + 2);
+  }
+}
+
+export type CandidateKind = 'email' | 'url' | 'host' | 'token' | 'value';
+
+export interface Candidate {
+  readonly kind: CandidateKind;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** All candidates of the given kinds, sorted by start then kind: a convenience for tests and tools. */
+export function scanCandidates(
+  text: string,
+  kinds: readonly CandidateKind[] = ['email', 'url'],
+  filters: { readonly token?: LengthFilter; readonly host?: LengthFilter; readonly value?: LengthFilter } = {},
+): Candidate[] {
+  const out: Candidate[] = [];
+  for (const kind of kinds) {
+    const sink: RangeSink = (start, end) => out.push({ kind, start, end });
+    if (kind === 'email') scanEmails(text, sink);
+    else if (kind === 'url') scanUrls(text, sink);
+    else if (kind === 'host') scanHosts(text, sink, filters.host);
+    else if (kind === 'token') scanTokens(text, sink, filters.token);
+    else scanValues(text, sink, filters.value ?? new Uint8Array(4097).fill(1));
+  }
+  return out.sort((a, b) => a.start - b.start || a.end - b.end);
+}

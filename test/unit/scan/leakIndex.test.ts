@@ -1,0 +1,254 @@
+import * as assert from 'node:assert/strict';
+import { inspect } from 'node:util';
+import type { AccountRecord, OpenRecord } from '../../../src/core/types';
+import type { LeakMatch, LeakSource } from '../../../src/core/scan/leakIndex';
+import { buildLeakIndex } from '../../../src/core/scan/leakIndex';
+import { isPlainUsername } from '../../../src/core/scan/recordFields';
+import { makeCorpus, makeLeaks, prng, pick } from '../../bench/corpus';
+import { naiveMatch } from '../../bench/naiveMatcher';
+
+function account(over: Partial<AccountRecord>): AccountRecord {
+  return {
+    date: '2024-09-20T08:11:00.000Z',
+    browser: 'Google Chrome',
+    status: 'show',
+    url: 'https://vdi.sampleurl.com/portal/webclient/',
+    ip: '68.0.2.248',
+    country: 'US',
+    username: 'sampleuser@sampleurl.com',
+    password: 'Samplepassword000',
+    ...over,
+  };
+}
+
+const SOURCES: LeakSource[] = [
+  {
+    domain: 'sampleurl.com',
+    type: 'accounts',
+    records: [
+      account({}),
+      account({ date: '2024-01-02T00:00:00.000Z', browser: 'Mozilla Firefox', country: 'DE' }),
+      account({ username: 'Alice@SampleURL.com', password: 'alice-Pa55word!', url: 'https://sso.sampleurl.com:443/login' }),
+      account({ username: 'jsmith84', password: 'Tr0ub4dor&3x', url: 'http://mail.sampleurl.com/owa' }),
+      account({ username: 'administrator', password: 'short' }),
+      account({ username: 'hidden.person@sampleurl.com', status: 'hide', password: 'Hidden-Secret-99' }),
+    ],
+  },
+  {
+    domain: 'sampleurl.com',
+    type: 'customers',
+    records: [
+      { login: 'carol@customer.example', pass: 'C4rol-Customer!', site: 'https://shop.sampleurl.com/checkout', when: 'x', notes: 'also seen as dave@customer.example on https://forum.sampleurl.com/t/1' } satisfies OpenRecord,
+    ],
+  },
+];
+
+const index = buildLeakIndex(SOURCES);
+
+function hits(text: string): string[] {
+  return index.match(text).map((m) => `${m.kind} ${text.slice(m.start, m.end)}`);
+}
+
+function only(text: string): LeakMatch {
+  const ms = index.match(text);
+  assert.equal(ms.length, 1, `one match in ${JSON.stringify(text)}: ${JSON.stringify(ms.map((m) => [m.kind, m.identifier]))}`);
+  return ms[0];
+}
+
+describe('leak index: e-mails', () => {
+  it('matches case-insensitively and gathers every record of the address', () => {
+    const m = only('owner: SampleUser@SAMPLEURL.com.');
+    assert.equal(m.kind, 'email');
+    assert.equal(m.identifier, 'sampleuser@sampleurl.com');
+    assert.equal(m.severity, 'warning');
+    assert.deepEqual(m.refs, [{ source: 0, record: 0 }, { source: 0, record: 1 }]);
+    assert.equal(m.summary.count, 2);
+    assert.equal(m.summary.latestDate, '2024-09-20');
+    assert.deepEqual(m.summary.browsers, ['Google Chrome', 'Mozilla Firefox']);
+    assert.deepEqual(m.summary.countries, ['DE', 'US']);
+    assert.deepEqual(m.summary.sites, ['vdi.sampleurl.com']);
+    assert.deepEqual(m.summary.domains, ['sampleurl.com']);
+  });
+
+  it('finds addresses in markdown, mailto:, quotes, Unicode text and CRLF files with exact ranges', () => {
+    const text = '[mail](mailto:alice@sampleurl.com)\r\n"sampleuser@sampleurl.com",\r\n連絡先alice@sampleurl.comまで\r\n';
+    assert.deepEqual(hits(text), ['email alice@sampleurl.com', 'email sampleuser@sampleurl.com', 'email alice@sampleurl.com']);
+  });
+
+  it('does not match a longer address that contains a leaked one', () => {
+    assert.deepEqual(hits('xalice@sampleurl.com alice@sampleurl.com.au alice@mail.sampleurl.com'), []);
+  });
+
+  it('marks records with status hide', () => {
+    const m = only('hidden.person@sampleurl.com');
+    assert.equal(m.hidden, true);
+    assert.equal(m.summary.hiddenCount, 1);
+    assert.equal(only('sampleuser@sampleurl.com').hidden, false);
+  });
+
+  it('reads open customers records by field name and e-mails/URLs in other string fields', () => {
+    const m = only('carol@customer.example');
+    assert.deepEqual(m.refs, [{ source: 1, record: 0 }]);
+    assert.deepEqual(hits('dave@customer.example https://forum.sampleurl.com/t/1/'), ['email dave@customer.example', 'url https://forum.sampleurl.com/t/1/']);
+  });
+});
+
+describe('leak index: URLs and hosts', () => {
+  it('matches a URL with the same origin and path, whatever the case, port, slash, query or fragment', () => {
+    for (const u of [
+      'https://vdi.sampleurl.com/portal/webclient/',
+      'HTTPS://VDI.SampleURL.com:443/portal/webclient',
+      'https://vdi.sampleurl.com/portal/webclient?session=1#top',
+      'https://bob@vdi.sampleurl.com/portal/webclient/',
+    ]) {
+      const m = only(`see ${u}.`);
+      assert.equal(m.kind, 'url', u);
+      assert.equal(m.identifier, 'https://vdi.sampleurl.com/portal/webclient');
+    }
+    assert.equal(only('https://sso.sampleurl.com/login').identifier, 'https://sso.sampleurl.com/login');
+  });
+
+  it('matches a URL inside a markdown link and angle brackets with exact ranges', () => {
+    const text = 'See [portal](https://vdi.sampleurl.com/portal/webclient/) or <http://mail.sampleurl.com/owa>.';
+    assert.deepEqual(hits(text), ['url https://vdi.sampleurl.com/portal/webclient/', 'url http://mail.sampleurl.com/owa']);
+  });
+
+  it('a URL on a leaked host with another path is a weak host match over the host only', () => {
+    const text = 'go to https://vdi.sampleurl.com/other/page now';
+    const m = only(text);
+    assert.equal(m.kind, 'host');
+    assert.equal(m.severity, 'information');
+    assert.equal(text.slice(m.start, m.end), 'vdi.sampleurl.com');
+    assert.equal(m.identifier, 'vdi.sampleurl.com');
+  });
+
+  it('a bare host equal to a leaked URL host is a weak match; other hosts are not', () => {
+    assert.deepEqual(hits('ssh -J VDI.sampleurl.com. and mail.sampleurl.com:993 but not sampleurl.com or x.vdi.sampleurl.com'), [
+      'host VDI.sampleurl.com',
+      'host mail.sampleurl.com',
+    ]);
+  });
+
+  it('an http URL does not strongly match a leaked https URL (different origin): host only', () => {
+    assert.equal(only('http://vdi.sampleurl.com/portal/webclient').kind, 'host');
+  });
+});
+
+describe('leak index: plain usernames', () => {
+  it('matches only as a whole token', () => {
+    assert.deepEqual(hits('user = jsmith84\nlogin("JSmith84"); path /home/jsmith84/.ssh'), [
+      'username jsmith84',
+      'username JSmith84',
+      'username jsmith84',
+    ]);
+    assert.deepEqual(hits('jsmith845 xjsmith84 jsmith84_old jsmith84.bak jsmith84@example.com'), []);
+  });
+
+  it('ignores common words and short names', () => {
+    assert.equal(isPlainUsername('administrator'), false);
+    assert.equal(isPlainUsername('root'), false);
+    assert.equal(isPlainUsername('bob12'), false);
+    assert.equal(isPlainUsername('12345678'), false);
+    assert.equal(isPlainUsername('jsmith84'), true);
+    assert.deepEqual(hits('administrator root'), []);
+  });
+});
+
+describe('leak index: passwords', () => {
+  const cases: [string, string][] = [
+    ['.env', 'DB_PASSWORD=Samplepassword000\n'],
+    ['.env with CRLF and comment', 'DB_PASSWORD=Samplepassword000 # prod\r\n'],
+    ['JSON', '{ "password": "Samplepassword000" }'],
+    ['YAML', 'db:\n  password: Samplepassword000\n'],
+    ['YAML quoted', "password: 'Samplepassword000'"],
+    ['properties', 'db.password = Samplepassword000'],
+    ['code', 'const password = "Samplepassword000";'],
+    ['template literal', 'const p = `Samplepassword000`;'],
+  ];
+  for (const [name, text] of cases) {
+    it(`marks a leaked password in ${name} as an error naming the account, never the password`, () => {
+      const m = only(text);
+      assert.equal(m.kind, 'password');
+      assert.equal(m.severity, 'error');
+      assert.equal(text.slice(m.start, m.end), 'Samplepassword000');
+      assert.equal(m.identifier, 'sampleuser@sampleurl.com');
+      assert.deepEqual(m.owners, ['sampleuser@sampleurl.com']);
+      assert.ok(!JSON.stringify(m).includes('Samplepassword000'));
+    });
+  }
+
+  it('does not match a password that is only part of a longer value', () => {
+    assert.deepEqual(hits('X=Samplepassword0001\n"Samplepassword000 and more"\nkey: aSamplepassword000\nSamplepassword000'), []);
+  });
+
+  it('names the accounts of a password leaked for plain usernames and open records', () => {
+    assert.equal(only("pw = 'Tr0ub4dor&3x'").identifier, 'jsmith84');
+    assert.equal(only('"pass": "C4rol-Customer!"').identifier, 'carol@customer.example');
+  });
+
+  it('does not index passwords shorter than 6 characters', () => {
+    assert.deepEqual(hits('password = "short"'), []);
+  });
+
+  it('keeps no password in the index: JSON and inspect of it show none', () => {
+    const passwords = ['Samplepassword000', 'alice-Pa55word!', 'Tr0ub4dor&3x', 'Hidden-Secret-99', 'C4rol-Customer!'];
+    const dumped = JSON.stringify(index) + inspect(index, { depth: Infinity, showHidden: true, maxArrayLength: Infinity, maxStringLength: Infinity });
+    for (const p of passwords) assert.ok(!dumped.includes(p), `${p} in the index dump`);
+  });
+
+  it('uses a random salt per index unless one is given: same salt, same matches', () => {
+    const salt = new Uint8Array(32).fill(7);
+    const a = buildLeakIndex(SOURCES, { salt });
+    const b = buildLeakIndex(SOURCES, { salt });
+    const text = 'PASSWORD=alice-Pa55word!';
+    assert.deepEqual(a.match(text), b.match(text));
+    assert.equal(a.match(text)[0].identifier, 'alice@sampleurl.com');
+  });
+});
+
+describe('leak index: stats, options, overlaps', () => {
+  it('counts its identifiers', () => {
+    assert.deepEqual(index.stats, { records: 7, emails: 5, usernames: 1, urls: 5, hosts: 5, passwords: 5 });
+  });
+
+  it('an e-mail inside a leaked URL gives two overlapping matches', () => {
+    const text = 'https://forum.sampleurl.com/t/1?by=alice@sampleurl.com';
+    assert.deepEqual(hits(text), ['url https://forum.sampleurl.com/t/1?by=alice@sampleurl.com', 'email alice@sampleurl.com']);
+  });
+
+  it('rules can be switched off', () => {
+    const text = 'alice@sampleurl.com vdi.sampleurl.com jsmith84 "Samplepassword000"';
+    assert.equal(index.match(text).length, 4);
+    assert.deepEqual(
+      index.match(text, { hosts: false, usernames: false, passwords: false }).map((m) => m.kind),
+      ['email'],
+    );
+  });
+
+  it('an empty index finds nothing', () => {
+    const empty = buildLeakIndex([]);
+    assert.equal(empty.isEmpty, true);
+    assert.deepEqual(empty.match('alice@sampleurl.com https://vdi.sampleurl.com/portal/webclient'), []);
+  });
+});
+
+describe('leak index: agreement with the naive regex matcher on generated corpora (seeded)', () => {
+  it('finds the same e-mail/URL/host matches as the naive matcher on 20 generated texts', () => {
+    const fixture = makeLeaks(11, { emails: 300, usernames: 100, urls: 200, passwords: 200 });
+    const idx = buildLeakIndex(fixture.sources);
+    const rng = prng(99);
+    for (let round = 0; round < 20; round++) {
+      const { text } = makeCorpus(1000 + round, 20_000 + Math.floor(rng() * 20_000), fixture.leaked, 0.2 + rng() * 0.3);
+      const fast = idx.match(text, { hosts: false, usernames: false, passwords: false }).map((m) => `${m.kind}:${m.start}-${m.end}`);
+      const naive = naiveMatch(idx, text).map((m) => `${m.kind}:${m.start}-${m.end}`);
+      assert.ok(fast.length > 0);
+      assert.deepEqual(fast, naive, `round ${round}`);
+    }
+    const ascii = fixture.leaked.emails.filter((e) => !e.includes('ü'));
+    const e = pick(rng, ascii);
+    assert.equal(idx.match(`x ${e.toUpperCase()} y`)[0].identifier, e.toLowerCase());
+    const idn = fixture.leaked.emails.find((x) => x.includes('ü'));
+    assert.ok(idn);
+    assert.deepEqual(idx.match(`(${idn})`).map((m) => m.kind), ['email']);
+  });
+});
