@@ -1,0 +1,106 @@
+// Passwords: masked by default, one cell revealed on click and hidden again, presentation
+// mode, and copy actions that only copy a password once it is revealed.
+import * as assert from 'node:assert/strict';
+import { accountsEntry, generateAccounts } from './dataset';
+import { messagesOf, openPanel, pageText, startHarness, until, waitForMessages, waitForViewCount } from './harness';
+import type { Harness, StubHost } from './harness';
+
+describe('results panel masking and copy', function () {
+  this.timeout(60_000);
+  let harness: Harness;
+  before(async () => {
+    harness = await startHarness();
+  });
+  after(async () => {
+    await harness?.close();
+  });
+
+  const records = generateAccounts(200, 21);
+  const newest = [...records].sort((a, b) => (a.date < b.date ? 1 : -1));
+  const passwordCell = (rowIndex: number): string => `.grid-body [role=row][aria-rowindex="${rowIndex + 2}"] [role=gridcell][aria-colindex="3"]`;
+
+  async function open(): Promise<StubHost> {
+    const host = await openPanel(harness, { entry: accountsEntry(records) });
+    await waitForViewCount(host.page, records.length);
+    return host;
+  }
+
+  it('never puts a password in the page until one is revealed', async () => {
+    const host = await open();
+    const text = await pageText(host.page);
+    for (const record of records) assert.ok(!text.includes(record.password), 'a password is visible');
+    const html = await host.page.content();
+    for (const record of records) assert.ok(!html.includes(record.password), 'a password is in the DOM');
+    await host.page.close();
+  });
+
+  it('reveals one cell on click and hides it again', async () => {
+    const host = await open();
+    await host.page.click(passwordCell(0));
+    assert.equal(await host.page.textContent(passwordCell(0)), newest[0]?.password);
+    assert.equal(await host.page.textContent(passwordCell(1)), '••••••••');
+    assert.equal(await host.page.getAttribute(passwordCell(0), 'title'), 'Click to hide');
+    await host.page.click(passwordCell(0));
+    assert.equal(await host.page.textContent(passwordCell(0)), '••••••••');
+    await host.page.close();
+  });
+
+  it('keeps everything masked in presentation mode', async () => {
+    const host = await open();
+    await host.page.click(passwordCell(2));
+    assert.equal(await host.page.textContent(passwordCell(2)), newest[2]?.password);
+    await host.page.click('#presentation');
+    await until(host.page, `document.querySelector('${passwordCell(2)}').textContent === '••••••••'`);
+    await host.page.click(passwordCell(2));
+    assert.equal(await host.page.textContent(passwordCell(2)), '••••••••');
+    assert.equal(await host.page.textContent('#message'), 'Presentation mode is on: passwords stay masked.');
+    const text = await pageText(host.page);
+    for (const record of records) assert.ok(!text.includes(record.password));
+    assert.equal((await host.state())?.presentation, true);
+    await host.page.close();
+  });
+
+  it('copies a cell and a row, the password only when revealed', async () => {
+    const host = await open();
+    const first = newest[0];
+    assert.ok(first);
+    // The masked password: refused.
+    await host.page.click(passwordCell(0));
+    await host.page.click(passwordCell(0));
+    await host.page.click('#copy-cell');
+    assert.equal(await host.page.textContent('#message'), 'Reveal the password first to copy it.');
+    assert.equal(messagesOf(host, 'copy').length, 0);
+    // The row without the password.
+    await host.page.click('#copy-row');
+    const [rowCopy] = await waitForMessages(host, 'copy', 1);
+    assert.equal(rowCopy?.what, 'row');
+    assert.ok(rowCopy?.text.includes(`Username: ${first.username}`));
+    assert.ok(!rowCopy?.text.includes(first.password));
+    assert.ok(!rowCopy?.text.includes('Password'));
+    await until(host.page, `document.querySelector('#message').textContent === 'Row copied'`);
+    // Revealed: the cell and the row carry it.
+    await host.page.click(passwordCell(0));
+    await host.page.click('#copy-cell');
+    const copies = await waitForMessages(host, 'copy', 2);
+    assert.deepEqual([copies[1]?.what, copies[1]?.text], ['cell', first.password]);
+    await host.page.click('#copy-row');
+    const rows = await waitForMessages(host, 'copy', 3);
+    assert.ok(rows[2]?.text.includes(`Password: ${first.password}`));
+    // A plain cell, by keyboard (Ctrl+C on the active cell).
+    await host.page.click(`.grid-body [role=row][aria-rowindex="2"] [role=gridcell][aria-colindex="4"]`);
+    await host.page.keyboard.press('Control+c');
+    const all = await waitForMessages(host, 'copy', 4);
+    assert.deepEqual([all[3]?.what, all[3]?.text], ['cell', first.url]);
+    await host.page.close();
+  });
+
+  it('forgets revealed passwords: they are never saved in the state', async () => {
+    const host = await open();
+    await host.page.click(passwordCell(0));
+    await host.page.click('[role=columnheader]:has-text("IP")');
+    const state = JSON.stringify(await host.state());
+    for (const record of records) assert.ok(!state.includes(record.password));
+    assert.ok(!state.includes('reveal'));
+    await host.page.close();
+  });
+});
