@@ -19,7 +19,8 @@ export function formatAge(fetchedAt: number, now: number): string {
 export function formatIn(at: number, now: number): string {
   const ms = at - now;
   if (ms <= 0) return 'now';
-  const minutes = Math.ceil(ms / MINUTE);
+  // Rounded: reset headers are whole seconds, so "in 1 h" must not read "in 1 h 1 min".
+  const minutes = Math.max(1, Math.round(ms / MINUTE));
   if (minutes < 60) return `in ${minutes} min`;
   if (ms < DAY) {
     const h = Math.floor(minutes / 60);

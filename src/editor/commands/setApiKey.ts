@@ -9,7 +9,7 @@ export async function setApiKey(ctx: LeakSearchContext, arg?: unknown): Promise<
   if (!endpoint) return false;
   let key: string | undefined;
   if (typeof arg === 'string') {
-    const problem = checkApiKey(arg);
+    const problem = checkApiKey(arg.trim());
     if (problem) {
       ctx.notifier.show('error', `Leak Search: ${problem}`);
       return false;
@@ -21,7 +21,7 @@ export async function setApiKey(ctx: LeakSearchContext, arg?: unknown): Promise<
       prompt: 'Generated in your account dashboard. Stored only in VS Code’s secret storage, never in settings.',
       password: true,
       ignoreFocusOut: true,
-      validateInput: (value) => checkApiKey(value),
+      validateInput: (value) => checkApiKey(value.trim()),
     });
     if (key === undefined) return false;
     key = key.trim();

@@ -48,7 +48,8 @@ export class LeakTreeModel implements vscode.Disposable {
 
   /** Re-reads origin, key presence and domains; sets the welcome-view context keys. */
   refreshState(): Promise<void> {
-    this.#refreshing = this.#refreshing.then(async () => {
+    // A failed refresh must not stall the ones after it.
+    this.#refreshing = this.#refreshing.catch(() => undefined).then(async () => {
       const origin = this.origin();
       const hasKey = origin !== undefined && (await this.keys.get(origin)) !== undefined;
       this.#state = { origin, hasKey };
