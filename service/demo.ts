@@ -1,12 +1,15 @@
 // The demo configuration: the demo tenant (example.com, example.org), a second tenant
-// (other.test) to show that one tenant never sees another's domains, generated data, and
-// a few fixed, well-known records the demo and the tests can rely on.
+// (other.test) to show that one tenant never sees another's domains, a third whose IP
+// allow-list refuses local callers, generated data, and a few fixed, well-known records
+// the demo and the tests can rely on.
 import type { AccountRecord, OpenRecord } from '../src/core/types';
 import type { Dataset, FaultRule, ServiceOptions, TenantConfig } from './types';
 import { generateDataset } from './data';
 
 export const DEMO_API_KEY = 'lj_demo_7f3a9c2e5b8d4f1a6c0e9b2d7a4f8c3e';
 export const OTHER_API_KEY = 'lj_other_0b6e2d9a4c7f1e8b3a5d0c9f2e7b4a61';
+/** A tenant that only 192.0.2.1 may use: every local request shows the IP 403. */
+export const IP_LOCKED_API_KEY = 'lj_iplock_5d2c8e1f7a3b9d4e6c0f2a8b1e7d3c95';
 export const DEMO_DOMAINS: readonly string[] = ['example.com', 'example.org'];
 export const OTHER_DOMAINS: readonly string[] = ['other.test'];
 export const DEMO_SEED = 20261001;
@@ -98,8 +101,14 @@ export function demoOptions(port?: number, opts: DemoOptions = {}): ServiceOptio
     domains: OTHER_DOMAINS,
     rateLimit: { limit: 100, windowMs: 3_600_000 },
   };
+  const ipLocked: TenantConfig = {
+    name: 'ip-locked',
+    apiKey: IP_LOCKED_API_KEY,
+    domains: DEMO_DOMAINS,
+    allowedIps: ['192.0.2.1'],
+  };
   return {
-    tenants: [demo, other],
+    tenants: [demo, other, ipLocked],
     dataset: { ...demoDataset(opts.seed), ...(opts.dataset ?? {}) },
     ...(port !== undefined ? { port } : {}),
   };

@@ -4,7 +4,7 @@ import type * as CryptoModule from 'node:crypto';
 import type { RunningService, TenantConfig } from '../../../service/types';
 import { startService } from '../../../service/server';
 import { TenantDirectory } from '../../../service/tenants';
-import { DEMO_API_KEY, demoOptions } from '../../../service/demo';
+import { DEMO_API_KEY, IP_LOCKED_API_KEY, OTHER_API_KEY, demoOptions } from '../../../service/demo';
 import { rawGet, searchPath } from './http';
 
 const cryptoModule = createRequire(__filename)('node:crypto') as typeof CryptoModule;
@@ -79,6 +79,24 @@ describe('service: tenants and keys', () => {
     const svc = await startService(demoOptions());
     try {
       assert.throws(() => svc.setFaults('secret-unknown-key', []), (e: Error) => !e.message.includes('secret-unknown-key'));
+    } finally {
+      await svc.close();
+    }
+  });
+});
+
+describe('service: demo tenants', () => {
+  it('demo sees its domains, other sees only other.test, ip-locked is refused from loopback', async () => {
+    const svc = await startService(demoOptions());
+    try {
+      const status = async (key: string, domain: string): Promise<number> => (await rawGet(svc.baseUrl, searchPath(key, domain, 'accounts'))).status;
+      assert.deepEqual(
+        [await status(DEMO_API_KEY, 'example.com'), await status(DEMO_API_KEY, 'example.org'), await status(DEMO_API_KEY, 'other.test')],
+        [200, 200, 403],
+      );
+      assert.deepEqual([await status(OTHER_API_KEY, 'other.test'), await status(OTHER_API_KEY, 'example.com')], [200, 403]);
+      const locked = await rawGet(svc.baseUrl, searchPath(IP_LOCKED_API_KEY, 'example.com', 'accounts'));
+      assert.equal(locked.body, '{"error":"Requests from this IP address are not permitted."}');
     } finally {
       await svc.close();
     }
