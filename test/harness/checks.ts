@@ -1,0 +1,12 @@
+// Lint and typecheck, each counted as one check.
+import { run } from './exec';
+import { repoRoot } from './paths';
+import { checkResult } from './summary';
+import type { LayerResult } from './summary';
+
+export async function runNpmCheck(layer: string, script: string): Promise<LayerResult> {
+  console.log(`\n▶ ${layer} (npm run ${script})`);
+  const started = Date.now();
+  const code = await run('npm', ['run', '--silent', script], { cwd: repoRoot });
+  return checkResult(layer, code === 0, `npm run ${script} exited with ${code}`, Date.now() - started);
+}

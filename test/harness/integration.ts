@@ -1,0 +1,49 @@
+// The integration layer: every run of runs.ts that has test files, each in a fresh
+// code-server window with the extension under development, the reference service, and
+// test/integration/index.ts selecting the run's files.
+import * as path from 'node:path';
+import type { WindowTarget } from './browser';
+import { listFiles } from './files';
+import { runHostSuite } from './hostSuite';
+import type { Toolchain } from './install';
+import { repoRoot } from './paths';
+import { RUNS, RUN_ENV, runOfTestFile } from './runs';
+import type { RunName, RunSpec } from './runs';
+import type { LayerResult } from './summary';
+
+const integrationOut = path.join(repoRoot, 'out', 'test', 'integration');
+/** Per run: a window starts in 5–15 s on two cores; each test has its own 20 s timeout. */
+const RUN_TIMEOUT_MS = Number(process.env.LEAK_SEARCH_RUN_TIMEOUT_MS ?? 180_000);
+
+export function testFilesOf(run: RunName): string[] {
+  return listFiles(integrationOut, '.test.js').filter((file) => runOfTestFile(path.basename(file)) === run);
+}
+
+export async function runIntegrationLayer(toolchain: Toolchain, only?: readonly RunName[]): Promise<LayerResult[]> {
+  const layers: LayerResult[] = [];
+  for (const spec of RUNS) {
+    if (only && !only.includes(spec.name)) continue;
+    const files = testFilesOf(spec.name);
+    console.log(`\n▶ integration:${spec.name} — ${files.length === 0 ? 'no test files, skipped' : `${files.length} file(s)`}`);
+    if (files.length === 0) continue;
+    layers.push(
+      await runHostSuite({
+        layer: `integration:${spec.name}`,
+        toolchain,
+        session: { workspaceTrust: spec.workspaceTrust, ...(spec.fixture ? { fixture: spec.fixture } : {}) },
+        target: (workspace) => windowTarget(spec, workspace),
+        extensionDevelopmentPath: repoRoot,
+        extensionTestsPath: path.join(integrationOut, 'index.js'),
+        env: { [RUN_ENV]: spec.name },
+        timeoutMs: RUN_TIMEOUT_MS,
+      }),
+    );
+  }
+  return layers;
+}
+
+function windowTarget(spec: RunSpec, workspace: string | undefined): WindowTarget {
+  if (spec.window === 'empty' || workspace === undefined) return { empty: true };
+  if (spec.window === 'workspace') return { workspace: path.join(workspace, spec.workspaceFile ?? '') };
+  return { folder: workspace };
+}

@@ -1,0 +1,42 @@
+// The packaged extension: build the .vsix (npm run package), check its contents (plain-Node
+// mocha, test/smoke/*.test.ts), then install it into a fresh code-server and run the smoke
+// suite (test/smoke/*.smoke.ts) against the installed copy, with no development path.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { runNpmCheck } from './checks';
+import { listFiles } from './files';
+import { runHostSuite } from './hostSuite';
+import type { Toolchain } from './install';
+import { runMochaLayer } from './mochaLayer';
+import { repoRoot } from './paths';
+import type { LayerResult } from './summary';
+
+/** Environment variable naming the .vsix for the contents test. */
+export const VSIX_ENV = 'LEAK_SEARCH_VSIX';
+
+export function vsixPath(): string {
+  const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { name: string; version: string };
+  return path.join(repoRoot, `${manifest.name}-${manifest.version}.vsix`);
+}
+
+export async function runVsixLayer(toolchain: Toolchain): Promise<LayerResult[]> {
+  const vsix = vsixPath();
+  fs.rmSync(vsix, { force: true });
+  const packaged = await runNpmCheck('vsix:package', 'package');
+  if (packaged.failed > 0 || !fs.existsSync(vsix)) return [packaged];
+  const smokeOut = path.join(repoRoot, 'out', 'test', 'smoke');
+  const contents = await runMochaLayer('vsix:contents', ['--timeout', '20000', ...listFiles(smokeOut, '.test.js')], { [VSIX_ENV]: vsix });
+  console.log('\n▶ vsix:installed (smoke suite against the installed .vsix)');
+  const installed = await runHostSuite({
+    layer: 'vsix:installed',
+    toolchain,
+    session: { fixture: 'workspace', vsix },
+    target: (workspace) => (workspace ? { folder: workspace } : { empty: true }),
+    // The payload needs a development path to run tests; a manifest-only stub keeps the
+    // extension under test the installed copy (test/smoke/host/).
+    extensionDevelopmentPath: path.join(repoRoot, 'test', 'smoke', 'host'),
+    extensionTestsPath: path.join(smokeOut, 'index.js'),
+    timeoutMs: 180_000,
+  });
+  return [packaged, contents, installed];
+}
