@@ -10,6 +10,7 @@ export type ErrorAction =
   | 'openSettings' // the extension's settings
   | 'openProxySettings' // VS Code's http.proxy settings
   | 'retry'
+  | 'enterDomain'
   | 'checkWhenQuotaResets'
   | 'showLog';
 
@@ -34,6 +35,7 @@ export const ACTION_LABELS: Readonly<Record<ErrorAction, string>> = {
   openSettings: 'Open Settings',
   openProxySettings: 'Open Proxy Settings',
   retry: 'Retry',
+  enterDomain: 'Enter a Domain',
   checkWhenQuotaResets: 'Check When Quota Resets',
   showLog: 'Show Log',
 };
@@ -97,12 +99,14 @@ export function describeError(error: LeakSearchError, ctx: ErrorContext): UserFa
         message: `Leak Search: ${ctx.origin} did not answer${ctx.timeoutSeconds ? ` within ${ctx.timeoutSeconds} s` : ' in time'}${what}. Try again, or raise leakSearch.requestTimeout.`,
         actions: ['retry', 'openSettings'],
       };
-    case 'network':
+    case 'network': {
+      const hint = /http\.proxy/.test(error.message) ? '' : ' Check your network connection, proxy (http.proxy) and TLS settings.';
       return {
         severity: 'error',
-        message: `Leak Search: could not reach ${ctx.origin}${what}: ${trimDot(error.message)}. Check your network connection, proxy (http.proxy) and TLS settings.`,
+        message: `Leak Search: could not reach ${ctx.origin}${what}: ${trimDot(error.message)}.${hint}`,
         actions: ['retry', 'openProxySettings'],
       };
+    }
     case 'bad-response':
     case 'too-large':
       return {
@@ -111,6 +115,13 @@ export function describeError(error: LeakSearchError, ctx: ErrorContext): UserFa
         actions: ['retry', 'showLog'],
       };
     case 'invalid-input':
+      if (d.field === 'domain' && ctx.domain) {
+        return {
+          severity: 'error',
+          message: `Leak Search: “${ctx.domain}” is not a valid domain: ${trimDot(error.message)}. Nothing was sent.`,
+          actions: ['enterDomain', 'openSettings'],
+        };
+      }
       return {
         severity: 'error',
         message: `Leak Search: ${trimDot(error.message)}.`,

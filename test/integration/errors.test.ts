@@ -102,7 +102,7 @@ describe('errors: message and next step', () => {
     const api = await leakSearchApi();
     const s = await own();
     await useService(s.baseUrl);
-    await expectError(api, 'exa mple.com/path', /Leak Search: .+/, ['Open Settings']);
+    await expectError(api, 'exa mple.com/path', /“exa mple\.com\/path” is not a valid domain: .+Nothing was sent\./, ['Enter a Domain', 'Open Settings']);
     assert.equal(s.requests.length, 0);
   });
 

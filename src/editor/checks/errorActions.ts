@@ -20,6 +20,8 @@ export function errorActionRunner(action: ErrorAction, handlers: ErrorActionHand
       return { label, run: () => vscode.commands.executeCommand('workbench.action.openSettings', '@ext:leaksearch.leak-search') };
     case 'openProxySettings':
       return { label, run: () => vscode.commands.executeCommand('workbench.action.openSettings', 'http.proxy') };
+    case 'enterDomain':
+      return { label, run: () => vscode.commands.executeCommand(CommandId.checkDomain) };
     case 'retry':
       return { label, run: handlers.retry };
     case 'showLog':

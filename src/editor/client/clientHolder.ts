@@ -1,40 +1,42 @@
 // Owns the one LeakSearchClient (its own undici Agent; never the global dispatcher) and
-// rebuilds it when the timeout or VS Code's proxy settings change.
+// rebuilds it when the timeout or VS Code's proxy settings (http.proxy, http.proxyStrictSSL)
+// change: on the change event, and also on use, so a check never races the event.
 import * as vscode from 'vscode';
 import { LeakSearchClient } from '../../core/client';
 import type { Settings } from '../config/settings';
 
 export class ClientHolder implements vscode.Disposable {
   #client: LeakSearchClient | undefined;
+  #fingerprint = '';
   readonly #subscription: vscode.Disposable;
 
   constructor(private readonly settings: Settings) {
     this.#subscription = vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('leakSearch.requestTimeout') || e.affectsConfiguration('http.proxy') || e.affectsConfiguration('http.proxyStrictSSL')) {
-        this.#reset();
+        this.reset();
       }
     });
   }
 
   /** The client for the current settings (created on first use: activation sends nothing). */
   get client(): LeakSearchClient {
+    const timeoutMs = this.settings.requestTimeoutMs();
+    const proxy = this.settings.proxy();
+    const fingerprint = JSON.stringify([timeoutMs, proxy.url ?? '', proxy.strictSSL]);
+    if (this.#client && fingerprint !== this.#fingerprint) this.reset();
     if (!this.#client) {
-      const proxy = this.settings.proxy();
       this.#client = new LeakSearchClient({
-        timeoutMs: this.settings.requestTimeoutMs(),
+        timeoutMs,
         proxyStrictSSL: proxy.strictSSL,
         ...(proxy.url ? { proxyUrl: proxy.url } : {}),
       });
+      this.#fingerprint = fingerprint;
     }
     return this.#client;
   }
 
   /** Drops the client (and its in-memory limiter state); the next use builds a new one. */
   reset(): void {
-    this.#reset();
-  }
-
-  #reset(): void {
     const old = this.#client;
     this.#client = undefined;
     if (old) void old.close();
@@ -42,6 +44,6 @@ export class ClientHolder implements vscode.Disposable {
 
   dispose(): void {
     this.#subscription.dispose();
-    this.#reset();
+    this.reset();
   }
 }

@@ -21,6 +21,7 @@ describe('format: ages and times', () => {
     assert.equal(formatIn(NOW + 2 * H, NOW), 'in 2 h');
     assert.equal(formatIn(NOW + 2 * H + 5 * MIN, NOW), 'in 2 h 5 min');
     assert.equal(formatIn(NOW + 72 * H, NOW), 'in 3 d');
+    assert.equal(formatIn(NOW + H + 1000, NOW), 'in 1 h', 'a reset in whole seconds does not read "1 h 1 min"');
   });
 
   it('formats clock times in local time, with the date when not today', () => {

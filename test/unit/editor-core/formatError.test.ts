@@ -37,6 +37,11 @@ describe('formatError: what the user reads and the next step', () => {
     assert.match(describeError(new LeakSearchError('not-found', 'n', { status: 404 }), ctx).message, /leakSearch\.baseUrl/);
     assert.match(describeError(new LeakSearchError('bad-response', 'The response is not JSON.'), ctx).message, /could not be used: The response is not JSON\. Nothing/);
     assert.deepEqual(describeError(new LeakSearchError('invalid-input', 'Bad key', { field: 'apiKey' }), ctx).actions, ['setApiKey']);
+    const bad = describeError(new LeakSearchError('invalid-input', 'A domain cannot contain spaces.', { field: 'domain' }), { ...ctx, domain: 'exa mple.com' });
+    assert.equal(bad.message, 'Leak Search: “exa mple.com” is not a valid domain: A domain cannot contain spaces. Nothing was sent.');
+    assert.deepEqual(bad.actions, ['enterDomain', 'openSettings']);
+    const viaProxy = describeError(new LeakSearchError('network', 'The proxy refused (HTTP 407); check the proxy settings (http.proxy).'), ctx);
+    assert.equal((viaProxy.message.match(/http\.proxy/g) ?? []).length, 1, 'the proxy hint is not repeated');
     assert.deepEqual(describeError(new LeakSearchError('cancelled', 'c'), ctx).actions, []);
   });
 });
