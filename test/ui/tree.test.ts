@@ -1,0 +1,88 @@
+// The Leak Search view as the user sees it: the "No API key yet" welcome with its button,
+// the key typed into a password box, a domain typed into "Check Domain for Leaks", and the
+// tree of findings (domain → type → site → records) with the status bar. Screenshots under
+// test-results/: tree-welcome.png, tree-results.png.
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { DEMO_API_KEY, DEMO_KNOWN_RECORDS, demoDataset } from '../../service/demo';
+import { startService } from '../../service/server';
+import type { RunningService } from '../../service/types';
+import { repoRoot } from '../harness/paths';
+import { openWorkbench } from './workbench';
+import type { Workbench } from './workbench';
+
+const WAIT = { timeout: 30_000 };
+
+describe('Leak Search view (UI)', () => {
+  let service: RunningService;
+  let wb: Workbench;
+  let failed = false;
+
+  before(async () => {
+    service = await startService({
+      dataset: demoDataset(),
+      tenants: [{ name: 'ui', apiKey: DEMO_API_KEY, domains: ['example.com', 'example.org'], rateLimit: { limit: 100, windowMs: 3_600_000 } }],
+    });
+    wb = await openWorkbench({ label: 'tree', settings: { 'leakSearch.baseUrl': service.baseUrl, 'leakSearch.findingsTypes': ['accounts'] } });
+  });
+
+  afterEach(function () {
+    if (this.currentTest?.state === 'failed') failed = true;
+  });
+
+  after(async () => {
+    if (failed) await wb?.screenshot('tree-failure').catch(() => undefined);
+    await wb?.close(failed);
+    await service?.close();
+  });
+
+  it('shows the "No API key yet" welcome with a button, and takes the key in a password box', async () => {
+    const { page } = wb;
+    await page.locator('.activitybar .action-item a[aria-label^="Leak Search"]').first().click();
+    const welcome = page.locator('.welcome-view-content', { hasText: 'No API key yet' });
+    await welcome.waitFor(WAIT);
+    const shot = await wb.screenshot('tree-welcome');
+    console.log(`      screenshot ${path.relative(repoRoot, shot)}`);
+    await welcome.locator('.monaco-button', { hasText: 'Set API Key' }).click();
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible', ...WAIT });
+    assert.equal(await input.getAttribute('type'), 'password', 'the key is typed into a password box');
+    await input.fill(DEMO_API_KEY);
+    await page.keyboard.press('Enter');
+    await page.locator('.welcome-view-content', { hasText: 'No domain configured' }).waitFor(WAIT);
+  });
+
+  it('checks a typed domain and shows its findings in the tree, without passwords', async () => {
+    const { page } = wb;
+    // The command opens a quick pick of its own, so the palette never closes: pick the row by hand.
+    const palette = await wb.openCommandPalette();
+    await palette.fill('>Leak Search: Check Domain for Leaks');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Leak Search: Check Domain for Leaks' }).first().click();
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Enter a domain…' }).first().click();
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible', ...WAIT });
+    await input.fill('exa mple.com');
+    await page.locator('.quick-input-message', { hasText: /space/i }).waitFor(WAIT); // validated as you type
+    await input.fill('example.com');
+    await page.keyboard.press('Enter');
+
+    const view = page.locator('.pane', { has: page.locator('.pane-header', { hasText: /Findings/i }) });
+    const row = (label: string) => view.locator('.monaco-list-row', { hasText: label }).first();
+    await row('example.com').waitFor(WAIT);
+    await view.locator('.monaco-list-row', { hasText: /records · just now/ }).first().waitFor(WAIT);
+    await row('example.com').click();
+    await row('accounts').waitFor(WAIT);
+    await row('accounts').click();
+    await row('vpn.example.com').waitFor(WAIT);
+    await row('vpn.example.com').click();
+    await row('alice@example.com').waitFor(WAIT);
+    assert.match(await row('alice@example.com').innerText(), /2026-03-14 · DE · Google Chrome · show/);
+    const text = await view.innerText();
+    for (const r of DEMO_KNOWN_RECORDS.accounts) assert.ok(!text.includes(r.password), 'no password in the tree');
+    const status = page.locator('.statusbar-item', { hasText: /leaks/ }).first();
+    await status.waitFor(WAIT);
+    assert.match(await status.innerText(), /leaks \(just now\) · quota 99\/100/);
+    const shot = await wb.screenshot('tree-results');
+    console.log(`      screenshot ${path.relative(repoRoot, shot)}`);
+  });
+});
