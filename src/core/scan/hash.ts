@@ -1,13 +1,20 @@
-// Salted hashing of secrets and identifiers: HMAC-SHA-256 keyed with a random salt, so a
-// stored hash says nothing without the salt and cannot be looked up in a precomputed table.
-import { createHmac, randomBytes } from 'node:crypto';
+// Salted hashing of secrets and identifiers: SHA-256 over a per-owner random salt and the
+// value, so a stored hash says nothing without the salt and cannot be looked up in a
+// precomputed table. One-shot `crypto.hash` (several times faster than an HMAC object per
+// value, which matters when an index hashes 100,000 passwords).
+import { hash, randomBytes } from 'node:crypto';
 
 /** A fresh random salt (32 bytes). */
 export function createSalt(): Uint8Array {
   return new Uint8Array(randomBytes(32));
 }
 
-/** HMAC-SHA-256 of `value` (UTF-8) keyed by `salt`, base64url. */
-export function saltedHash(salt: Uint8Array, value: string): string {
-  return createHmac('sha256', salt).update(value, 'utf8').digest('base64url');
+/** The salt in the form `saltedHash` prefixes: compute once per salt. */
+export function saltPrefix(salt: Uint8Array): string {
+  return `${Buffer.from(salt).toString('base64')}\u0000`;
+}
+
+/** SHA-256 of `saltPrefix(salt) + value` (UTF-8), base64url. */
+export function saltedHash(prefix: string, value: string): string {
+  return hash('sha256', prefix + value, 'base64url');
 }

@@ -1,11 +1,11 @@
 // The identifiers a user chose to ignore in one workspace, kept only as salted hashes: the
 // stored list (`toJSON`) says nothing about which e-mails, URLs or passwords it covers.
-import { createSalt, saltedHash } from './hash';
+import { createSalt, saltPrefix, saltedHash } from './hash';
 import type { LeakMatch } from './leakIndex';
 
 /** The hash an ignore list stores for an identifier (normalised, see `ignoreKey`). */
 export function hashIdentifier(salt: Uint8Array, normalisedIdentifier: string): string {
-  return saltedHash(salt, normalisedIdentifier);
+  return saltedHash(saltPrefix(salt), normalisedIdentifier);
 }
 
 /**

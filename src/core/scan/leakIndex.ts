@@ -1,13 +1,14 @@
 // The leak index: every identifier of the cached leak results of the workspace's domains,
 // ready to be matched against a text. It keeps e-mails, plain usernames, URL keys and hosts
-// in Maps, passwords only as salted hashes (HMAC-SHA-256 with a per-index random salt), and
-// per record only the facts a diagnostic shows (date, browser, country, status, site) — never
+// in Maps, passwords only as salted hashes (SHA-256 over a per-index random salt and the
+// password), and per record only the facts a diagnostic shows (date, browser, country, status, site) — never
 // a record object, so the index holds no password and no raw record.
 import type { AccountRecord, FindingsType, OpenRecord } from '../types';
 import type { LengthFilter } from './charClass';
 import { WIDE, CLASS, lengthFilter } from './charClass';
-import { foldHash, seededHash } from './foldHash';
-import { createSalt, saltedHash } from './hash';
+import { foldHash, foldHashAscii, seededHash } from './foldHash';
+import { createSalt, saltPrefix, saltedHash } from './hash';
+import type { ParsedUrl } from './normalize';
 import { normalizeEmail, normalizeHost, normalizeUsername, parseUrl } from './normalize';
 import { recordFacts } from './recordFields';
 import { scanEmails, scanHosts, scanTokens, scanUrls, scanValues } from './scanner';
@@ -105,11 +106,6 @@ function add(map: Map<string, Entry>, key: string, id: number): void {
   else if (e.ids[e.ids.length - 1] !== id) e.ids.push(id);
 }
 
-function hasNonAscii(text: string, start: number, end: number): boolean {
-  for (let i = start; i < end; i++) if (text.charCodeAt(i) > 0x7f) return true;
-  return false;
-}
-
 /** Text in scripts without spaces (`連絡先alice@example.comまで`) sticks to an identifier: the end without that tail. */
 function withoutWideTail(text: string, start: number, end: number): number {
   let e = end;
@@ -133,7 +129,8 @@ function interned(pool: Map<string, string>, s: string): string {
 }
 
 export class LeakIndex {
-  readonly #salt: Uint8Array;
+  /** The salt as `saltedHash` takes it. */
+  readonly #salt: string;
   readonly #emails = new Map<string, Entry>();
   readonly #usernames = new Map<string, Entry>();
   readonly #urls = new Map<string, Entry>();
@@ -161,12 +158,14 @@ export class LeakIndex {
 
   /** Use `buildLeakIndex`. */
   constructor(sources: readonly LeakSource[], salt: Uint8Array) {
-    this.#salt = salt;
+    this.#salt = saltPrefix(salt);
     this.#seed = salt.length >= 4 ? (salt[0] | (salt[1] << 8) | (salt[2] << 16) | (salt[3] << 24)) : 0;
     const pool = new Map<string, string>();
     const usernameLengths = new Set<number>();
     const hostLengths = new Set<number>();
     const passwordLengths = new Set<number>();
+    /** Records share URL strings: parse each once. */
+    const parsedUrls = new Map<string, ParsedUrl | null>();
     let id = 0;
     sources.forEach((source, s) => {
       this.#domains.push(source.domain);
@@ -179,8 +178,12 @@ export class LeakIndex {
           usernameLengths.add(u.length);
         }
         for (const url of f.urls) {
-          const parsed = parseUrl(url) ?? parseUrl(`https://${url}`);
-          if (parsed === undefined) continue;
+          let parsed = parsedUrls.get(url);
+          if (parsed === undefined) {
+            parsed = parseUrl(url) ?? parseUrl(`https://${url}`) ?? null;
+            parsedUrls.set(url, parsed);
+          }
+          if (parsed === null) continue;
           if (url.includes('://')) add(this.#urls, parsed.key, id);
           if (parsed.host.includes('.')) {
             add(this.#hosts, parsed.host, id);
@@ -189,7 +192,7 @@ export class LeakIndex {
           if (site === '') site = parsed.host;
         }
         for (const p of f.passwords) {
-          add(this.#passwords, saltedHash(salt, p), id);
+          add(this.#passwords, saltedHash(this.#salt, p), id);
           this.#passwordHashes.add(seededHash(this.#seed, p, 0, p.length));
           passwordLengths.add(p.length);
         }
@@ -237,11 +240,13 @@ export class LeakIndex {
     const wantUrls = options.urls !== false && this.#hosts.size > 0;
     const wantHosts = options.hosts !== false && this.#hosts.size > 0;
     const urlRanges: number[] = [];
-    if (wantUrls || wantHosts) {
+    if (wantHosts) {
       scanUrls(text, (s, e) => {
         urlRanges.push(s, e);
         if (wantUrls) this.matchUrlCandidate(text, s, e, out);
       });
+    } else if (wantUrls) {
+      scanUrls(text, (s, e) => this.matchUrlCandidate(text, s, e, out));
     }
     if (wantHosts) {
       let u = 0;
@@ -275,8 +280,9 @@ export class LeakIndex {
 
   /** Looks up one e-mail candidate `text.slice(start, end)` (from any scanner); pushes a match on a hit. */
   matchEmailCandidate(text: string, start: number, end: number, out: LeakMatch[]): void {
-    const wide = hasNonAscii(text, start, end);
-    if (!wide && !this.#emailHashes.has(foldHash(text, start, end))) return;
+    const h = foldHashAscii(text, start, end);
+    const wide = h === -1;
+    if (!wide && !this.#emailHashes.has(h)) return;
     const key = wide ? normalizeEmail(text.slice(start, end)) : text.slice(start, end).toLowerCase();
     const entry = this.#emails.get(key);
     if (entry !== undefined) {
@@ -315,8 +321,9 @@ export class LeakIndex {
 
   /** Allocation-free test of a URL candidate's host: false when it surely is no leaked host. */
   #mayHaveLeakedHost(text: string, start: number, end: number): boolean {
-    const p = text.indexOf('://', start);
-    if (p === -1 || p >= end) return false;
+    let p = start;
+    while (p < end && text.charCodeAt(p) !== 58) p++;
+    if (p + 3 > end || text.charCodeAt(p + 1) !== 47 || text.charCodeAt(p + 2) !== 47) return false;
     let authEnd = p + 3;
     let at = -1;
     let colon = -1;
@@ -334,8 +341,9 @@ export class LeakIndex {
   }
 
   #matchHost(text: string, start: number, end: number, out: LeakMatch[]): void {
-    const wide = hasNonAscii(text, start, end);
-    if (!wide && !this.#hostHashes.has(foldHash(text, start, end))) return;
+    const h = foldHashAscii(text, start, end);
+    const wide = h === -1;
+    if (!wide && !this.#hostHashes.has(h)) return;
     const raw = text.slice(start, end);
     const key = wide ? normalizeHost(raw) : raw.toLowerCase();
     const entry = this.#hosts.get(key);
@@ -343,7 +351,8 @@ export class LeakIndex {
   }
 
   #matchUsername(text: string, start: number, end: number, out: LeakMatch[]): void {
-    if (!hasNonAscii(text, start, end) && !this.#usernameHashes.has(foldHash(text, start, end))) return;
+    const h = foldHashAscii(text, start, end);
+    if (h !== -1 && !this.#usernameHashes.has(h)) return;
     const key = normalizeUsername(text.slice(start, end));
     const entry = this.#usernames.get(key);
     if (entry !== undefined) out.push(this.#make(entry, 'username', start, end, key));

@@ -23,12 +23,22 @@ function hasNonAscii(s: string): boolean {
   return false;
 }
 
+/** IDN hosts already converted (bounded). */
+const asciiHosts = new Map<string, string>();
+
 /** A host in the form used for matching; '' when it is not a valid host. */
 export function normalizeHost(host: string): string {
   let h = host.trim().toLowerCase();
   while (h.endsWith('.')) h = h.slice(0, -1);
   if (h === '') return '';
-  if (hasNonAscii(h)) h = domainToASCII(h);
+  if (hasNonAscii(h)) {
+    const cached = asciiHosts.get(h);
+    if (cached !== undefined) return cached;
+    const ascii = domainToASCII(h);
+    if (asciiHosts.size >= 4096) asciiHosts.clear();
+    asciiHosts.set(h, ascii);
+    return ascii;
+  }
   return h;
 }
 

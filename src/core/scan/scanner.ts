@@ -151,20 +151,35 @@ export function scanHosts(text: string, sink: RangeSink, filter?: LengthFilter):
 /**
  * Every username-like token: a maximal run of `[A-Za-z0-9_.-]` and non-ASCII word
  * characters, trimmed of leading/trailing `.` and `-`. Runs next to `@` are skipped (they are
- * e-mail parts). With `filter`, only tokens of a listed length are reported. This pass walks
- * every character, so callers run it only when the index holds plain usernames.
+ * e-mail parts). With `filter`, only tokens of a listed length are reported, and the walk
+ * skips ahead: when the character where the shortest wanted token would end is no token
+ * character, no wanted token starts before it (Boyer-Moore style), so most short words and
+ * punctuation are never visited.
  */
 export function scanTokens(text: string, sink: RangeSink, filter?: LengthFilter): void {
   const C = CLASS;
   const n = text.length;
   const max = filter === undefined ? Infinity : filter.length - 1;
+  let min = 1;
+  if (filter !== undefined) {
+    while (min < filter.length && filter[min] !== 1) min++;
+    if (min >= filter.length) return;
+  }
+  // Invariant: every token starting before `i` has been handled, and `text[i - 1]` is no token character.
   let i = 0;
   while (i < n) {
-    while (i < n && (C[text.charCodeAt(i)] & TOKEN) === 0) i++;
-    const runStart = i;
-    while (i < n && (C[text.charCodeAt(i)] & TOKEN) !== 0) i++;
-    const runEnd = i;
-    if (runEnd - runStart > max + 4) continue;
+    const probe = i + min - 1;
+    if (probe >= n) return;
+    if ((C[text.charCodeAt(probe)] & TOKEN) === 0) {
+      i = probe + 1;
+      continue;
+    }
+    let runStart = probe;
+    while (runStart > i && (C[text.charCodeAt(runStart - 1)] & TOKEN) !== 0) runStart--;
+    let runEnd = probe + 1;
+    while (runEnd < n && (C[text.charCodeAt(runEnd)] & TOKEN) !== 0) runEnd++;
+    i = runEnd + 1;
+    if (runEnd - runStart < min) continue;
     let s = runStart;
     let e = runEnd;
     while (s < e && (text.charCodeAt(s) === DOT || text.charCodeAt(s) === 45)) s++;

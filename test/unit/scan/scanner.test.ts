@@ -169,3 +169,19 @@ describe('scanner: agreement with a naive global regex (seeded, property-style)'
     }
   });
 });
+
+describe('scanner: the token skip-ahead loses nothing (seeded, property-style)', () => {
+  it('with a length filter, finds exactly the unfiltered tokens of those lengths', () => {
+    const rng = prng(77);
+    const parts = ['jsmith84', 'ab', 'abcdef', '.', '-', ' ', '\n', '@', 'x.y', 'é', '中', '(', ')', '"', 'longer_token_here', '--a--'];
+    for (let round = 0; round < 2000; round++) {
+      let text = '';
+      const len = 1 + Math.floor(rng() * 40);
+      for (let i = 0; i < len; i++) text += pick(rng, parts);
+      const lengths = [1 + Math.floor(rng() * 9), 1 + Math.floor(rng() * 12)];
+      const want = scanCandidates(text, ['token']).filter((c) => lengths.includes(c.end - c.start));
+      const got = scanCandidates(text, ['token'], { token: lengthFilter(lengths) });
+      assert.deepEqual(got, want, `text ${JSON.stringify(text)} lengths ${lengths.join(',')}`);
+    }
+  });
+});
