@@ -63,6 +63,7 @@ export function activate(context: vscode.ExtensionContext): LeakSearchApi {
     notifier,
     statusBar: () => statusBar.view,
     onDidUpdateStatusBar: statusBar.onDidUpdate,
+    logFile: vscode.Uri.joinPath(context.logUri, 'Leak Search.log'),
     cacheFile: cache.fileUri,
     flushCache: () => cache.flush(),
     reloadFromDisk: async () => {

@@ -24,6 +24,8 @@ export interface LeakSearchApi {
   /** What the status bar item shows now. */
   statusBar(): StatusBarView;
   readonly onDidUpdateStatusBar: vscode.Event<StatusBarView>;
+  /** The Output channel's log file (redacted lines). */
+  readonly logFile: vscode.Uri;
   /** The encrypted cache file in global storage. */
   readonly cacheFile: vscode.Uri;
   /** Waits until pending cache writes are on disk. */

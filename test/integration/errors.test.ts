@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RunningService } from '../../service/types';
 import type { LeakSearchApi } from '../../src/editor/api';
-import { checkDomain, DEMO_API_KEY, leakSearchApi, mark, setSetting, startOwnService, useService, waitForMessage } from './leakSearch.helpers';
+import { checkDomain, DEMO_API_KEY, leakSearchApi, mark, setSetting, startOwnService, useService, waitFor, waitForMessage } from './leakSearch.helpers';
 
 async function expectError(api: LeakSearchApi, arg: unknown, pattern: RegExp, actions: readonly string[], level: 'error' | 'warning' = 'error'): Promise<string> {
   const from = mark(api);
@@ -104,6 +104,18 @@ describe('errors: message and next step', () => {
     await useService(s.baseUrl);
     await expectError(api, 'exa mple.com/path', /“exa mple\.com\/path” is not a valid domain: .+Nothing was sent\./, ['Enter a Domain', 'Open Settings']);
     assert.equal(s.requests.length, 0);
+  });
+
+  it('writes every error to the Output channel log, redacted', async () => {
+    const api = await leakSearchApi();
+    const log = await waitFor('the errors in the log file', async () => {
+      const text = Buffer.from(await vscode.workspace.fs.readFile(api.logFile)).toString('utf8');
+      return /\[error\].*did not answer within 1 s/.test(text) ? text : undefined;
+    });
+    for (const expected of [/\[error\].*was rejected \(Invalid API key\)/, /\[error\].*Your subscription does not cover this domain/, /\[error\].*Requests from this IP address are not permitted/, /\[warning\].*quota .* is spent/, /\[error\].*failed \(500\)/, /\[error\].*could not reach/]) {
+      assert.match(log, expected);
+    }
+    assert.ok(!log.includes(DEMO_API_KEY), 'the key is not in the log');
   });
 
   it('no message so far held the key', async () => {

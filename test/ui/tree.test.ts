@@ -85,4 +85,28 @@ describe('Leak Search view (UI)', () => {
     const shot = await wb.screenshot('tree-results');
     console.log(`      screenshot ${path.relative(repoRoot, shot)}`);
   });
+
+  it('cancels a slow check from its progress notification, aborting the request', async () => {
+    const { page } = wb;
+    service.setFaults(DEMO_API_KEY, [{ fault: 'delay', delayMs: 25_000, domain: 'example.org' }]);
+    const palette = await wb.openCommandPalette();
+    await palette.fill('>Leak Search: Check Domain for Leaks');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Leak Search: Check Domain for Leaks' }).first().click();
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Enter a domain…' }).first().click();
+    const input = page.locator('.quick-input-widget input');
+    await input.fill('example.org');
+    await page.keyboard.press('Enter');
+    const started = Date.now();
+    await page.locator('.quick-input-widget').waitFor({ state: 'hidden', ...WAIT });
+    const items = await wb.showNotifications();
+    const progress = items.filter({ hasText: 'checking example.org' }).first();
+    await progress.waitFor(WAIT);
+    await progress.locator('.monaco-button', { hasText: 'Cancel' }).click();
+    await items.filter({ hasText: 'Leak Search: check cancelled.' }).first().waitFor(WAIT);
+    const elapsed = Date.now() - started;
+    assert.ok(elapsed < 20_000, `cancelled in ${elapsed} ms, before the service answered`);
+    const shot = await wb.screenshot('tree-cancelled');
+    console.log(`      cancelled after ${elapsed} ms; screenshot ${path.relative(repoRoot, shot)}`);
+    service.setFaults(DEMO_API_KEY, []);
+  });
 });

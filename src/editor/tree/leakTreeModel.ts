@@ -3,7 +3,7 @@
 // results; holds no vscode UI objects, so it can be asserted on directly.
 import * as vscode from 'vscode';
 import { groupBySite, fieldText } from '../../core/sites';
-import type { AnyRecord } from '../../core/sites';
+import type { AnyRecord, SiteGroup } from '../../core/sites';
 import { normalizeDomain } from '../../core/validate';
 import type { Settings } from '../config/settings';
 import type { ApiKeyStore } from '../secrets/apiKeyStore';
@@ -24,6 +24,7 @@ export class LeakTreeModel implements vscode.Disposable {
   readonly #subscriptions: vscode.Disposable[] = [];
   #state: TreeState = { origin: undefined, hasKey: false };
   #refreshing: Promise<void> = Promise.resolve();
+  readonly #groups = new WeakMap<object, SiteGroup<AnyRecord>[]>();
 
   constructor(
     private readonly settings: Settings,
@@ -136,7 +137,10 @@ export class LeakTreeModel implements vscode.Disposable {
   }
 
   #siteNodes(parentId: string, entry: NonNullable<FindingsNode['entry']>): SiteNode[] {
-    return groupBySite<AnyRecord>(entry.result.records).map((g) => ({
+    // Grouping a large result is done once per entry, not on every expand or refresh.
+    let groups = this.#groups.get(entry);
+    if (!groups) this.#groups.set(entry, (groups = groupBySite<AnyRecord>(entry.result.records)));
+    return groups.map((g) => ({
       kind: 'site',
       id: `${parentId}|${g.site}`,
       entry,
