@@ -109,4 +109,25 @@ describe('Leak Search view (UI)', () => {
     console.log(`      cancelled after ${elapsed} ms; screenshot ${path.relative(repoRoot, shot)}`);
     service.setFaults(DEMO_API_KEY, []);
   });
+
+  it('after a window reload, shows the cached results at once without a request', async () => {
+    const { page } = wb;
+    const before = service.requests.length;
+    const palette = await wb.openCommandPalette();
+    await palette.fill('>Developer: Reload Window');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Developer: Reload Window' }).first().click();
+    await page.waitForEvent('load', WAIT);
+    await page.locator('.monaco-workbench').waitFor(WAIT);
+    const activity = page.locator('.activitybar .action-item a[aria-label^="Leak Search"]').first();
+    await activity.waitFor(WAIT);
+    const view = page.locator('.pane', { has: page.locator('.pane-header', { hasText: /Findings/i }) });
+    if (!(await view.isVisible())) await activity.click();
+    const row = view.locator('.monaco-list-row', { hasText: 'example.com' }).first();
+    await row.waitFor(WAIT);
+    assert.match(await row.innerText(), /303 records · (just now|\d+ min ago)/);
+    await page.locator('.statusbar-item', { hasText: /leaks/ }).first().waitFor(WAIT);
+    assert.equal(service.requests.length, before, 'no request after the reload');
+    const shot = await wb.screenshot('tree-after-reload');
+    console.log(`      screenshot ${path.relative(repoRoot, shot)}`);
+  });
 });
