@@ -92,3 +92,20 @@ function isType(t: unknown): t is FindingsType {
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
+
+export interface PruneLimits {
+  /** Keep at most this many entries, the newest (default 200). */
+  readonly maxEntries?: number;
+  /** Drop entries older than this (default 30 days): leaked data is not kept around forever. */
+  readonly maxAgeMs?: number;
+}
+
+/** What is worth keeping on disk: recent entries only, newest first, at most `maxEntries`. */
+export function pruneEntries(entries: readonly ResultsEntry[], now: number, limits: PruneLimits = {}): ResultsEntry[] {
+  const maxEntries = limits.maxEntries ?? 200;
+  const maxAgeMs = limits.maxAgeMs ?? 30 * 86_400_000;
+  return entries
+    .filter((e) => now - e.fetchedAt < maxAgeMs)
+    .sort((a, b) => b.fetchedAt - a.fetchedAt)
+    .slice(0, Math.max(0, maxEntries));
+}

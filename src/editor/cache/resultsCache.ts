@@ -3,7 +3,7 @@
 // a file that cannot be decrypted (key gone, damaged) is discarded, never half-read.
 import * as vscode from 'vscode';
 import { decryptCache, encryptCache, generateCacheKey, CACHE_KEY_BYTES } from '../../core/cacheCrypto';
-import { parseCache, serializeCache } from '../../core/cacheFile';
+import { parseCache, pruneEntries, serializeCache } from '../../core/cacheFile';
 import type { ResultsEntry } from '../../core/types';
 import type { Logger } from '../log/logger';
 
@@ -80,7 +80,7 @@ export class ResultsCache implements vscode.Disposable {
   async #write(entries: readonly ResultsEntry[]): Promise<void> {
     try {
       const key = await this.#cacheKey();
-      const sealed = encryptCache(Buffer.from(serializeCache(entries), 'utf8'), key);
+      const sealed = encryptCache(Buffer.from(serializeCache(pruneEntries(entries, Date.now())), 'utf8'), key);
       await vscode.workspace.fs.createDirectory(this.storageUri);
       const tmp = vscode.Uri.joinPath(this.storageUri, `${FILE_NAME}.tmp`);
       await vscode.workspace.fs.writeFile(tmp, sealed);

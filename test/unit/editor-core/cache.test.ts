@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { CacheCryptoError, decryptCache, encryptCache, generateCacheKey } from '../../../src/core/cacheCrypto';
-import { isExpired, parseCache, serializeCache } from '../../../src/core/cacheFile';
+import { isExpired, parseCache, pruneEntries, serializeCache } from '../../../src/core/cacheFile';
 import type { ResultsEntry } from '../../../src/core/types';
 import { resultsKey } from '../../../src/core/types';
 
@@ -74,5 +74,13 @@ describe('cache: serialisation and TTL', () => {
     assert.equal(isExpired({ fetchedAt: 0 }, 1000, 1000), true);
     assert.equal(isExpired({ fetchedAt: 0 }, 0, 0), true);
     assert.equal(isExpired({ fetchedAt: 10_000_000 }, 1000, 0), true, 'an entry from the future is not trusted');
+  });
+
+  it('keeps only recent entries on disk, newest first, at most the cap', () => {
+    const day = 86_400_000;
+    const now = 100 * day;
+    const entries = [entry('a.example', now - 40 * day), entry('b.example', now - day), entry('c.example', now - 2 * day), entry('d.example', now)];
+    assert.deepEqual(pruneEntries(entries, now).map((e) => e.query.domain), ['d.example', 'b.example', 'c.example']);
+    assert.deepEqual(pruneEntries(entries, now, { maxEntries: 2 }).map((e) => e.query.domain), ['d.example', 'b.example']);
   });
 });
