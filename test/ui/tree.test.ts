@@ -130,4 +130,31 @@ describe('Leak Search view (UI)', () => {
     const shot = await wb.screenshot('tree-after-reload');
     console.log(`      screenshot ${path.relative(repoRoot, shot)}`);
   });
+
+  it('overrides the findings type and date range from the pick', async () => {
+    const { page } = wb;
+    const before = service.requests.length;
+    const palette = await wb.openCommandPalette();
+    await palette.fill('>Leak Search: Check Domain for Leaks');
+    const pickRow = (text: string | RegExp) => page.locator('.quick-input-list .monaco-list-row', { hasText: text }).first();
+    await pickRow('Leak Search: Check Domain for Leaks').click();
+    await pickRow('Findings type: accounts').click();
+    await pickRow(/^customers/).click();
+    await pickRow('Findings type: customers').waitFor(WAIT);
+    await pickRow('Date range: all dates').click();
+    await pickRow('Last 365 days').click();
+    await pickRow(/Date range: \d{4}-\d{2}-\d{2} – \d{4}-\d{2}-\d{2}/).waitFor(WAIT);
+    await pickRow('example.com').click();
+    const view = page.locator('.pane', { has: page.locator('.pane-header', { hasText: /Findings/i }) });
+    const domain = view.locator('.monaco-list-row', { hasText: 'example.com' }).first();
+    await domain.waitFor(WAIT);
+    if ((await domain.getAttribute('aria-expanded')) !== 'true') await domain.click();
+    await page.mouse.move(700, 400); // away from the row, so its tooltip does not cover the tree
+    const customers = view.locator('.monaco-list-row', { hasText: /customers\s*[\d,]+ records · \d{4}-\d{2}-\d{2} – \d{4}-\d{2}-\d{2}/ }).first();
+    await customers.waitFor(WAIT);
+    assert.equal(service.requests.length, before + 1, 'one request: customers, last 365 days');
+    assert.match(service.requests[service.requests.length - 1]?.path ?? '', /\/example\.com\/customers\/\d{8}\/\d{8}$/);
+    const shot = await wb.screenshot('tree-override');
+    console.log(`      screenshot ${path.relative(repoRoot, shot)}`);
+  });
 });
