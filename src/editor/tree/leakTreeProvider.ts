@@ -16,12 +16,15 @@ export class LeakTreeProvider implements vscode.TreeDataProvider<LeakNode>, vsco
   readonly #emitter = new vscode.EventEmitter<LeakNode | undefined>();
   readonly onDidChangeTreeData = this.#emitter.event;
   readonly #subscription: vscode.Disposable;
+  readonly #tick: NodeJS.Timeout;
 
   constructor(
     readonly model: LeakTreeModel,
     private readonly ttlMs: () => number,
   ) {
     this.#subscription = model.onDidChange(() => this.#emitter.fire(undefined));
+    // "3 min ago" and "stale" move on with time: re-render once a minute (no I/O).
+    this.#tick = setInterval(() => this.refresh(), 60_000);
   }
 
   /** Re-renders descriptions (ages move on). */
@@ -108,6 +111,7 @@ export class LeakTreeProvider implements vscode.TreeDataProvider<LeakNode>, vsco
   }
 
   dispose(): void {
+    clearInterval(this.#tick);
     this.#subscription.dispose();
     this.#emitter.dispose();
   }
