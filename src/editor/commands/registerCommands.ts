@@ -9,7 +9,10 @@ import { setApiKey } from './setApiKey';
 import { clearApiKey } from './clearApiKey';
 import { addDomain } from './addDomain';
 import { openResults } from './openResults';
-import { copyUrl, copyUsername, recheck, showInResults } from './treeActions';
+import { copyUsername } from './copyUsername';
+import { copyUrl } from './copyUrl';
+import { showInResults } from './showInResults';
+import { recheck } from './recheck';
 
 type Handler = (ctx: LeakSearchContext, ...args: never[]) => unknown;
 
