@@ -4,7 +4,7 @@
 // Life of a panel: the webview posts `ready` once its script runs; only then does the host
 // post anything (`load`, later `focus`, `missing`). Requests the webview makes (`export`,
 // `copy`) carry an `id`; the host answers each with exactly one `response` of the same id.
-import type { ResultsEntry } from '../core/types';
+import type { FieldValue, FindingsType, RateLimitState, SearchQuery } from '../core/types';
 
 /** The view type of the results panel (also the serializer's key). */
 export const RESULTS_VIEW_TYPE = 'leakSearch.results';
@@ -18,10 +18,34 @@ export interface PanelFocus {
 
 // ---- host → webview ------------------------------------------------------------------
 
+/** What the panel shows about a result besides its records (a `ResultsEntry` without them). */
+export interface PanelEntry {
+  readonly key: string;
+  readonly origin: string;
+  readonly query: SearchQuery;
+  readonly type: FindingsType;
+  /** The count the service reported. */
+  readonly count: number;
+  readonly rateLimit?: RateLimitState;
+  readonly fetchedAt: number;
+}
+
+/**
+ * The records, column by column: `columns[i]` holds the values of field `keys[i]` in record
+ * order (null where a record lacks it). A few arrays of scalars cross the host → webview
+ * boundary several times faster than 100,000 small objects (see results/packed.ts).
+ */
+export interface PackedRecords {
+  readonly length: number;
+  readonly keys: readonly string[];
+  readonly columns: readonly (readonly FieldValue[])[];
+}
+
 /** The result to show (sent after `ready`, and again whenever the result changes). */
 export interface LoadMessage {
   readonly type: 'load';
-  readonly entry: ResultsEntry;
+  readonly entry: PanelEntry;
+  readonly records: PackedRecords;
   readonly focus?: PanelFocus;
 }
 

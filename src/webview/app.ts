@@ -1,34 +1,34 @@
 // The results panel: header, charts, filters, table; state persisted, data from the host.
 import { barChart, timelineChart } from './charts';
-import { button, checkbox, labelled, selectField, textField } from './controls';
+import { button, checkbox, fillSelect, labelled, selectField, textField } from './controls';
 import type { CheckControl, ValueControl } from './controls';
 import { clear, el, icon, numberFormat } from './dom';
 import { Grid } from './grid';
 import type { GridModel } from './grid';
 import { HostConnection } from './hostApi';
 import { exportFileName, parsePanelState } from '../shared/protocol';
-import type { ExportFormat, HostMessage, PanelFocus, PanelUiState } from '../shared/protocol';
-import { EMPTY_FILTER, SearchIndex, distinctValues, filterMask, isFilterEmpty } from '../shared/results/filter';
+import type { ExportFormat, HostMessage, PackedRecords, PanelEntry, PanelFocus, PanelUiState } from '../shared/protocol';
+import { EMPTY_FILTER, SearchIndex, filterMask, isFilterEmpty } from '../shared/results/filter';
 import type { FilterState } from '../shared/results/filter';
 import { groupRows } from '../shared/results/group';
 import type { Grouping, RowGroup } from '../shared/results/group';
 import { displayText } from '../shared/results/mask';
 import { SortIndex, sortedView } from '../shared/results/sort';
 import type { SortState } from '../shared/results/sort';
-import { hostOf, monthHistogram, topValues } from '../shared/results/stats';
-import { buildTable } from '../shared/results/table';
+import { TableStats } from '../shared/results/tableStats';
+import { unpackTable } from '../shared/results/packed';
+import { rowCells } from '../shared/results/table';
 import type { ResultTable } from '../shared/results/table';
 import { toCsv, toJson, toMarkdownSummary } from '../shared/results/export';
-import type { ResultsEntry } from '../core/types';
 
 const TOP_N = 8;
 
 interface Loaded {
-  readonly entry: ResultsEntry;
+  readonly entry: PanelEntry;
   readonly table: ResultTable;
   readonly search: SearchIndex;
   readonly sorts: SortIndex;
-  hosts?: string[];
+  readonly stats: TableStats;
 }
 
 interface UiState {
@@ -88,7 +88,7 @@ export class App {
   #onMessage(message: HostMessage): void {
     switch (message.type) {
       case 'load':
-        this.#load(message.entry, message.focus);
+        this.#load(message.entry, message.records, message.focus);
         break;
       case 'focus':
         this.#focus(message.focus);
@@ -101,8 +101,14 @@ export class App {
     }
   }
 
-  #load(entry: ResultsEntry, focus: PanelFocus | undefined): void {
-    const table = buildTable(entry.result);
+  #load(entry: PanelEntry, records: PackedRecords, focus: PanelFocus | undefined): void {
+    let table: ResultTable;
+    try {
+      table = unpackTable(entry.type, records);
+    } catch (error) {
+      this.#showNotice(`The result could not be read: ${error instanceof Error ? error.message : String(error)}`);
+      return;
+    }
     if (this.#key !== entry.key) {
       // Another result than the saved state was about: start from a clean view.
       this.#ui = { sort: undefined, filter: EMPTY_FILTER, grouping: this.#ui.grouping, presentation: this.#ui.presentation, scrollTop: 0 };
@@ -114,12 +120,54 @@ export class App {
       this.#ui.sort = date === undefined ? undefined : { column: table.columns[date]?.key ?? 'date', direction: 'desc' };
     }
     this.#revealed.clear();
-    this.#data = { entry, table, search: new SearchIndex(table), sorts: new SortIndex(table) };
+    delete this.#root.dataset.ready;
+    this.#data = { entry, table, search: new SearchIndex(table), sorts: new SortIndex(table), stats: new TableStats(table) };
     if (focus?.identifier) this.#ui.filter = { ...EMPTY_FILTER, text: focus.identifier };
     this.#buildLayout();
-    this.#applyFilter();
+    this.#applyFilter(false);
     if (!focus?.identifier && this.#ui.scrollTop > 0) this.#grid?.scrollTo(this.#ui.scrollTop);
     if (focus?.identifier) this.#say(`Showing records matching “${focus.identifier}”.`);
+    this.#afterFirstPaint(this.#data);
+  }
+
+  /**
+   * Once the first rows are painted: the charts and the filter drop-downs, then (when the
+   * page is idle) what the next clicks need — the text-search index and each column's sort
+   * order — so a filter or a sort stays fast.
+   */
+  #afterFirstPaint(data: Loaded): void {
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        if (this.#data !== data) return;
+        this.#drawCharts();
+        const f = this.#ui.filter;
+        const c = this.#controls;
+        if (c.status) fillSelect(c.status, data.stats.distinct('status'), f.status);
+        if (c.country) fillSelect(c.country, data.stats.distinct('country'), f.country);
+        if (c.browser) fillSelect(c.browser, data.stats.distinct('browser'), f.browser);
+        this.#root.dataset.ready = 'true';
+        this.#warmUp(data);
+      }, 0),
+    );
+  }
+
+  /**
+   * After the first rows are on screen, prepares in idle slices what the next clicks need
+   * (the text-search index, each column's sort order), so a filter or a sort stays fast.
+   */
+  #warmUp(data: Loaded): void {
+    const tasks: (() => void)[] = [() => data.search.haystack(0), ...data.table.columns.map((_c, column) => () => void data.sorts.order(column))];
+    const next = (): void => {
+      if (this.#data !== data) return;
+      const task = tasks.shift();
+      if (!task) {
+        document.dispatchEvent(new CustomEvent('results-warm'));
+        return;
+      }
+      task();
+      requestIdleCallback(next, { timeout: 1000 });
+    };
+    requestIdleCallback(next, { timeout: 1000 });
   }
 
   #focus(focus: PanelFocus): void {
@@ -132,15 +180,15 @@ export class App {
   }
 
   #missing(): void {
+    this.#showNotice('This result is no longer available. Run the check again to see it.');
+  }
+
+  /** Replaces the panel with a notice (the result is gone or unreadable). */
+  #showNotice(text: string): void {
     this.#data = undefined;
     clear(this.#root);
     this.#root.removeAttribute('aria-busy');
-    this.#root.append(
-      el('div', { className: 'notice', attrs: { role: 'alert' } }, [
-        icon('warning'),
-        el('span', { text: 'This result is no longer available. Run the check again to see it.' }),
-      ]),
-    );
+    this.#root.append(el('div', { className: 'notice', attrs: { role: 'alert' } }, [icon('warning'), el('span', { text })]));
     this.#emitRendered();
   }
 
@@ -149,11 +197,11 @@ export class App {
   #buildLayout(): void {
     const data = this.#data;
     if (!data) return;
-    const { entry, table } = data;
+    const { entry } = data;
     clear(this.#root);
     this.#root.removeAttribute('aria-busy');
     this.#root.append(this.#header(entry), (this.#charts = el('section', { className: 'charts', attrs: { 'aria-label': 'Charts' } })));
-    this.#root.append(this.#filterBar(table), this.#actionBar());
+    this.#root.append(this.#filterBar(), this.#actionBar());
     this.#status = el('p', { className: 'status', attrs: { role: 'status', 'aria-live': 'polite', id: 'status' } });
     this.#notice = el('p', { className: 'message', attrs: { role: 'status', 'aria-live': 'polite', id: 'message' } });
     this.#grid = new Grid(
@@ -167,13 +215,13 @@ export class App {
           this.#saveSoon();
         },
       },
-      `Leaked ${entry.result.type} records for ${entry.query.domain}`,
+      `Leaked ${entry.type} records for ${entry.query.domain}`,
     );
     this.#root.append(el('div', { className: 'status-line' }, [this.#status, this.#notice]), this.#grid.element);
   }
 
-  #header(entry: ResultsEntry): HTMLElement {
-    const { query, result, rateLimit } = entry;
+  #header(entry: PanelEntry): HTMLElement {
+    const { query, rateLimit } = entry;
     const range = query.range ? `${formatDay(query.range.start)} to ${formatDay(query.range.end)}` : 'all dates';
     let quota = 'unknown';
     if (rateLimit?.remaining !== undefined) {
@@ -182,9 +230,9 @@ export class App {
     }
     const fact = (term: string, value: string, id: string): HTMLElement[] => [el('dt', { text: term }), el('dd', { text: value, attrs: { id } })];
     return el('header', { className: 'summary' }, [
-      el('h1', {}, [el('span', { className: 'domain', text: query.domain }), el('span', { className: 'type badge', text: result.type })]),
+      el('h1', {}, [el('span', { className: 'domain', text: query.domain }), el('span', { className: 'type badge', text: entry.type })]),
       el('dl', { className: 'facts' }, [
-        ...fact('Records', numberFormat.format(result.count), 'fact-count'),
+        ...fact('Records', numberFormat.format(entry.count), 'fact-count'),
         ...fact('As of', formatTime(entry.fetchedAt), 'fact-asof'),
         ...fact('Range', range, 'fact-range'),
         ...fact('Quota', quota, 'fact-quota'),
@@ -192,12 +240,12 @@ export class App {
     ]);
   }
 
-  #filterBar(table: ResultTable): HTMLElement {
+  #filterBar(): HTMLElement {
     const f = this.#ui.filter;
     const text = textField('filter-text', 'Filter records', 'search', 'Filter (username, URL, IP…)');
-    const status = selectField('filter-status', 'Status', 'Any status', distinctValues(table, table.roles.status), f.status);
-    const country = selectField('filter-country', 'Country', 'Any country', distinctValues(table, table.roles.country), f.country);
-    const browser = selectField('filter-browser', 'Browser', 'Any browser', distinctValues(table, table.roles.browser), f.browser);
+    const status = selectField('filter-status', 'Status', 'Any status', f.status);
+    const country = selectField('filter-country', 'Country', 'Any country', f.country);
+    const browser = selectField('filter-browser', 'Browser', 'Any browser', f.browser);
     const from = textField('filter-from', 'From date', 'date');
     const to = textField('filter-to', 'To date', 'date');
     const grouping = el('vscode-single-select', { attrs: { id: 'grouping', 'aria-label': 'Group rows', title: 'Group rows' } }) as ValueControl;
@@ -309,12 +357,13 @@ export class App {
 
   // ---- pipeline: filter → sort → group → render -----------------------------------------
 
-  #applyFilter(): void {
+  /** Filter → sort → group → render (and the charts, except on first load: see `#afterFirstPaint`). */
+  #applyFilter(charts = true): void {
     const data = this.#data;
     if (!data) return;
     this.#mask = filterMask(data.table, this.#ui.filter, data.search);
     this.#applySort(false);
-    this.#drawCharts();
+    if (charts) this.#drawCharts();
     this.#emitRendered();
   }
 
@@ -369,11 +418,11 @@ export class App {
         return { label: group.label, count: group.rows.length, expanded: this.#expanded.has(group.key) };
       },
       cellText: (row, column) =>
-        displayText((data.table.rows[row] ?? [])[column] ?? '', data.table.columns[column]?.secret ?? false, this.#revealed.has(`${row}:${column}`), this.#ui.presentation),
+        displayText(data.table.cells[column]?.[row] ?? '', data.table.columns[column]?.secret ?? false, this.#revealed.has(`${row}:${column}`), this.#ui.presentation),
       isRevealed: (row, column) => !this.#ui.presentation && this.#revealed.has(`${row}:${column}`),
     };
     grid.setModel(model);
-    const total = data.table.rows.length;
+    const total = data.table.length;
     const shown = this.#view.length;
     let text = isFilterEmpty(this.#ui.filter)
       ? `${numberFormat.format(total)} records`
@@ -388,26 +437,13 @@ export class App {
     const data = this.#data;
     const charts = this.#charts;
     if (!data || !charts) return;
-    const { table } = data;
-    const { roles } = table;
+    const { stats } = data;
     const view = this.#view;
-    const columnValues = (column: number | undefined): string[] => {
-      if (column === undefined) return [];
-      const values = new Array<string>(view.length);
-      for (let i = 0; i < view.length; i++) values[i] = (table.rows[view[i] as number] as readonly string[])[column] ?? '';
-      return values;
-    };
-    if (!data.hosts) {
-      const url = roles.url;
-      data.hosts = url === undefined ? [] : table.rows.map((cells) => hostOf(cells[url] ?? ''));
-    }
-    const hosts = data.hosts;
-    const siteValues = hosts.length === 0 ? [] : Array.from(view, (row) => hosts[row] ?? '');
     charts.replaceChildren(
-      timelineChart(monthHistogram(columnValues(roles.date))),
-      barChart('Top sites', topValues(siteValues, TOP_N), 'chart-sites'),
-      barChart('Top countries', topValues(columnValues(roles.country), TOP_N), 'chart-countries'),
-      barChart('Top browsers', topValues(columnValues(roles.browser), TOP_N), 'chart-browsers'),
+      timelineChart(stats.months(view)),
+      barChart('Top sites', stats.top('site', TOP_N, view), 'chart-sites'),
+      barChart('Top countries', stats.top('country', TOP_N, view), 'chart-countries'),
+      barChart('Top browsers', stats.top('browser', TOP_N, view), 'chart-browsers'),
     );
   }
 
@@ -447,7 +483,7 @@ export class App {
   async #copy(what: 'cell' | 'row', row: number, column: number): Promise<void> {
     const table = this.#data?.table;
     if (!table) return;
-    const cells = table.rows[row] ?? [];
+    const cells = rowCells(table, row);
     const visible = (c: number): boolean => !table.columns[c]?.secret || (!this.#ui.presentation && this.#revealed.has(`${row}:${c}`));
     let text: string;
     if (what === 'cell') {
@@ -487,14 +523,14 @@ export class App {
     else {
       content = toMarkdownSummary(table, this.#view, {
         domain: entry.query.domain,
-        type: entry.result.type,
+        type: entry.type,
         fetchedAt: entry.fetchedAt,
         ...(entry.query.range ? { range: entry.query.range } : {}),
-        total: table.rows.length,
+        total: table.length,
         filterDescription: this.#describeFilter(),
       });
     }
-    const suggestedName = exportFileName(entry.query.domain, entry.result.type, format);
+    const suggestedName = exportFileName(entry.query.domain, entry.type, format);
     this.#say('Exporting…');
     const response = await this.#host.request({ type: 'export', format, suggestedName, content });
     this.#say(response.message ?? (response.ok ? 'Exported.' : 'Export failed.'));

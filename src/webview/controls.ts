@@ -18,17 +18,27 @@ export function textField(id: string, label: string, type: 'search' | 'date', pl
   return field;
 }
 
-/** A single select with an "any" first option; `selected` is preselected when present. */
-export function selectField(id: string, label: string, anyLabel: string, values: readonly string[], selected: string): ValueControl {
+function option(value: string, text: string, selected: boolean): HTMLElement {
+  const node = el('vscode-option', { attrs: { value }, text });
+  if (selected) node.setAttribute('selected', '');
+  return node;
+}
+
+/**
+ * A single select with an "any" first option and, when `selected` is set, that option
+ * preselected; `fillSelect` adds the other values later (after the first rows are painted).
+ */
+export function selectField(id: string, label: string, anyLabel: string, selected: string): ValueControl {
   const select = el('vscode-single-select', { attrs: { id, 'aria-label': label, title: label } }) as ValueControl;
-  const option = (value: string, text: string): HTMLElement => {
-    const node = el('vscode-option', { attrs: { value }, text });
-    if (value === selected) node.setAttribute('selected', '');
-    return node;
-  };
-  select.append(option('', anyLabel), ...values.map((value) => option(value, value)));
-  if (values.length === 0) select.setAttribute('disabled', '');
+  select.append(option('', anyLabel, !selected));
+  if (selected) select.append(option(selected, selected, true));
   return select;
+}
+
+/** Adds the values to a select made by `selectField` (disabled when there are none). */
+export function fillSelect(select: ValueControl, values: readonly string[], selected: string): void {
+  select.append(...values.filter((value) => value !== selected).map((value) => option(value, value, false)));
+  if (values.length === 0) select.setAttribute('disabled', '');
 }
 
 export function checkbox(id: string, label: string, checked: boolean): CheckControl {

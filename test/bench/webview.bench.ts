@@ -1,13 +1,15 @@
 // Results panel benchmark: 100,000 generated accounts records in headless Chromium, the
 // production bundle under the production CSP. Prints one figure per line:
-//   panel.first_rows  from posting the result to the first rows painted
+//   panel.first_rows  from packing the result on the host side to the first rows painted
 //   panel.filter      from a keystroke in the filter box to the filtered table (and charts) painted
 //   panel.sort        from a click on a column header to the re-sorted table painted
 //   panel.heap        the page's JS heap after load (after a forced GC)
 // Targets: first rows < 300 ms, filter and sort < 100 ms. Throws when the table is wrong.
 import { generateDataset } from '../../service/data';
+import { loadMessage } from '../../src/shared/results/packed';
 import { accountsEntry } from '../webview/dataset';
 import { evaluate, openPanel, startHarness, waitForViewCount } from '../webview/harness';
+import type { StubHost } from '../webview/harness';
 import type { Page } from 'playwright-core';
 
 const RECORDS = 100_000;
@@ -39,17 +41,33 @@ export async function bench(): Promise<void> {
   const entry = accountsEntry(records);
   const harness = await startHarness();
   try {
-    const host = await openPanel(harness, { height: 900 });
+    // Three fresh panels (the median is reported): the host packs the result (timed here, in
+    // Node, as the extension host would), the page is handed the message (outside the timing),
+    // then it is posted as the host would post it.
+    const loads: number[] = [];
+    let host: StubHost | undefined;
+    for (let run = 0; run < 3; run++) {
+      await host?.page.close();
+      host = await openPanel(harness, { height: 900 });
+      await host.waitFor((m): m is { type: 'ready' } => m.type === 'ready');
+      const packStarted = performance.now();
+      const message = loadMessage(entry);
+      const packMs = performance.now() - packStarted;
+      await host.page.evaluate((value) => {
+        (globalThis as unknown as Record<string, unknown>).__benchMessage = value;
+      }, message as unknown as Record<string, unknown>);
+      const pageMs = await timed(host.page, `window.postMessage(window.__benchMessage, '*')`);
+      loads.push(packMs + pageMs);
+      await waitForViewCount(host.page, RECORDS);
+    }
+    if (!host) throw new Error('no panel');
     const { page } = host;
-    await host.waitFor((m): m is { type: 'ready' } => m.type === 'ready');
-    // Hand the data to the page first (outside the timing), then post it as the host would.
-    await page.evaluate((value) => {
-      (globalThis as unknown as Record<string, unknown>).__benchEntry = value;
-    }, entry as unknown as Record<string, unknown>);
-    const firstRows = await timed(page, `window.postMessage({ type: 'load', entry: window.__benchEntry }, '*')`);
-    await waitForViewCount(page, RECORDS);
+    const firstRows = median(loads);
     const rendered = await page.locator('.grid-body [role=row]').count();
     if (rendered < 10 || rendered > 200) throw new Error(`${rendered} rows in the DOM`);
+
+    // Let the idle warm-up (search index, column orders) finish, as it would while the user reads.
+    await evaluate(page, `new Promise((resolve) => { document.addEventListener('results-warm', resolve, { once: true }); setTimeout(resolve, 5000); })`);
 
     // Filter: type a browser name, then clear; median of a few keystrokes.
     const input = `document.querySelector('#filter-text').shadowRoot.querySelector('input')`;

@@ -8,6 +8,7 @@ import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import { buildPanelHtml, createNonce } from '../../src/editor/results/panelHtml';
 import type { HostMessage, PanelUiState, WebviewMessage } from '../../src/shared/protocol';
+import { loadMessage } from '../../src/shared/results/packed';
 import type { ResultsEntry } from '../../src/core/types';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -129,7 +130,7 @@ export async function openPanel(harness: Harness, options: OpenOptions = {}): Pr
     received.push(message);
     for (const wake of waiters.splice(0)) wake();
     if (message.type === 'ready' && options.entry) {
-      void post(options.focus ? { type: 'load', entry: options.entry, focus: options.focus } : { type: 'load', entry: options.entry });
+      void post(loadMessage(options.entry, options.focus));
     } else if (message.type === 'copy') {
       void post({ type: 'response', id: message.id, ok: true, message: message.what === 'row' ? 'Row copied' : 'Cell copied' });
     } else if (message.type === 'export') {
@@ -190,9 +191,9 @@ export async function until(page: Page, expression: string, timeoutMs = 10_000):
   }
 }
 
-/** Waits until the table shows `count` records in its view (after load or a change). */
+/** Waits until the table shows `count` records in its view (after load or a change) and the panel is complete (charts, drop-downs). */
 export async function waitForViewCount(page: Page, count: number): Promise<void> {
-  await until(page, `document.querySelector('.grid-scroll')?.getAttribute('data-view-count') === '${count}'`);
+  await until(page, `document.querySelector('.grid-scroll')?.getAttribute('data-view-count') === '${count}' && document.getElementById('app').dataset.ready === 'true'`);
 }
 
 /** The texts of the rendered record rows, top to bottom (only those in the DOM). */

@@ -4,6 +4,7 @@ import { buildPanelHtml, createNonce } from './panelHtml';
 import type { ResultsSource } from './resultsSource';
 import { handleExport } from './exportFile';
 import { RESULTS_VIEW_TYPE, parseWebviewMessage, stateKey } from '../../shared/protocol';
+import { loadMessage } from '../../shared/results/packed';
 import type { HostMessage, PanelFocus, ResponseMessage, WebviewRequest } from '../../shared/protocol';
 import type { ResultsEntry } from '../../core/types';
 
@@ -71,7 +72,7 @@ class ResultsPanel implements vscode.Disposable {
     this.panel.title = panelTitle(entry, this.key);
     const focus = this.#pendingFocus;
     this.#pendingFocus = undefined;
-    void this.#post(focus ? { type: 'load', entry, focus } : { type: 'load', entry });
+    void this.#post(loadMessage(entry, focus));
   }
 
   #onSourceChange(): void {

@@ -46,8 +46,8 @@ export function toCsv(table: ResultTable, view: ArrayLike<number>, options: Expo
   const columns = exportedColumns(table, options);
   const lines: string[] = [columns.map((index) => csvField(table.columns[index]?.key ?? '')).join(',')];
   for (let i = 0; i < view.length; i++) {
-    const cells = table.rows[view[i] as number] ?? [];
-    lines.push(columns.map((index) => csvField(cells[index] ?? '')).join(','));
+    const row = view[i] as number;
+    lines.push(columns.map((index) => csvField(table.cells[index]?.[row] ?? '')).join(','));
   }
   return `${lines.join('\r\n')}\r\n`;
 }
@@ -57,11 +57,12 @@ export function toJson(table: ResultTable, view: ArrayLike<number>, options: Exp
   const columns = exportedColumns(table, options);
   const out: Record<string, FieldValue>[] = [];
   for (let i = 0; i < view.length; i++) {
-    const record = table.records[view[i] as number] ?? {};
+    const row = view[i] as number;
     const picked: Record<string, FieldValue> = {};
     for (const index of columns) {
       const key = table.columns[index]?.key as string;
-      if (key in record) picked[key] = record[key] ?? null;
+      const value = table.value(row, key);
+      if (value !== undefined) picked[key] = value;
     }
     out.push(picked);
   }
@@ -93,7 +94,8 @@ export function toMarkdownSummary(table: ResultTable, view: ArrayLike<number>, c
   const column = (index: number | undefined): string[] => {
     if (index === undefined) return [];
     const values: string[] = [];
-    for (let i = 0; i < view.length; i++) values.push((table.rows[view[i] as number] ?? [])[index] ?? '');
+    const cells = table.cells[index] ?? [];
+    for (let i = 0; i < view.length; i++) values.push(cells[view[i] as number] ?? '');
     return values;
   };
   const dates = column(roles.date).filter((d) => monthOf(d) !== '').sort();

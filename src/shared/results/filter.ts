@@ -30,7 +30,14 @@ export class SearchIndex {
   haystack(row: number): string {
     if (!this.#haystacks) {
       const searchable = this.table.columns.flatMap((column, index) => (column.secret ? [] : [index]));
-      this.#haystacks = this.table.rows.map((cells) => searchable.map((index) => cells[index]).join('\u0001').toLowerCase());
+      const columns = searchable.map((index) => this.table.cells[index] ?? []);
+      const haystacks = new Array<string>(this.table.length);
+      for (let row = 0; row < haystacks.length; row++) {
+        let text = '';
+        for (const column of columns) text += `${column[row] ?? ''}\u0001`;
+        haystacks[row] = text.toLowerCase();
+      }
+      this.#haystacks = haystacks;
     }
     return this.#haystacks[row] ?? '';
   }
@@ -41,17 +48,18 @@ export class SearchIndex {
  * a date filter drops rows whose date cannot be read.
  */
 export function filterMask(table: ResultTable, filter: FilterState, index: SearchIndex): Uint8Array<ArrayBuffer> {
-  const { rows, roles } = table;
-  const mask = new Uint8Array(rows.length);
+  const { roles, cells } = table;
+  const mask = new Uint8Array(table.length);
   const needle = filter.text.trim().toLowerCase();
-  const checks: ((cells: readonly string[], row: number) => boolean)[] = [];
+  const checks: ((row: number) => boolean)[] = [];
   const exact = (column: number | undefined, value: string): void => {
     if (!value) return;
     if (column === undefined) {
       checks.push(() => false);
       return;
     }
-    checks.push((cells) => cells[column] === value);
+    const values = cells[column] ?? [];
+    checks.push((row) => values[row] === value);
   };
   exact(roles.status, filter.status);
   exact(roles.country, filter.country);
@@ -59,20 +67,20 @@ export function filterMask(table: ResultTable, filter: FilterState, index: Searc
   const from = DAY.test(filter.from) ? filter.from : '';
   const to = DAY.test(filter.to) ? filter.to : '';
   if (from || to) {
-    const column = roles.date;
-    checks.push((cells) => {
-      if (column === undefined) return false;
-      const day = (cells[column] ?? '').slice(0, 10);
+    const dates = roles.date === undefined ? undefined : cells[roles.date];
+    checks.push((row) => {
+      if (!dates) return false;
+      const day = (dates[row] ?? '').slice(0, 10);
       if (!DAY.test(day)) return false;
       return (!from || day >= from) && (!to || day <= to);
     });
   }
-  if (needle) checks.push((_cells, row) => index.haystack(row).includes(needle));
-  for (let row = 0; row < rows.length; row++) {
-    const cells = rows[row] as readonly string[];
+  if (needle) checks.push((row) => index.haystack(row).includes(needle));
+  if (checks.length === 0) return mask.fill(1);
+  for (let row = 0; row < mask.length; row++) {
     let pass = 1;
     for (const check of checks) {
-      if (!check(cells, row)) {
+      if (!check(row)) {
         pass = 0;
         break;
       }
@@ -86,8 +94,7 @@ export function filterMask(table: ResultTable, filter: FilterState, index: Searc
 export function distinctValues(table: ResultTable, column: number | undefined): string[] {
   if (column === undefined) return [];
   const counts = new Map<string, number>();
-  for (const cells of table.rows) {
-    const value = cells[column] ?? '';
+  for (const value of table.cells[column] ?? []) {
     if (value) counts.set(value, (counts.get(value) ?? 0) + 1);
   }
   return [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([value]) => value);

@@ -15,8 +15,7 @@ export interface RowGroup {
 
 /** The grouping key of one row ('' cells are kept: a missing IP is still a machine trait). */
 export function groupKey(table: ResultTable, row: number, by: Exclude<Grouping, 'none'>): string {
-  const cells = table.rows[row] ?? [];
-  const cell = (column: number | undefined): string => (column === undefined ? '' : (cells[column] ?? ''));
+  const cell = (column: number | undefined): string => (column === undefined ? '' : (table.cells[column]?.[row] ?? ''));
   if (by === 'site') return hostOf(cell(table.roles.url));
   return [cell(table.roles.ip), cell(table.roles.browser), cell(table.roles.country), cell(table.roles.date).slice(0, 10)].join('\u0001');
 }

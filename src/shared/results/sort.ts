@@ -22,46 +22,108 @@ export function ipSortKey(value: string): string {
     .join('.');
 }
 
-function compareKeys(kind: Column['kind']): (a: string, b: string) => number {
+/** The key a distinct value sorts by: numbers for number columns, normalised text otherwise. */
+function sortKey(kind: Column['kind'], value: string): string | number {
   if (kind === 'number') {
-    return (a, b) => {
-      const x = Number(a);
-      const y = Number(b);
-      const xn = a === '' || Number.isNaN(x);
-      const yn = b === '' || Number.isNaN(y);
-      if (xn || yn) return xn === yn ? (a < b ? -1 : a > b ? 1 : 0) : xn ? 1 : -1;
-      return x - y;
-    };
+    const n = Number(value);
+    return value.trim() === '' || Number.isNaN(n) ? Number.POSITIVE_INFINITY : n;
   }
-  if (kind === 'ip') {
-    return (a, b) => {
-      const x = ipSortKey(a);
-      const y = ipSortKey(b);
-      return x < y ? -1 : x > y ? 1 : 0;
-    };
+  if (kind === 'ip') return ipSortKey(value);
+  if (kind === 'date') return value;
+  return value.toLowerCase();
+}
+
+/** One stable LSD radix pass of `order` by `keys[row] >> shift & mask`. */
+function radixPass(order: Uint32Array<ArrayBuffer>, keys: Uint32Array, shift: number, bits: number): Uint32Array<ArrayBuffer> {
+  const size = 1 << bits;
+  const mask = size - 1;
+  const counts = new Uint32Array(size + 1);
+  for (let i = 0; i < order.length; i++) counts[(((keys[order[i] as number] as number) >>> shift) & mask) + 1]++;
+  for (let b = 1; b <= size; b++) (counts[b] as number) += counts[b - 1] as number;
+  const out = new Uint32Array(order.length);
+  for (let i = 0; i < order.length; i++) {
+    const row = order[i] as number;
+    out[counts[((keys[row] as number) >>> shift) & mask]++] = row;
   }
-  if (kind === 'date') return (a, b) => (a < b ? -1 : a > b ? 1 : 0);
-  return (a, b) => {
-    const x = a.toLowerCase();
-    const y = b.toLowerCase();
-    return x < y ? -1 : x > y ? 1 : a < b ? -1 : a > b ? 1 : 0;
-  };
+  return out;
+}
+
+const DIGIT0 = 48;
+
+function digits(text: string, from: number, count: number): number {
+  let value = 0;
+  for (let i = from; i < from + count; i++) {
+    const d = text.charCodeAt(i) - DIGIT0;
+    if (d < 0 || d > 9) return Number.NaN;
+    value = value * 10 + d;
+  }
+  return value;
+}
+
+/** Epoch ms of a date: a fast path for `YYYY-MM-DDTHH:MM:SS[.mmm]Z` (what the service sends), else Date.parse. */
+export function dateMs(text: string): number {
+  if ((text.length === 24 || text.length === 20) && text.charCodeAt(text.length - 1) === 90 /* Z */ && text[4] === '-' && text[10] === 'T') {
+    const ms = text.length === 24 ? digits(text, 20, 3) : 0;
+    const time = Date.UTC(digits(text, 0, 4), digits(text, 5, 2) - 1, digits(text, 8, 2), digits(text, 11, 2), digits(text, 14, 2), digits(text, 17, 2), ms);
+    if (!Number.isNaN(time)) return time;
+  }
+  return Date.parse(text);
+}
+
+/**
+ * Dates sort by their instant: a stable radix sort on (seconds, milliseconds), linear in the
+ * number of rows. Values that are not dates come last, in record order.
+ */
+function dateOrder(table: ResultTable, column: number): Uint32Array<ArrayBuffer> {
+  const n = table.length;
+  const dates = table.cells[column] ?? [];
+  const high = new Uint32Array(n);
+  const low = new Uint32Array(n);
+  for (let row = 0; row < n; row++) {
+    const time = dateMs(dates[row] ?? '');
+    if (Number.isNaN(time)) {
+      high[row] = 0xffffffff;
+      continue;
+    }
+    const seconds = Math.floor(time / 1000);
+    high[row] = Math.min(0xfffffffe, Math.max(0, seconds + 0x80000000));
+    low[row] = time - seconds * 1000;
+  }
+  let order = new Uint32Array(n);
+  for (let row = 0; row < n; row++) order[row] = row;
+  order = radixPass(order, low, 0, 10);
+  order = radixPass(order, high, 0, 16);
+  return radixPass(order, high, 16, 16);
 }
 
 /** The ascending order of every row by one column, ties kept in record order (stable). */
 export function columnOrder(table: ResultTable, column: number): Uint32Array<ArrayBuffer> {
   const kind = table.columns[column]?.kind ?? 'text';
+  if (kind === 'date') return dateOrder(table, column);
   const buckets = new Map<string, number[]>();
-  for (let row = 0; row < table.rows.length; row++) {
-    const value = (table.rows[row] as readonly string[])[column] ?? '';
+  const cells = table.cells[column] ?? [];
+  for (let row = 0; row < table.length; row++) {
+    const value = cells[row] ?? '';
     const bucket = buckets.get(value);
     if (bucket) bucket.push(row);
     else buckets.set(value, [row]);
   }
-  const values = [...buckets.keys()].sort(compareKeys(kind));
-  const order = new Uint32Array(table.rows.length);
+  // Sort the distinct values once, each by a key computed once.
+  const values = [...buckets.keys()];
+  const keys = values.map((value) => sortKey(kind, value));
+  const positions = Array.from(values, (_, i) => i);
+  positions.sort((a, b) => {
+    const x = keys[a] as string | number;
+    const y = keys[b] as string | number;
+    if (x < y) return -1;
+    if (x > y) return 1;
+    const u = values[a] as string;
+    const v = values[b] as string;
+    return u < v ? -1 : u > v ? 1 : 0;
+  });
+  const order = new Uint32Array(table.length);
   let at = 0;
-  for (const value of values) for (const row of buckets.get(value) as number[]) order[at++] = row;
+  for (const position of positions) for (const row of buckets.get(values[position] as string) as number[]) order[at++] = row;
   return order;
 }
 
@@ -103,12 +165,12 @@ export function sortedView(table: ResultTable, mask: Uint8Array, sort: SortState
     return view;
   }
   // Descending: walk the groups of equal values from the end, each group in record order.
-  const rows = table.rows;
+  const cells = table.cells[column] ?? [];
   let end = order.length;
   while (end > 0) {
     let start = end - 1;
-    const value = (rows[order[start] as number] as readonly string[])[column];
-    while (start > 0 && (rows[order[start - 1] as number] as readonly string[])[column] === value) start--;
+    const value = cells[order[start] as number];
+    while (start > 0 && cells[order[start - 1] as number] === value) start--;
     for (let i = start; i < end; i++) {
       const row = order[i] as number;
       if (mask[row]) view[at++] = row;

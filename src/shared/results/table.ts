@@ -1,6 +1,6 @@
 // The table model of a result: columns derived from the data, every cell as display text.
 // Pure and browser-safe (no DOM, no Node APIs): used by the webview and tested in Node.
-import type { AccountRecord, FieldValue, OpenRecord, SearchResult } from '../../core/types';
+import type { AccountRecord, FieldValue, SearchResult } from '../../core/types';
 
 /** What a column holds, so sorting and charts can treat it right. */
 export type ColumnKind = 'date' | 'ip' | 'number' | 'text';
@@ -31,10 +31,12 @@ export interface ResultTable {
   readonly type: SearchResult['type'];
   readonly columns: readonly Column[];
   readonly roles: ColumnRoles;
-  /** One array of display texts per record, in `columns` order. */
-  readonly rows: readonly (readonly string[])[];
-  /** The records flattened to plain objects (for JSON export), same order as `rows`. */
-  readonly records: readonly OpenRecord[];
+  /** The number of records. */
+  readonly length: number;
+  /** Display text column by column: `cells[column][row]` (column-major: no per-record arrays). */
+  readonly cells: readonly (readonly string[])[];
+  /** The original (typed) value of a field of a row, for JSON export. */
+  value(row: number, key: string): FieldValue | undefined;
 }
 
 /** The display order of the eight accounts fields. */
@@ -95,37 +97,81 @@ function rolesOf(columns: readonly Column[]): ColumnRoles {
   };
 }
 
-function flattenAccount(record: AccountRecord): OpenRecord {
-  const flat: Record<string, FieldValue> = {};
-  for (const key of ACCOUNT_COLUMN_ORDER) flat[key] = record[key] ?? '';
-  if (record.extra) {
-    for (const [key, value] of Object.entries(record.extra)) if (!(key in flat)) flat[key] = value;
+/** The records of a result column by column: `values[i][row]` is field `keys[i]` of record `row`. */
+export interface ResultColumns {
+  readonly keys: readonly string[];
+  readonly values: readonly (readonly FieldValue[])[];
+}
+
+/** Splits records into columns: accounts fields first (in display order), then any other field in first-seen order. */
+export function resultColumns(result: SearchResult): ResultColumns {
+  const keys: string[] = result.type === 'accounts' ? [...ACCOUNT_COLUMN_ORDER] : [];
+  const seen = new Set(keys);
+  const add = (key: string): void => {
+    if (!seen.has(key)) {
+      seen.add(key);
+      keys.push(key);
+    }
+  };
+  if (result.type === 'accounts') {
+    for (const record of result.records) if (record.extra) for (const key of Object.keys(record.extra)) add(key);
+    const records = result.records;
+    const n = records.length;
+    const [date, username, password, url, ip, country, browser, status] = ACCOUNT_COLUMN_ORDER.map(() => new Array<string>(n));
+    for (let i = 0; i < n; i++) {
+      const r = records[i] as AccountRecord;
+      (date as string[])[i] = r.date ?? '';
+      (username as string[])[i] = r.username ?? '';
+      (password as string[])[i] = r.password ?? '';
+      (url as string[])[i] = r.url ?? '';
+      (ip as string[])[i] = r.ip ?? '';
+      (country as string[])[i] = r.country ?? '';
+      (browser as string[])[i] = r.browser ?? '';
+      (status as string[])[i] = r.status ?? '';
+    }
+    const extras = keys.slice(ACCOUNT_COLUMN_ORDER.length).map((key) => records.map((r) => r.extra?.[key] ?? null));
+    return { keys, values: [date, username, password, url, ip, country, browser, status, ...extras] as FieldValue[][] };
   }
-  return flat;
+  for (const record of result.records) for (const key of Object.keys(record)) add(key);
+  const records = result.records;
+  return { keys, values: keys.map((key) => records.map((r) => r[key] ?? null)) };
+}
+
+/** Builds the table from columns (see `resultColumns`); every column must have `length` values. */
+export function tableFromColumns(type: SearchResult['type'], data: ResultColumns, length: number): ResultTable {
+  const { keys, values } = data;
+  const columns: Column[] = keys.map((key, index) => {
+    const column = values[index] ?? [];
+    let sample: FieldValue | undefined;
+    for (let row = 0; row < column.length && sample === undefined; row++) {
+      const value = column[row];
+      if (value !== null && value !== undefined && value !== '') sample = value;
+    }
+    return { key, label: labelOf(key), kind: kindOf(key, sample), secret: isSecretField(key) };
+  });
+  // A column of strings is its own display text; others are converted once.
+  const cells = values.map((column) => {
+    let allText = column.length === length;
+    for (let row = 0; row < column.length && allText; row++) allText = typeof column[row] === 'string';
+    if (allText) return column as readonly string[];
+    const text = new Array<string>(length);
+    for (let row = 0; row < length; row++) text[row] = cellText(column[row]);
+    return text;
+  });
+  const index = new Map(keys.map((key, i) => [key, i]));
+  const value = (row: number, key: string): FieldValue | undefined => {
+    const i = index.get(key);
+    return i === undefined ? undefined : (values[i] as readonly FieldValue[])[row];
+  };
+  return { type, columns, roles: rolesOf(columns), length, cells, value };
 }
 
 /** Builds the table of a result: accounts in their eight columns (plus any extra fields), customers from their own keys. */
 export function buildTable(result: SearchResult): ResultTable {
-  const records: OpenRecord[] =
-    result.type === 'accounts' ? result.records.map(flattenAccount) : result.records.map((record) => ({ ...record }));
-  const keys: string[] = result.type === 'accounts' ? [...ACCOUNT_COLUMN_ORDER] : [];
-  const seen = new Set(keys);
-  const samples = new Map<string, FieldValue>();
-  for (const record of records) {
-    for (const key of Object.keys(record)) {
-      if (!seen.has(key)) {
-        seen.add(key);
-        keys.push(key);
-      }
-      if (!samples.has(key) && record[key] !== null && record[key] !== '') samples.set(key, record[key] ?? null);
-    }
-  }
-  const columns: Column[] = keys.map((key) => ({
-    key,
-    label: labelOf(key),
-    kind: kindOf(key, samples.get(key)),
-    secret: isSecretField(key),
-  }));
-  const rows = records.map((record) => keys.map((key) => cellText(record[key])));
-  return { type: result.type, columns, roles: rolesOf(columns), rows, records };
+  return tableFromColumns(result.type, resultColumns(result), result.records.length);
+}
+
+/** The display texts of one record, in `columns` order. */
+export function rowCells(table: ResultTable, row: number): string[] {
+  return table.cells.map((column) => column[row] ?? '');
 }

@@ -6,7 +6,8 @@ import { sampleTable } from './fixtures';
 function usernames(filter: Partial<FilterState>): string[] {
   const table = sampleTable();
   const mask = filterMask(table, { ...EMPTY_FILTER, ...filter }, new SearchIndex(table));
-  return table.rows.filter((_row, i) => mask[i] === 1).map((row) => (row[1] ?? '').split('@')[0] ?? '');
+  const names = table.cells[1] ?? [];
+  return names.filter((_name, i) => mask[i] === 1).map((name) => name.split('@')[0] ?? '');
 }
 
 describe('results filter', () => {

@@ -31,7 +31,7 @@ describe('results grouping', () => {
 
   it('labels missing traits instead of dropping the rows', () => {
     const table = sampleTable();
-    const empty = { ...table, rows: table.rows.map((row) => row.map(() => '')) };
+    const empty = { ...table, cells: table.cells.map((column) => column.map(() => '')) };
     const groups = groupRows(empty, [0, 1], 'machine');
     assert.equal(groups[0]?.label, '(no IP) · (no browser) · (no country) · (no date)');
     assert.equal(groupRows(empty, [0], 'site')[0]?.label, '(no site)');

@@ -1,13 +1,13 @@
 import * as assert from 'node:assert/strict';
-import { SortIndex, ipSortKey, sortedView } from '../../../src/shared/results/sort';
+import { SortIndex, dateMs, ipSortKey, sortedView } from '../../../src/shared/results/sort';
 import type { SortState } from '../../../src/shared/results/sort';
 import { buildTable } from '../../../src/shared/results/table';
 import type { ResultTable } from '../../../src/shared/results/table';
 import { sampleTable } from './fixtures';
 
 function names(table: ResultTable, sort: SortState | undefined, mask?: Uint8Array): string[] {
-  const view = sortedView(table, mask ?? new Uint8Array(table.rows.length).fill(1), sort, new SortIndex(table));
-  return Array.from(view, (row) => (table.rows[row]?.[1] ?? '').split('@')[0] ?? '');
+  const view = sortedView(table, mask ?? new Uint8Array(table.length).fill(1), sort, new SortIndex(table));
+  return Array.from(view, (row) => (table.cells[1]?.[row] ?? '').split('@')[0] ?? '');
 }
 
 describe('results sort', () => {
@@ -42,7 +42,7 @@ describe('results sort', () => {
       ],
     });
     const view = sortedView(table, new Uint8Array(4).fill(1), { column: 'points', direction: 'asc' }, new SortIndex(table));
-    assert.deepEqual(Array.from(view, (row) => table.rows[row]?.[0]), ['b', 'a', 'd', 'c']);
+    assert.deepEqual(Array.from(view, (row) => table.cells[0]?.[row]), ['b', 'a', 'd', 'c']);
   });
 
   it('applies the filter mask and falls back to record order', () => {
@@ -60,7 +60,18 @@ describe('results sort', () => {
     const started = performance.now();
     const view = sortedView(table, new Uint8Array(records.length).fill(1), { column: 'n', direction: 'desc' }, index);
     const elapsed = performance.now() - started;
-    for (let i = 1; i < view.length; i++) assert.ok(Number(table.rows[view[i - 1] as number]?.[0]) >= Number(table.rows[view[i] as number]?.[0]));
+    const n = table.cells[0] ?? [];
+    for (let i = 1; i < view.length; i++) assert.ok(Number(n[view[i - 1] as number]) >= Number(n[view[i] as number]));
     assert.ok(elapsed < 2000, `sorted in ${elapsed} ms`);
+  });
+});
+
+describe('results date parsing for sort', () => {
+  it('reads the service format fast and anything else through Date.parse', () => {
+    for (const text of ['2024-09-20T08:11:00.000Z', '2024-09-20T08:11:00Z', '1969-12-31T23:59:59.999Z', '2024-09-20', '2024-09-20T08:11:00+02:00']) {
+      assert.equal(dateMs(text), Date.parse(text), text);
+    }
+    assert.ok(Number.isNaN(dateMs('2024-0x-20T08:11:00.000Z')) || dateMs('2024-0x-20T08:11:00.000Z') === Date.parse('2024-0x-20T08:11:00.000Z'));
+    assert.ok(Number.isNaN(dateMs('yesterday')));
   });
 });
