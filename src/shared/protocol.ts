@@ -79,6 +79,17 @@ export interface ReadyMessage {
   readonly type: 'ready';
 }
 
+/** What the table shows now (after each change): lets the host and its tests see the panel's state. */
+export interface RenderedMessage {
+  readonly type: 'rendered';
+  /** The key of the result shown. */
+  readonly key: string;
+  /** Records in the result. */
+  readonly total: number;
+  /** Records passing the filters. */
+  readonly shown: number;
+}
+
 /** Save an export of the current view. The webview builds the content; the host picks the file. */
 export interface ExportRequest {
   readonly type: 'export';
@@ -97,7 +108,7 @@ export interface CopyRequest {
 }
 
 export type WebviewRequest = ExportRequest | CopyRequest;
-export type WebviewMessage = ReadyMessage | WebviewRequest;
+export type WebviewMessage = ReadyMessage | RenderedMessage | WebviewRequest;
 
 /** The state the webview persists with `setState` (UI only; never data, never revealed passwords). */
 export interface PanelUiState {
@@ -133,6 +144,11 @@ export function parseWebviewMessage(value: unknown): WebviewMessage | undefined 
   switch (value.type) {
     case 'ready':
       return { type: 'ready' };
+    case 'rendered': {
+      const { key, total, shown } = value;
+      if (typeof key !== 'string' || !isCount(total) || !isCount(shown) || shown > total) return undefined;
+      return { type: 'rendered', key, total, shown };
+    }
     case 'export': {
       const { id, format, suggestedName, content } = value;
       if (!isRequestId(id) || typeof format !== 'string' || !EXPORT_FORMATS.includes(format)) return undefined;
@@ -147,6 +163,10 @@ export function parseWebviewMessage(value: unknown): WebviewMessage | undefined 
     default:
       return undefined;
   }
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 }
 
 function isRequestId(value: unknown): value is number {

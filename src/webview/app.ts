@@ -562,5 +562,7 @@ export class App {
   /** Tells listeners (tests, benchmarks) the table reflects the latest change. */
   #emitRendered(): void {
     document.dispatchEvent(new CustomEvent('results-rendered', { detail: { rows: this.#view.length } }));
+    const data = this.#data;
+    if (data) this.#host.rendered(data.entry.key, data.table.length, this.#view.length);
   }
 }

@@ -36,6 +36,11 @@ export class HostConnection {
     this.#api.postMessage({ type: 'ready' });
   }
 
+  /** Tells the host what the table shows now. */
+  rendered(key: string, total: number, shown: number): void {
+    this.#api.postMessage({ type: 'rendered', key, total, shown });
+  }
+
   request(body: RequestBody): Promise<ResponseMessage> {
     const id = this.#nextId++;
     return new Promise((resolve) => {

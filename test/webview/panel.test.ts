@@ -31,6 +31,8 @@ describe('results panel webview', function () {
     assert.match((await host.page.textContent('#fact-quota')) ?? '', /^987 of 1,000 requests left/);
     assert.notEqual(await host.page.textContent('#fact-asof'), 'unknown');
     assert.equal(await host.page.textContent('#status'), '400 records');
+    const rendered = messagesOf(host, 'rendered');
+    assert.deepEqual(rendered[rendered.length - 1], { type: 'rendered', key: entry.key, total: 400, shown: 400 });
     assert.deepEqual(host.errors, []);
     assert.deepEqual(await evaluate(host.page, 'window.__cspViolations'), []);
     await host.page.close();
@@ -112,6 +114,8 @@ describe('results panel webview', function () {
     const byText = records.filter((r) => [r.date, r.username, r.url, r.ip, r.country, r.browser, r.status].join(' ').toLowerCase().includes(needle.toLowerCase()));
     await waitForViewCount(host.page, byText.length);
     assert.equal(await host.page.textContent('#status'), `Showing ${byText.length} of 400 records`);
+    const reported = messagesOf(host, 'rendered');
+    assert.equal(reported[reported.length - 1]?.shown, byText.length, 'the host is told what the table shows');
     for (const row of await renderedRows(host.page)) assert.ok(row.join(' ').toLowerCase().includes(needle.toLowerCase()));
 
     await typeInto(host.page, 'filter-text', '');

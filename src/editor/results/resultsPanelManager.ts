@@ -15,6 +15,8 @@ class ResultsPanel implements vscode.Disposable {
   #pendingFocus: PanelFocus | undefined;
   #shownFetchedAt: number | undefined;
   #shownMissing = false;
+  /** What the webview last reported showing. */
+  view: { readonly total: number; readonly shown: number } | undefined;
 
   constructor(
     readonly panel: vscode.WebviewPanel,
@@ -88,7 +90,12 @@ class ResultsPanel implements vscode.Disposable {
     if (!message) return;
     if (message.type === 'ready') {
       this.#ready = true;
+      this.view = undefined;
       this.#sendCurrent();
+      return;
+    }
+    if (message.type === 'rendered') {
+      this.view = message.key === this.key ? { total: message.total, shown: message.shown } : undefined;
       return;
     }
     void this.#answer(message);
@@ -149,6 +156,11 @@ export class ResultsPanelManager implements vscode.Disposable {
   /** The keys of the open panels (for tests and commands). */
   openKeys(): string[] {
     return [...this.#panels.keys()];
+  }
+
+  /** What the panel of `key` reports it shows (records in the result, records passing its filters), once rendered. */
+  shown(key: string): { readonly total: number; readonly shown: number } | undefined {
+    return this.#panels.get(key)?.view;
   }
 
   #adopt(panel: vscode.WebviewPanel, key: string, focus: PanelFocus | undefined): void {

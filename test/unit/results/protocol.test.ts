@@ -4,6 +4,7 @@ import { exportFileName, parsePanelState, parseWebviewMessage, stateKey } from '
 describe('results protocol', () => {
   it('accepts the declared webview messages', () => {
     assert.deepEqual(parseWebviewMessage({ type: 'ready' }), { type: 'ready' });
+    assert.deepEqual(parseWebviewMessage({ type: 'rendered', key: 'k', total: 5, shown: 2, extra: 1 }), { type: 'rendered', key: 'k', total: 5, shown: 2 });
     assert.deepEqual(parseWebviewMessage({ type: 'copy', id: 3, what: 'row', text: 'a' }), { type: 'copy', id: 3, what: 'row', text: 'a' });
     assert.deepEqual(parseWebviewMessage({ type: 'export', id: 0, format: 'markdown', suggestedName: 'x.md', content: '# x' }), {
       type: 'export',
@@ -20,6 +21,8 @@ describe('results protocol', () => {
       'ready',
       [],
       { type: 'load' },
+      { type: 'rendered', key: 'k', total: 1, shown: 2 },
+      { type: 'rendered', key: 'k', total: -1, shown: 0 },
       { type: 'copy', id: -1, what: 'cell', text: '' },
       { type: 'copy', id: 1.5, what: 'cell', text: '' },
       { type: 'copy', id: 1, what: 'table', text: '' },
