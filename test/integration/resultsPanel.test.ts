@@ -14,6 +14,9 @@ describe('Results panel', () => {
   let service: RunningService;
   let entry: ResultsEntry;
   before(async () => {
+    // Start from no editors: other suites may have left panels of their own services open.
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await waitFor('no webview tabs', () => panelTabs().length === 0);
     service = await startOwnService();
     await useService(service.baseUrl);
     const outcomes = await checkDomain({ domain: 'example.com', type: 'accounts' });

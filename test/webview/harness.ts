@@ -9,6 +9,8 @@ import type { Browser, Page } from 'playwright-core';
 import { buildPanelHtml, createNonce } from '../../src/editor/results/panelHtml';
 import type { HostMessage, PanelUiState, WebviewMessage } from '../../src/shared/protocol';
 import { loadMessage } from '../../src/shared/results/packed';
+import { isThemeName, themeCss } from './themes';
+import type { ThemeName } from './themes';
 import type { ResultsEntry } from '../../src/core/types';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -54,6 +56,12 @@ export async function startHarness(): Promise<Harness> {
         });
         response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
         response.end(html);
+        return;
+      }
+      const theme = /^\/theme\/([a-z-]+)\.css$/.exec(url.pathname)?.[1];
+      if (theme !== undefined && isThemeName(theme)) {
+        response.writeHead(200, { 'content-type': 'text/css' });
+        response.end(themeCss(theme));
         return;
       }
       const name = url.pathname.startsWith('/dist/') ? path.basename(url.pathname) : '';
@@ -106,6 +114,8 @@ export interface OpenOptions {
   readonly savedState?: PanelUiState;
   /** Viewport height; default 900. */
   readonly height?: number;
+  /** The --vscode-* variables of a theme, as VS Code would set them. */
+  readonly theme?: ThemeName;
 }
 
 /** Opens the panel page with a host stub that answers `ready` with `load`, and every request with a response. */
@@ -153,6 +163,7 @@ export async function openPanel(harness: Harness, options: OpenOptions = {}): Pr
     })();`,
   });
   await page.goto(harness.origin);
+  if (options.theme) await page.addStyleTag({ url: `${harness.origin}/theme/${options.theme}.css` });
   return {
     page,
     received,
