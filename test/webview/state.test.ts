@@ -60,6 +60,17 @@ describe('results panel state', function () {
     await host.page.close();
   });
 
+  it('restores the scroll position', async () => {
+    const many = generateAccounts(2000, 52);
+    const manyEntry = accountsEntry(many);
+    const host = await openPanel(harness, { entry: manyEntry, savedState: { key: manyEntry.key, scrollTop: 2400 } });
+    await waitForViewCount(host.page, many.length);
+    await until(host.page, `document.querySelector('.grid-scroll').scrollTop === 2400`);
+    const first = await host.page.evaluate(`Math.min(...[...document.querySelectorAll('.grid-body [role=row]')].map((r) => Number(r.getAttribute('aria-rowindex'))))`);
+    assert.ok(Number(first) > 80 && Number(first) < 100, `first rendered row ${String(first)}`);
+    await host.page.close();
+  });
+
   it('starts clean when the saved state belongs to another result', async () => {
     const host = await openPanel(harness, {
       entry,

@@ -84,7 +84,7 @@ function formatDay(yyyymmdd: string): string {
 }
 
 function table2(title: string, rows: readonly { value: string; count: number }[]): string[] {
-  if (rows.length === 0) return [];
+  if (rows.length === 0) return ['None in this view.', ''];
   return [`| ${title} | Records |`, '| --- | ---: |', ...rows.map((r) => `| ${markdownText(r.value)} | ${r.count} |`), ''];
 }
 
