@@ -56,9 +56,12 @@ const MAX_ERROR_BODY_BYTES = 64 * 1024;
 const RETRY_STATUSES = new Set([502, 503, 504]);
 
 function segment(value: string): string {
-  const encoded = encodeURIComponent(value);
-  // encodeURIComponent leaves "." alone; a "." or ".." segment would move up the path.
-  return encoded === '.' || encoded === '..' ? encoded.replace(/\./g, '%2E') : encoded;
+  // encodeURIComponent leaves "." alone, and URL parsers (undici's too) treat "..", ".%2E" and
+  // "%2E%2E" alike as "go up": such a segment cannot be encoded safely, so it is refused.
+  if (value === '' || value === '.' || value === '..') {
+    throw new LeakSearchError('invalid-input', 'A search input is empty or a dot path segment ("." or "..").');
+  }
+  return encodeURIComponent(value);
 }
 
 /**

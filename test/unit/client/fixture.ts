@@ -20,6 +20,9 @@ export const FAULTY_KEY = 'lj_faulty_5d2e8a1c9b7f4e3a6d0c8b2f1e9a7d4c';
 export const IP_LOCKED_KEY = 'lj_iplocked_3b8e1f6a9c2d5e0b7a4f1c8e3d6b9a2f';
 export const BURST_KEY = 'lj_burst_8a1d4f7c0e3b6a9d2f5c8e1b4a7d0c3f';
 export const HOURLY_KEY = 'lj_hourly_2c5f8b1e4a7d0c3f6b9e2a5d8c1f4b7e';
+export const PAIR_KEY = 'lj_pair_6e9b2d5a8c1f4e7b0d3a6c9f2b5e8a1d';
+/** Rate limit of the pair tenant: 2 requests per hour. */
+export const PAIR_LIMIT = { limit: 2, windowMs: 3_600_000 };
 
 /** Rate limit of the burst tenant: 2 requests per 1-second window. */
 export const BURST_LIMIT = { limit: 2, windowMs: 1_000 };
@@ -29,6 +32,7 @@ const extraTenants: readonly TenantConfig[] = [
   { name: 'faulty', apiKey: FAULTY_KEY, domains: ['example.com', 'example.org'] },
   { name: 'iplocked', apiKey: IP_LOCKED_KEY, domains: ['example.com'], allowedIps: ['203.0.113.7'] },
   { name: 'burst', apiKey: BURST_KEY, domains: ['example.com'], rateLimit: BURST_LIMIT },
+  { name: 'pair', apiKey: PAIR_KEY, domains: ['example.com', 'example.org'], rateLimit: PAIR_LIMIT },
   { name: 'hourly', apiKey: HOURLY_KEY, domains: ['example.com'], rateLimit: { limit: 1, windowMs: 3_600_000 } },
 ];
 
