@@ -115,7 +115,7 @@ export class App {
       this.#expanded.clear();
     }
     this.#key = entry.key;
-    if (!this.#ui.sort || !table.columns.some((c) => c.key === this.#ui.sort?.column)) {
+    if (!this.#ui.sort || !table.columns.some((c) => c.key === this.#ui.sort?.column && !c.secret)) {
       const date = table.roles.date;
       this.#ui.sort = date === undefined ? undefined : { column: table.columns[date]?.key ?? 'date', direction: 'desc' };
     }
@@ -156,7 +156,7 @@ export class App {
    * (the text-search index, each column's sort order), so a filter or a sort stays fast.
    */
   #warmUp(data: Loaded): void {
-    const tasks: (() => void)[] = [() => data.search.haystack(0), ...data.table.columns.map((_c, column) => () => void data.sorts.order(column))];
+    const tasks: (() => void)[] = [() => data.search.haystack(0), ...data.table.columns.flatMap((c, column) => (c.secret ? [] : [() => void data.sorts.order(column)]))];
     const next = (): void => {
       if (this.#data !== data) return;
       const task = tasks.shift();
@@ -450,8 +450,14 @@ export class App {
   // ---- actions ------------------------------------------------------------------------
 
   #sortBy(column: number): void {
-    const key = this.#data?.table.columns[column]?.key;
-    if (!key) return;
+    const target = this.#data?.table.columns[column];
+    if (!target) return;
+    if (target.secret) {
+      // Sorting by a masked column would leak the passwords' order.
+      this.#say(`${target.label} cannot be sorted: it stays masked.`);
+      return;
+    }
+    const key = target.key;
     const current = this.#ui.sort;
     this.#ui.sort = { column: key, direction: current?.column === key && current.direction === 'asc' ? 'desc' : 'asc' };
     this.#applySort();

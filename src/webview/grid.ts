@@ -100,7 +100,7 @@ export class Grid {
             'aria-colindex': String(index + 1),
             'aria-sort': sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none',
             'data-col': String(index),
-            title: `Sort by ${column.label}`,
+            title: column.secret ? `${column.label} (masked: not sortable)` : `Sort by ${column.label}`,
           },
         });
         header.append(el('span', { className: 'header-label', text: column.label }));

@@ -94,6 +94,15 @@ describe('results panel masking and copy', function () {
     await host.page.close();
   });
 
+  it('does not sort by the masked password column', async () => {
+    const host = await open();
+    await host.page.click('[role=columnheader]:has-text("Password")');
+    assert.equal(await host.page.getAttribute('[role=columnheader]:has-text("Password")', 'aria-sort'), 'none');
+    assert.equal(await host.page.getAttribute('[role=columnheader]:has-text("Date")', 'aria-sort'), 'descending');
+    assert.equal(await host.page.textContent('#message'), 'Password cannot be sorted: it stays masked.');
+    await host.page.close();
+  });
+
   it('forgets revealed passwords: they are never saved in the state', async () => {
     const host = await open();
     await host.page.click(passwordCell(0));

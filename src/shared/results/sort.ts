@@ -12,14 +12,26 @@ export interface SortState {
   readonly direction: SortDirection;
 }
 
-/** A sortable form of an IPv4 address (zero-padded octets); other text lower-cased. */
-export function ipSortKey(value: string): string {
-  const match = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(value.trim());
-  if (!match) return `~${value.toLowerCase()}`;
-  return match
-    .slice(1)
-    .map((octet) => octet.padStart(3, '0'))
-    .join('.');
+/**
+ * The sort key of an IP address: an IPv4 address as its 32-bit number; anything else (IPv6,
+ * junk) +Infinity, so it sorts after every IPv4 address (then by its text).
+ */
+export function ipSortKey(value: string): number {
+  let key = 0;
+  let octet = -1;
+  let dots = 0;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c >= 48 && c <= 57) {
+      octet = octet < 0 ? c - 48 : octet * 10 + (c - 48);
+      if (octet > 255) return Number.POSITIVE_INFINITY;
+    } else if (c === 46 && octet >= 0 && dots < 3) {
+      key = key * 256 + octet;
+      octet = -1;
+      dots++;
+    } else return Number.POSITIVE_INFINITY;
+  }
+  return dots === 3 && octet >= 0 ? key * 256 + octet : Number.POSITIVE_INFINITY;
 }
 
 /** The key a distinct value sorts by: numbers for number columns, normalised text otherwise. */

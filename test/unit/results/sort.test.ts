@@ -27,7 +27,11 @@ describe('results sort', () => {
     const table = sampleTable();
     assert.deepEqual(names(table, { column: 'ip', direction: 'asc' }), ['carol', 'dave', 'alice', 'bob', 'erin']);
     assert.equal(ipSortKey('9.1.1.1') < ipSortKey('10.0.0.1'), true);
-    assert.equal(ipSortKey('not an ip').startsWith('~'), true);
+    assert.equal(ipSortKey('255.255.255.255'), 2 ** 32 - 1);
+    assert.equal(ipSortKey('0.0.0.0'), 0);
+    for (const bad of ['not an ip', '1.2.3', '1.2.3.4.5', '256.1.1.1', '1..2.3', '::1', '', '1.2.3.4 ']) {
+      assert.equal(ipSortKey(bad), Number.POSITIVE_INFINITY, bad);
+    }
   });
 
   it('sorts numbers as numbers, blanks last', () => {
