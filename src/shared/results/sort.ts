@@ -108,10 +108,40 @@ function dateOrder(table: ResultTable, column: number): Uint32Array<ArrayBuffer>
   return radixPass(order, high, 16, 16);
 }
 
+/** IPv4 addresses by number (a stable radix sort), then anything else by its text. */
+function ipOrder(table: ResultTable, column: number): Uint32Array<ArrayBuffer> {
+  const cells = table.cells[column] ?? [];
+  const n = table.length;
+  const keys = new Uint32Array(n);
+  const v4: number[] = [];
+  const others: number[] = [];
+  for (let row = 0; row < n; row++) {
+    const key = ipSortKey(cells[row] ?? '');
+    if (key === Number.POSITIVE_INFINITY) others.push(row);
+    else {
+      keys[row] = key;
+      v4.push(row);
+    }
+  }
+  let order = Uint32Array.from(v4);
+  order = radixPass(order, keys, 0, 16);
+  order = radixPass(order, keys, 16, 16);
+  others.sort((a, b) => {
+    const x = cells[a] ?? '';
+    const y = cells[b] ?? '';
+    return x < y ? -1 : x > y ? 1 : a - b;
+  });
+  const out = new Uint32Array(n);
+  out.set(order);
+  out.set(others, order.length);
+  return out;
+}
+
 /** The ascending order of every row by one column, ties kept in record order (stable). */
 export function columnOrder(table: ResultTable, column: number): Uint32Array<ArrayBuffer> {
   const kind = table.columns[column]?.kind ?? 'text';
   if (kind === 'date') return dateOrder(table, column);
+  if (kind === 'ip') return ipOrder(table, column);
   const buckets = new Map<string, number[]>();
   const cells = table.cells[column] ?? [];
   for (let row = 0; row < table.length; row++) {

@@ -34,6 +34,15 @@ describe('results sort', () => {
     }
   });
 
+  it('puts IPv6 and junk after IPv4, by text', () => {
+    const ips = ['::1', '10.0.0.2', '', '9.9.9.9', '2001:db8::1', '10.0.0.2', '255.255.255.255'];
+    const table = buildTable({ type: 'customers', count: ips.length, records: ips.map((ip, n) => ({ ip, n })) });
+    const view = sortedView(table, new Uint8Array(ips.length).fill(1), { column: 'ip', direction: 'asc' }, new SortIndex(table));
+    assert.deepEqual(Array.from(view), [3, 1, 5, 6, 2, 4, 0]);
+    const desc = sortedView(table, new Uint8Array(ips.length).fill(1), { column: 'ip', direction: 'desc' }, new SortIndex(table));
+    assert.deepEqual(Array.from(desc), [0, 4, 2, 6, 1, 5, 3]);
+  });
+
   it('sorts numbers as numbers, blanks last', () => {
     const table = buildTable({
       type: 'customers',
