@@ -113,15 +113,18 @@ export class LeakSearchClient {
   async search(params: SearchParams): Promise<SearchResponse> {
     const { signal } = params;
     if (signal?.aborted) throw cancelledError();
-    const baseUrl = normalizeBaseUrl(params.baseUrl);
-    const apiKey = normalizeApiKey(params.apiKey);
-    const domain = normalizeDomain(params.domain);
-    const type = normalizeFindingsType(params.type);
-    const range = params.range ? normalizeDateRange(params.range.start, params.range.end) : undefined;
-    const query: SearchQuery = { domain, type, ...(range ? { range } : {}) };
-    const url = buildSearchUrl(baseUrl, apiKey, query);
+    const secrets = [params.apiKey];
+    const { baseUrl, apiKey, query, url } = withoutSecrets(secrets, () => {
+      const baseUrl = normalizeBaseUrl(params.baseUrl);
+      const apiKey = normalizeApiKey(params.apiKey);
+      const domain = normalizeDomain(params.domain);
+      const type = normalizeFindingsType(params.type);
+      const range = params.range ? normalizeDateRange(params.range.start, params.range.end) : undefined;
+      const query: SearchQuery = { domain, type, ...(range ? { range } : {}) };
+      return { baseUrl, apiKey, query, url: buildSearchUrl(baseUrl, apiKey, query) };
+    });
+    const { domain, type } = query;
     const id = limiterId(baseUrl, apiKey);
-    const secrets = [apiKey];
 
     for (let retry = 0; ; retry++) {
       await this.acquire(id, params.waitForQuota === true, signal);
@@ -202,6 +205,16 @@ export class LeakSearchClient {
   /** Closes the connections; searches still running end as `cancelled`. */
   async close(): Promise<void> {
     await this.transport.close();
+  }
+}
+
+/** Runs `f`; an input error it throws is rethrown with the secrets removed (a domain field may hold a pasted URL with the key). */
+function withoutSecrets<T>(secrets: readonly string[], f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof LeakSearchError) throw new LeakSearchError(e.kind, redact(e.message, secrets), e.details);
+    throw e;
   }
 }
 
