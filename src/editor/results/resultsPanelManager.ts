@@ -38,7 +38,7 @@ class ResultsPanel implements vscode.Disposable {
   #render(entry: ResultsEntry | undefined): void {
     const webview = this.panel.webview;
     const dist = vscode.Uri.joinPath(this.extensionUri, 'dist');
-    this.panel.title = panelTitle(entry, this.key);
+    this.panel.title = panelTitle(entry);
     this.#ready = false;
     webview.html = buildPanelHtml({
       cspSource: webview.cspSource,
@@ -71,7 +71,7 @@ class ResultsPanel implements vscode.Disposable {
     }
     this.#shownMissing = false;
     this.#shownFetchedAt = entry.fetchedAt;
-    this.panel.title = panelTitle(entry, this.key);
+    this.panel.title = panelTitle(entry);
     const focus = this.#pendingFocus;
     this.#pendingFocus = undefined;
     void this.#post(loadMessage(entry, focus));
@@ -123,10 +123,9 @@ class ResultsPanel implements vscode.Disposable {
   }
 }
 
-export function panelTitle(entry: ResultsEntry | undefined, key: string): string {
-  if (!entry) return 'Leaks';
-  void key;
-  return `Leaks: ${entry.query.domain} (${entry.query.type})`;
+/** The tab title: the domain and findings type of the result ('Leaks' until it is known). */
+export function panelTitle(entry: ResultsEntry | undefined): string {
+  return entry ? `Leaks: ${entry.query.domain} (${entry.query.type})` : 'Leaks';
 }
 
 /** Owns every results panel; `show` opens or reveals one, `register` restores them after a reload. */
@@ -146,7 +145,7 @@ export class ResultsPanelManager implements vscode.Disposable {
       return;
     }
     const entry = this.source.get(key);
-    const panel = vscode.window.createWebviewPanel(RESULTS_VIEW_TYPE, panelTitle(entry, key), vscode.ViewColumn.Active, {
+    const panel = vscode.window.createWebviewPanel(RESULTS_VIEW_TYPE, panelTitle(entry), vscode.ViewColumn.Active, {
       enableScripts: true,
       localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'dist')],
     });
