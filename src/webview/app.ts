@@ -1,14 +1,18 @@
 // The results panel: header, charts, filters, table; state persisted, data from the host.
 import { barChart, timelineChart } from './charts';
-import { button, checkbox, fillSelect, labelled, selectField, textField } from './controls';
-import type { CheckControl, ValueControl } from './controls';
+import { actionBar } from './actionBar';
+import type { CheckControl } from './controls';
+import { filterBar } from './filterBar';
+import type { FilterBar } from './filterBar';
 import { clear, el, icon, numberFormat } from './dom';
 import { Grid } from './grid';
 import type { GridModel } from './grid';
 import { HostConnection } from './hostApi';
 import { exportFileName, parsePanelState } from '../shared/protocol';
 import type { ExportFormat, HostMessage, PackedRecords, PanelEntry, PanelFocus, PanelUiState } from '../shared/protocol';
-import { EMPTY_FILTER, SearchIndex, filterMask, isFilterEmpty } from '../shared/results/filter';
+import { EMPTY_FILTER, SearchIndex, describeFilter, filterMask, isFilterEmpty } from '../shared/results/filter';
+import { copyText } from '../shared/results/copy';
+import { summaryHeader } from './header';
 import type { FilterState } from '../shared/results/filter';
 import { groupRows } from '../shared/results/group';
 import type { Grouping, RowGroup } from '../shared/results/group';
@@ -17,7 +21,6 @@ import { SortIndex, sortedView } from '../shared/results/sort';
 import type { SortState } from '../shared/results/sort';
 import { TableStats } from '../shared/results/tableStats';
 import { unpackTable } from '../shared/results/packed';
-import { rowCells } from '../shared/results/table';
 import type { ResultTable } from '../shared/results/table';
 import { toCsv, toJson, toMarkdownSummary } from '../shared/results/export';
 
@@ -39,15 +42,6 @@ interface UiState {
   scrollTop: number;
 }
 
-function formatDay(yyyymmdd: string): string {
-  return `${yyyymmdd.slice(0, 4)}-${yyyymmdd.slice(4, 6)}-${yyyymmdd.slice(6, 8)}`;
-}
-
-function formatTime(ms: number): string {
-  const date = new Date(ms);
-  return Number.isNaN(date.getTime()) ? 'unknown' : date.toLocaleString();
-}
-
 export class App {
   readonly #root: HTMLElement;
   readonly #host: HostConnection;
@@ -64,7 +58,7 @@ export class App {
   #charts: HTMLElement | undefined;
   #status: HTMLElement | undefined;
   #notice: HTMLElement | undefined;
-  #controls: Record<string, ValueControl> = {};
+  #filters: FilterBar | undefined;
   #includeSecrets: CheckControl | undefined;
   #saveTimer = 0;
 
@@ -140,11 +134,7 @@ export class App {
       setTimeout(() => {
         if (this.#data !== data) return;
         this.#drawCharts();
-        const f = this.#ui.filter;
-        const c = this.#controls;
-        if (c.status) fillSelect(c.status, data.stats.distinct('status'), f.status);
-        if (c.country) fillSelect(c.country, data.stats.distinct('country'), f.country);
-        if (c.browser) fillSelect(c.browser, data.stats.distinct('browser'), f.browser);
+        this.#filters?.fill(data.stats, this.#ui.filter);
         this.#root.dataset.ready = 'true';
         this.#warmUp(data);
       }, 0),
@@ -173,7 +163,7 @@ export class App {
   #focus(focus: PanelFocus): void {
     if (!this.#data || !focus.identifier) return;
     this.#ui.filter = { ...EMPTY_FILTER, text: focus.identifier };
-    this.#syncControls();
+    this.#filters?.show(this.#ui.filter);
     this.#applyFilter();
     this.#grid?.scrollTo(0);
     this.#say(`Showing records matching “${focus.identifier}”.`);
@@ -200,7 +190,7 @@ export class App {
     const { entry } = data;
     clear(this.#root);
     this.#root.removeAttribute('aria-busy');
-    this.#root.append(this.#header(entry), (this.#charts = el('section', { className: 'charts', attrs: { 'aria-label': 'Charts' } })));
+    this.#root.append(summaryHeader(entry), (this.#charts = el('section', { className: 'charts', attrs: { 'aria-label': 'Charts' } })));
     this.#root.append(this.#filterBar(), this.#actionBar());
     this.#status = el('p', { className: 'status', attrs: { role: 'status', 'aria-live': 'polite', id: 'status' } });
     this.#notice = el('p', { className: 'message', attrs: { role: 'status', 'aria-live': 'polite', id: 'message' } });
@@ -220,139 +210,41 @@ export class App {
     this.#root.append(el('div', { className: 'status-line' }, [this.#status, this.#notice]), this.#grid.element);
   }
 
-  #header(entry: PanelEntry): HTMLElement {
-    const { query, rateLimit } = entry;
-    const range = query.range ? `${formatDay(query.range.start)} to ${formatDay(query.range.end)}` : 'all dates';
-    let quota = 'unknown';
-    if (rateLimit?.remaining !== undefined) {
-      quota = `${numberFormat.format(rateLimit.remaining)}${rateLimit.limit !== undefined ? ` of ${numberFormat.format(rateLimit.limit)}` : ''} requests left`;
-      if (rateLimit.resetAt !== undefined) quota += `, resets ${formatTime(rateLimit.resetAt)}`;
-    }
-    const fact = (term: string, value: string, id: string): HTMLElement[] => [el('dt', { text: term }), el('dd', { text: value, attrs: { id } })];
-    return el('header', { className: 'summary' }, [
-      el('h1', {}, [el('span', { className: 'domain', text: query.domain }), el('span', { className: 'type badge', text: entry.type })]),
-      el('dl', { className: 'facts' }, [
-        ...fact('Records', numberFormat.format(entry.count), 'fact-count'),
-        ...fact('As of', formatTime(entry.fetchedAt), 'fact-asof'),
-        ...fact('Range', range, 'fact-range'),
-        ...fact('Quota', quota, 'fact-quota'),
-      ]),
-    ]);
-  }
-
   #filterBar(): HTMLElement {
-    const f = this.#ui.filter;
-    const text = textField('filter-text', 'Filter records', 'search', 'Filter (username, URL, IP…)');
-    const status = selectField('filter-status', 'Status', 'Any status', f.status);
-    const country = selectField('filter-country', 'Country', 'Any country', f.country);
-    const browser = selectField('filter-browser', 'Browser', 'Any browser', f.browser);
-    const from = textField('filter-from', 'From date', 'date');
-    const to = textField('filter-to', 'To date', 'date');
-    const grouping = el('vscode-single-select', { attrs: { id: 'grouping', 'aria-label': 'Group rows', title: 'Group rows' } }) as ValueControl;
-    for (const [value, label] of [
-      ['none', 'No grouping'],
-      ['site', 'By site'],
-      ['machine', 'By infected machine'],
-    ] as const) {
-      const option = el('vscode-option', { attrs: { value }, text: label });
-      if (value === this.#ui.grouping) option.setAttribute('selected', '');
-      grouping.append(option);
-    }
-    text.value = f.text;
-    from.value = f.from;
-    to.value = f.to;
-    this.#controls = { text, status, country, browser, from, to, grouping };
-    const onFilter = (): void => {
-      this.#ui.filter = { text: text.value, status: status.value, country: country.value, browser: browser.value, from: from.value, to: to.value };
-      this.#applyFilter();
-    };
-    text.addEventListener('input', onFilter);
-    for (const control of [status, country, browser, from, to]) control.addEventListener('change', onFilter);
-    from.addEventListener('input', onFilter);
-    to.addEventListener('input', onFilter);
-    grouping.addEventListener('change', () => {
-      const value = grouping.value;
-      this.#ui.grouping = value === 'site' || value === 'machine' ? value : 'none';
-      this.#expanded.clear();
-      this.#applyGrouping();
-      this.#grid?.scrollTo(0);
+    this.#filters = filterBar(this.#ui.filter, this.#ui.grouping, {
+      filter: (filter) => {
+        this.#ui.filter = filter;
+        this.#applyFilter();
+      },
+      grouping: (grouping) => {
+        this.#ui.grouping = grouping;
+        this.#expanded.clear();
+        this.#applyGrouping();
+        this.#grid?.scrollTo(0);
+      },
     });
-    const clearButton = button('clear-filters', 'Clear filters', 'clear-all');
-    clearButton.addEventListener('click', () => {
-      this.#ui.filter = EMPTY_FILTER;
-      this.#syncControls();
-      this.#applyFilter();
-    });
-    return el('div', { className: 'filters', attrs: { role: 'search', 'aria-label': 'Filter records' } }, [
-      labelled('Filter', text),
-      labelled('Status', status),
-      labelled('Country', country),
-      labelled('Browser', browser),
-      labelled('From', from),
-      labelled('To', to),
-      labelled('Group', grouping),
-      clearButton,
-    ]);
+    return this.#filters.element;
   }
 
   #actionBar(): HTMLElement {
-    const presentation = checkbox('presentation', 'Presentation mode (keep every password masked)', this.#ui.presentation);
-    const include = checkbox('include-passwords', 'Include passwords in CSV/JSON export', false);
-    this.#includeSecrets = include;
-    include.disabled = this.#ui.presentation;
-    presentation.addEventListener('change', () => {
-      this.#ui.presentation = presentation.checked;
-      this.#revealed.clear();
-      include.checked = false;
-      include.disabled = presentation.checked;
-      this.#grid?.renderNow();
-      this.#save();
-      this.#emitRendered();
+    const bar = actionBar(this.#ui.presentation, {
+      presentation: (on) => {
+        this.#ui.presentation = on;
+        this.#revealed.clear();
+        this.#grid?.renderNow();
+        this.#save();
+        this.#emitRendered();
+      },
+      copy: (what) => {
+        const grid = this.#grid;
+        const row = grid && grid.active.item >= 0 ? this.#itemAt(grid.active.item) : -1;
+        if (grid && row >= 0) void this.#copy(what, row, grid.active.column);
+        else this.#say(`Select a ${what} in the table first.`);
+      },
+      export: (format) => void this.#export(format),
     });
-    const copyCell = button('copy-cell', 'Copy cell', 'copy');
-    const copyRow = button('copy-row', 'Copy row', 'copy');
-    const active = (): { row: number; column: number } | undefined => {
-      const grid = this.#grid;
-      if (!grid || grid.active.item < 0) return undefined;
-      const row = this.#itemAt(grid.active.item);
-      return row >= 0 ? { row, column: grid.active.column } : undefined;
-    };
-    copyCell.addEventListener('click', () => {
-      const target = active();
-      if (target) void this.#copy('cell', target.row, target.column);
-      else this.#say('Select a cell in the table first.');
-    });
-    copyRow.addEventListener('click', () => {
-      const target = active();
-      if (target) void this.#copy('row', target.row, target.column);
-      else this.#say('Select a row in the table first.');
-    });
-    const exportButton = (format: ExportFormat, label: string, iconName: string): HTMLElement => {
-      const node = button(`export-${format}`, label, iconName);
-      node.addEventListener('click', () => void this.#export(format));
-      return node;
-    };
-    return el('div', { className: 'actions' }, [
-      presentation,
-      copyCell,
-      copyRow,
-      el('span', { className: 'spacer' }),
-      include,
-      exportButton('csv', 'Export CSV', 'export'),
-      exportButton('json', 'Export JSON', 'json'),
-      exportButton('markdown', 'Incident summary', 'markdown'),
-    ]);
-  }
-
-  #syncControls(): void {
-    const f = this.#ui.filter;
-    const c = this.#controls;
-    if (c.text) c.text.value = f.text;
-    if (c.status) c.status.value = f.status;
-    if (c.country) c.country.value = f.country;
-    if (c.browser) c.browser.value = f.browser;
-    if (c.from) c.from.value = f.from;
-    if (c.to) c.to.value = f.to;
+    this.#includeSecrets = bar.includeSecrets;
+    return bar.element;
   }
 
   // ---- pipeline: filter → sort → group → render -----------------------------------------
@@ -489,33 +381,14 @@ export class App {
   async #copy(what: 'cell' | 'row', row: number, column: number): Promise<void> {
     const table = this.#data?.table;
     if (!table) return;
-    const cells = rowCells(table, row);
-    const visible = (c: number): boolean => !table.columns[c]?.secret || (!this.#ui.presentation && this.#revealed.has(`${row}:${c}`));
-    let text: string;
-    if (what === 'cell') {
-      if (!visible(column)) {
-        this.#say('Reveal the password first to copy it.');
-        return;
-      }
-      text = cells[column] ?? '';
-    } else {
-      text = table.columns
-        .flatMap((col, c) => (visible(c) ? [`${col.label}: ${cells[c] ?? ''}`] : []))
-        .join('\n');
+    const revealed = (c: number): boolean => !this.#ui.presentation && this.#revealed.has(`${row}:${c}`);
+    const text = copyText(table, what, row, column, revealed);
+    if (text === undefined) {
+      this.#say('Reveal the password first to copy it.');
+      return;
     }
     const response = await this.#host.request({ type: 'copy', what, text });
     this.#say(response.message ?? (response.ok ? 'Copied.' : 'Copy failed.'));
-  }
-
-  #describeFilter(): string {
-    const f = this.#ui.filter;
-    const parts: string[] = [];
-    if (f.text.trim()) parts.push(`text “${f.text.trim()}”`);
-    if (f.status) parts.push(`status ${f.status}`);
-    if (f.country) parts.push(`country ${f.country}`);
-    if (f.browser) parts.push(`browser ${f.browser}`);
-    if (f.from || f.to) parts.push(`dates ${f.from || '…'} to ${f.to || '…'}`);
-    return parts.join(', ');
   }
 
   async #export(format: ExportFormat): Promise<void> {
@@ -533,7 +406,7 @@ export class App {
         fetchedAt: entry.fetchedAt,
         ...(entry.query.range ? { range: entry.query.range } : {}),
         total: table.length,
-        filterDescription: this.#describeFilter(),
+        filterDescription: describeFilter(this.#ui.filter),
       });
     }
     const suggestedName = exportFileName(entry.query.domain, entry.type, format);

@@ -99,3 +99,14 @@ export function distinctValues(table: ResultTable, column: number | undefined): 
   }
   return [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([value]) => value);
 }
+
+/** The active filters in words (for the incident summary), '' when none. */
+export function describeFilter(filter: FilterState): string {
+  const parts: string[] = [];
+  if (filter.text.trim()) parts.push(`text “${filter.text.trim()}”`);
+  if (filter.status) parts.push(`status ${filter.status}`);
+  if (filter.country) parts.push(`country ${filter.country}`);
+  if (filter.browser) parts.push(`browser ${filter.browser}`);
+  if (filter.from || filter.to) parts.push(`dates ${filter.from || '…'} to ${filter.to || '…'}`);
+  return parts.join(', ');
+}

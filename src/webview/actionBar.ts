@@ -1,0 +1,43 @@
+// The action bar: presentation mode, copy cell / row, exports and the "include passwords" option.
+import { button, checkbox } from './controls';
+import type { CheckControl } from './controls';
+import { el } from './dom';
+import type { ExportFormat } from '../shared/protocol';
+
+export interface ActionBarEvents {
+  presentation(on: boolean): void;
+  copy(what: 'cell' | 'row'): void;
+  export(format: ExportFormat): void;
+}
+
+export function actionBar(presentationOn: boolean, on: ActionBarEvents): { readonly element: HTMLElement; readonly includeSecrets: CheckControl } {
+  const presentation = checkbox('presentation', 'Presentation mode (keep every password masked)', presentationOn);
+  const include = checkbox('include-passwords', 'Include passwords in CSV/JSON export', false);
+  include.disabled = presentationOn;
+  presentation.addEventListener('change', () => {
+    // Presentation mode also unticks and locks the export option.
+    include.checked = false;
+    include.disabled = presentation.checked;
+    on.presentation(presentation.checked);
+  });
+  const copyCell = button('copy-cell', 'Copy cell', 'copy');
+  const copyRow = button('copy-row', 'Copy row', 'copy');
+  copyCell.addEventListener('click', () => on.copy('cell'));
+  copyRow.addEventListener('click', () => on.copy('row'));
+  const exportButton = (format: ExportFormat, label: string, iconName: string): HTMLElement => {
+    const node = button(`export-${format}`, label, iconName);
+    node.addEventListener('click', () => on.export(format));
+    return node;
+  };
+  const element = el('div', { className: 'actions' }, [
+    presentation,
+    copyCell,
+    copyRow,
+    el('span', { className: 'spacer' }),
+    include,
+    exportButton('csv', 'Export CSV', 'export'),
+    exportButton('json', 'Export JSON', 'json'),
+    exportButton('markdown', 'Incident summary', 'markdown'),
+  ]);
+  return { element, includeSecrets: include };
+}

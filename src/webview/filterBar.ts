@@ -1,0 +1,87 @@
+// The filter bar: text, status, country, browser, date range, grouping, "Clear filters".
+import { button, fillSelect, labelled, selectField, textField } from './controls';
+import type { ValueControl } from './controls';
+import { el } from './dom';
+import { EMPTY_FILTER } from '../shared/results/filter';
+import type { FilterState } from '../shared/results/filter';
+import type { Grouping } from '../shared/results/group';
+import type { TableStats } from '../shared/results/tableStats';
+
+export interface FilterBar {
+  readonly element: HTMLElement;
+  /** Shows a filter set from elsewhere (a focus request). */
+  show(filter: FilterState): void;
+  /** Adds the values of the drop-downs (after the first rows are painted). */
+  fill(stats: TableStats, filter: FilterState): void;
+}
+
+export interface FilterBarEvents {
+  filter(filter: FilterState): void;
+  grouping(grouping: Grouping): void;
+}
+
+const GROUPINGS: readonly (readonly [Grouping, string])[] = [
+  ['none', 'No grouping'],
+  ['site', 'By site'],
+  ['machine', 'By infected machine'],
+];
+
+export function filterBar(initial: FilterState, grouping: Grouping, on: FilterBarEvents): FilterBar {
+  const text = textField('filter-text', 'Filter records', 'search', 'Filter (username, URL, IP…)');
+  const status = selectField('filter-status', 'Status', 'Any status', initial.status);
+  const country = selectField('filter-country', 'Country', 'Any country', initial.country);
+  const browser = selectField('filter-browser', 'Browser', 'Any browser', initial.browser);
+  const from = textField('filter-from', 'From date', 'date');
+  const to = textField('filter-to', 'To date', 'date');
+  const group = el('vscode-single-select', { attrs: { id: 'grouping', 'aria-label': 'Group rows', title: 'Group rows' } }) as ValueControl;
+  for (const [value, label] of GROUPINGS) {
+    const option = el('vscode-option', { attrs: { value }, text: label });
+    if (value === grouping) option.setAttribute('selected', '');
+    group.append(option);
+  }
+  const show = (filter: FilterState): void => {
+    text.value = filter.text;
+    status.value = filter.status;
+    country.value = filter.country;
+    browser.value = filter.browser;
+    from.value = filter.from;
+    to.value = filter.to;
+  };
+  text.value = initial.text;
+  from.value = initial.from;
+  to.value = initial.to;
+  const changed = (): void =>
+    on.filter({ text: text.value, status: status.value, country: country.value, browser: browser.value, from: from.value, to: to.value });
+  text.addEventListener('input', changed);
+  for (const control of [status, country, browser, from, to]) control.addEventListener('change', changed);
+  from.addEventListener('input', changed);
+  to.addEventListener('input', changed);
+  group.addEventListener('change', () => {
+    const value = group.value;
+    on.grouping(value === 'site' || value === 'machine' ? value : 'none');
+  });
+  const clearButton = button('clear-filters', 'Clear filters', 'clear-all');
+  clearButton.addEventListener('click', () => {
+    show(EMPTY_FILTER);
+    on.filter(EMPTY_FILTER);
+  });
+  const element = el('div', { className: 'filters', attrs: { role: 'search', 'aria-label': 'Filter records' } }, [
+    labelled('Filter', text),
+    labelled('Status', status),
+    labelled('Country', country),
+    labelled('Browser', browser),
+    labelled('From', from),
+    labelled('To', to),
+    labelled('Group', group),
+    clearButton,
+  ]);
+  return {
+    element,
+    show,
+    fill(stats, filter) {
+      fillSelect(status, stats.distinct('status'), filter.status);
+      fillSelect(country, stats.distinct('country'), filter.country);
+      fillSelect(browser, stats.distinct('browser'), filter.browser);
+    },
+  };
+}
