@@ -3,18 +3,19 @@
 //   node out/test/harness/all.js unit ui         only these layers
 //   node out/test/harness/all.js integration:no-folder   one integration run
 // Layers: lint, typecheck, unit, webview, integration, ui, vsix. Exit code 1 on any failure.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { runNpmCheck } from './checks';
+import { listFiles } from './files';
 import { HarnessSetupError, ensureToolchain } from './install';
 import type { Toolchain } from './install';
 import { runIntegrationLayer } from './integration';
 import { runMochaLayer } from './mochaLayer';
+import { repoRoot, resultsDir } from './paths';
 import { isRunName } from './runs';
 import type { RunName } from './runs';
 import { checkResult, printSummary, totals } from './summary';
 import type { LayerResult } from './summary';
-import { listFiles } from './files';
-import * as path from 'node:path';
-import { repoRoot } from './paths';
 import { runVsixLayer } from './vsix';
 
 const LAYERS = ['lint', 'typecheck', 'unit', 'webview', 'integration', 'ui', 'vsix'] as const;
@@ -46,6 +47,8 @@ const compiledTests = (layer: string): string[] => listFiles(path.join(repoRoot,
 async function main(): Promise<number> {
   const started = Date.now();
   const selection = parseArgs(process.argv.slice(2));
+  // A full run starts from an empty test-results/ so what is there belongs to this run.
+  if (process.argv.length <= 2) fs.rmSync(resultsDir, { recursive: true, force: true });
   const results: LayerResult[] = [];
   const wants = (layer: Layer): boolean => selection.layers.has(layer);
 
