@@ -16,6 +16,7 @@ import { QuotaStatusBar } from './editor/status/quotaStatusBar';
 import { registerCommands } from './editor/commands/registerCommands';
 import { ResultsPanelManager } from './editor/results/resultsPanelManager';
 import { startup, trustMessage } from './editor/startup';
+import { LeakDiagnostics } from './editor/diagnostics/leakDiagnostics';
 import type { LeakSearchContext } from './editor/leakSearchContext';
 import type { LeakSearchApi } from './editor/api';
 
@@ -46,8 +47,9 @@ export function activate(context: vscode.ExtensionContext): LeakSearchApi {
   const statusBar = own(new QuotaStatusBar(quota, results, origin));
   const panel = new ResultsPanelManager(context.extensionUri, results);
   own(panel.register());
+  const diagnostics = own(new LeakDiagnostics({ results, settings, origin, workspaceState: context.workspaceState, log }));
 
-  const ctx: LeakSearchContext = { extension: context, settings, log, notifier, keys, results, quota, cache, checks, treeModel, tree, statusBar, panel };
+  const ctx: LeakSearchContext = { extension: context, settings, log, notifier, keys, results, quota, cache, checks, treeModel, tree, statusBar, panel, diagnostics };
   for (const d of registerCommands(ctx)) own(d);
   treeView.message = trustMessage();
   own(vscode.workspace.onDidGrantWorkspaceTrust(() => (treeView.message = trustMessage())));
@@ -71,6 +73,15 @@ export function activate(context: vscode.ExtensionContext): LeakSearchApi {
       results.clear();
       clients.reset();
       await startup(ctx);
+    },
+    diagnostics: {
+      collection: diagnostics.controller.collection,
+      count: () => diagnostics.controller.count,
+      statusBar: () => diagnostics.status.view,
+      onDidScan: diagnostics.controller.onDidScan,
+      indexVersion: () => diagnostics.holder.snapshot.version,
+      onDidRebuildIndex: (listener) => diagnostics.holder.onDidChange(() => listener()),
+      reload: () => diagnostics.reload(),
     },
     ready,
   };

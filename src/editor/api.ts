@@ -9,6 +9,24 @@ import type { QuotaStore } from './model/quotaStore';
 import type { Notifier } from './notify/notifier';
 import type { StatusBarView } from './status/quotaStatusBar';
 import type { ResultsPanelManager } from './results/resultsPanelManager';
+import type { ScanOutcome } from './diagnostics/diagnosticsController';
+import type { MatchCountView } from './diagnostics/matchCountStatus';
+
+/** @internal Leaked identifiers in files, for tests. */
+export interface DiagnosticsTestApi {
+  readonly collection: vscode.DiagnosticCollection;
+  /** Leak diagnostics held now. */
+  count(): number;
+  /** What the match-count status bar item shows. */
+  statusBar(): MatchCountView;
+  /** Fires after each document scan (set, cleared or skipped). */
+  readonly onDidScan: vscode.Event<ScanOutcome>;
+  /** Grows with every rebuild of the leak index. */
+  indexVersion(): number;
+  onDidRebuildIndex(listener: () => void): vscode.Disposable;
+  /** What a restart does: re-reads the ignore list from workspaceState and rebuilds the index. */
+  reload(): void;
+}
 
 /** @internal */
 export interface LeakSearchApi {
@@ -35,6 +53,7 @@ export interface LeakSearchApi {
    * in-memory state, then loads the cache from disk (no network).
    */
   reloadFromDisk(): Promise<void>;
+  readonly diagnostics: DiagnosticsTestApi;
   /** Resolves when activation's startup work (key state, cache load) is done. */
   readonly ready: Promise<void>;
 }

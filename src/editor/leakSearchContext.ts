@@ -11,6 +11,7 @@ import type { CheckRunner } from './checks/checkRunner';
 import type { LeakTreeModel } from './tree/leakTreeModel';
 import type { LeakTreeProvider } from './tree/leakTreeProvider';
 import type { QuotaStatusBar } from './status/quotaStatusBar';
+import type { LeakDiagnostics } from './diagnostics/leakDiagnostics';
 
 /** What the results panel offers the rest of the editor. */
 export interface ResultsPanelOpener {
@@ -31,4 +32,6 @@ export interface LeakSearchContext {
   readonly tree: LeakTreeProvider;
   readonly statusBar: QuotaStatusBar;
   readonly panel: ResultsPanelOpener | undefined;
+  /** Leaked identifiers in files (diagnostics, hovers, quick fixes, workspace scan). */
+  readonly diagnostics?: LeakDiagnostics;
 }

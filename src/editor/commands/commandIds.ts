@@ -12,6 +12,9 @@ export const CommandId = {
   copyUrl: 'leakSearch.tree.copyUrl',
   showInResults: 'leakSearch.tree.showInResults',
   recheck: 'leakSearch.tree.recheck',
+  scanWorkspace: 'leakSearch.scanWorkspace',
+  showLeakedRecords: 'leakSearch.diagnostics.showRecords',
+  ignoreIdentifier: 'leakSearch.diagnostics.ignore',
 } as const;
 
 export type CommandId = (typeof CommandId)[keyof typeof CommandId];

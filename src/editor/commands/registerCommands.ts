@@ -13,6 +13,7 @@ import { copyUsername } from './copyUsername';
 import { copyUrl } from './copyUrl';
 import { showInResults } from './showInResults';
 import { recheck } from './recheck';
+import { ignoreIdentifier, scanWorkspace, showLeakedRecords } from '../diagnostics/diagnosticCommands';
 
 type Handler = (ctx: LeakSearchContext, ...args: never[]) => unknown;
 
@@ -28,6 +29,9 @@ const HANDLERS: Readonly<Record<CommandId, Handler>> = {
   [CommandId.copyUrl]: copyUrl,
   [CommandId.showInResults]: showInResults,
   [CommandId.recheck]: recheck,
+  [CommandId.scanWorkspace]: scanWorkspace,
+  [CommandId.showLeakedRecords]: showLeakedRecords,
+  [CommandId.ignoreIdentifier]: ignoreIdentifier,
 };
 
 export function registerCommands(ctx: LeakSearchContext): vscode.Disposable[] {

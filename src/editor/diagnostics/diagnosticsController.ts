@@ -1,0 +1,216 @@
+// The "Leak Search" DiagnosticCollection and the scans that fill it. Open and visible
+// documents are scanned when shown, when they change (throttled per document: at most one
+// scan per THROTTLE_MS, the last change always scanned), and when the leak index, the ignore
+// list, the settings or workspace trust change. A generation counter per URI drops the result
+// of a scan that a newer one overtook; closing a document deletes its diagnostics.
+import * as vscode from 'vscode';
+import type { LeakMatch } from '../../core/scan/leakIndex';
+import type { ResultsEntry } from '../../core/types';
+import { affectsDiagnostics, readDiagnosticSettings } from './diagnosticSettings';
+import { quickSkipReason, skippedAsGitIgnored } from './fileFilter';
+import type { SkipReason } from './fileFilter';
+import type { GitIgnored } from './gitIgnored';
+import type { IgnoreStore } from './ignoreStore';
+import { DIAGNOSTIC_SOURCE, codeValue, toDiagnostic } from './leakDiagnostic';
+import type { LeakIndexHolder } from './leakIndexHolder';
+import { isShown, shownDocuments, tabUri, tabUris } from './shownDocuments';
+
+export const THROTTLE_MS = 200;
+
+/** A match as shown: where, and the diagnostic made of it. */
+export interface ShownMatch {
+  readonly match: LeakMatch;
+  readonly range: vscode.Range;
+  readonly diagnostic: vscode.Diagnostic;
+  /** The results the match's `refs` point into. */
+  readonly entries: readonly ResultsEntry[];
+}
+
+/** What the last scan of a document did (for the log and tests). */
+export interface ScanOutcome {
+  readonly uri: string;
+  readonly version: number;
+  readonly matches: number;
+  readonly skipped?: SkipReason;
+  readonly ms: number;
+}
+
+interface DocState {
+  gen: number;
+  timer: NodeJS.Timeout | undefined;
+  lastScan: number;
+  /** The document version and index version of the last finished scan. */
+  scanned: string;
+}
+
+export class DiagnosticsController implements vscode.Disposable {
+  readonly collection = vscode.languages.createDiagnosticCollection(DIAGNOSTIC_SOURCE);
+  readonly #states = new Map<string, DocState>();
+  readonly #shown = new Map<string, ShownMatch[]>();
+  readonly #subscriptions: vscode.Disposable[] = [];
+  readonly #updated = new vscode.EventEmitter<ScanOutcome>();
+  /** Fires after each scan that set or cleared a document's diagnostics. */
+  readonly onDidScan = this.#updated.event;
+  #count = 0;
+
+  constructor(
+    private readonly holder: LeakIndexHolder,
+    private readonly ignores: IgnoreStore,
+    private readonly git: GitIgnored,
+  ) {
+    this.#subscriptions.push(
+      vscode.workspace.onDidOpenTextDocument((d) => this.#whenShown(d)),
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        if (e.contentChanges.length > 0 && this.#states.has(e.document.uri.toString())) this.#throttle(e.document);
+      }),
+      vscode.workspace.onDidCloseTextDocument((d) => this.forget(d.uri)),
+      vscode.window.onDidChangeVisibleTextEditors((editors) => {
+        for (const e of editors) this.#whenShown(e.document);
+      }),
+      vscode.window.tabGroups.onDidChangeTabs((e) => this.#tabsChanged(e)),
+      holder.onDidChange(() => this.rescanShown()),
+      ignores.onDidChange(() => this.rescanShown()),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (affectsDiagnostics(e)) {
+          this.git.forget();
+          this.rescanShown();
+        }
+      }),
+      vscode.workspace.onDidGrantWorkspaceTrust(() => this.rescanShown()),
+    );
+    this.rescanShown();
+  }
+
+  /** How many leak diagnostics the collection holds. */
+  get count(): number {
+    return this.#count;
+  }
+
+  /** The matches shown for a document (for hovers and code actions). */
+  shownMatches(uri: vscode.Uri): readonly ShownMatch[] {
+    return this.#shown.get(uri.toString()) ?? [];
+  }
+
+  /** The shown match behind one of our diagnostics (same range and code). */
+  matchOf(uri: vscode.Uri, diagnostic: vscode.Diagnostic): ShownMatch | undefined {
+    const code = codeValue(diagnostic);
+    return this.shownMatches(uri).find((m) => m.range.isEqual(diagnostic.range) && codeValue(m.diagnostic) === code);
+  }
+
+  /** Scans every shown document again. */
+  rescanShown(): void {
+    for (const d of shownDocuments()) void this.scan(d);
+  }
+
+  /** Scans a document now (whatever the throttle); resolves when its diagnostics are set or dropped. */
+  async scan(document: vscode.TextDocument): Promise<ScanOutcome | undefined> {
+    const key = document.uri.toString();
+    const st = this.#state(key);
+    if (st.timer) clearTimeout(st.timer);
+    st.timer = undefined;
+    const gen = ++st.gen;
+    const started = performance.now();
+    st.lastScan = Date.now();
+    const version = document.version;
+    const snapshot = this.holder.snapshot;
+    const text = document.getText();
+    const settings = readDiagnosticSettings(document.uri);
+    let skipped: SkipReason | undefined = quickSkipReason(document, text, settings);
+    if (skipped === undefined && !snapshot.index.isEmpty && (await skippedAsGitIgnored(document, settings, this.git))) skipped = 'gitIgnored';
+    // A newer scan started, or the text moved on, while git answered: this result is stale.
+    if (st.gen !== gen || document.isClosed || document.version !== version) return undefined;
+    let shown: ShownMatch[] = [];
+    if (skipped === undefined && !snapshot.index.isEmpty) {
+      const matches = this.ignores.list.filter(snapshot.index.match(text), text);
+      shown = matches.map((match) => {
+        const range = new vscode.Range(document.positionAt(match.start), document.positionAt(match.end));
+        return { match, range, diagnostic: toDiagnostic(match, range, snapshot.entries, settings.severity), entries: snapshot.entries };
+      });
+    }
+    this.#set(document.uri, shown);
+    st.scanned = `${version}|${snapshot.version}`;
+    const outcome: ScanOutcome = { uri: key, version, matches: shown.length, ...(skipped ? { skipped } : {}), ms: performance.now() - started };
+    this.#updated.fire(outcome);
+    return outcome;
+  }
+
+  /** Sets the diagnostics of a file that is not open (workspace scan). */
+  setForFile(uri: vscode.Uri, shown: ShownMatch[]): void {
+    if (this.#states.has(uri.toString())) return; // open: its own scans keep it current
+    this.#set(uri, shown);
+  }
+
+  /** Drops a document's diagnostics and any scan in flight. */
+  forget(uri: vscode.Uri): void {
+    const key = uri.toString();
+    const st = this.#states.get(key);
+    if (st) {
+      if (st.timer) clearTimeout(st.timer);
+      st.gen++;
+      this.#states.delete(key);
+    }
+    if (this.#shown.has(key) || this.collection.has(uri)) this.#set(uri, []);
+  }
+
+  #set(uri: vscode.Uri, shown: ShownMatch[]): void {
+    const key = uri.toString();
+    this.#count -= this.#shown.get(key)?.length ?? 0;
+    if (shown.length === 0) {
+      this.#shown.delete(key);
+      this.collection.delete(uri);
+    } else {
+      this.#shown.set(key, shown);
+      this.collection.set(uri, shown.map((m) => m.diagnostic));
+    }
+    this.#count += shown.length;
+  }
+
+  #state(key: string): DocState {
+    let st = this.#states.get(key);
+    if (!st) {
+      st = { gen: 0, timer: undefined, lastScan: 0, scanned: '' };
+      this.#states.set(key, st);
+    }
+    return st;
+  }
+
+  /** A document became visible or got a tab: scan it unless its last scan is current. */
+  #whenShown(document: vscode.TextDocument): void {
+    if (document.isClosed || !isShown(document.uri)) return;
+    const st = this.#states.get(document.uri.toString());
+    if (st && (st.timer || st.scanned === `${document.version}|${this.holder.snapshot.version}`)) return;
+    void this.scan(document);
+  }
+
+  /** At most one scan per THROTTLE_MS per document; the change after the last scan is always scanned. */
+  #throttle(document: vscode.TextDocument): void {
+    const st = this.#state(document.uri.toString());
+    if (st.timer) return;
+    const wait = Math.max(0, st.lastScan + THROTTLE_MS - Date.now());
+    st.timer = setTimeout(() => {
+      st.timer = undefined;
+      if (!document.isClosed) void this.scan(document);
+    }, wait);
+  }
+
+  #tabsChanged(e: vscode.TabChangeEvent): void {
+    for (const tab of e.opened) {
+      const uri = tabUri(tab);
+      const doc = uri && vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+      if (doc) this.#whenShown(doc);
+    }
+    if (e.closed.length === 0) return;
+    const open = tabUris();
+    for (const tab of e.closed) {
+      const uri = tabUri(tab);
+      if (uri && !open.has(uri.toString()) && this.#states.has(uri.toString()) && !isShown(uri)) this.forget(uri);
+    }
+  }
+
+  dispose(): void {
+    for (const st of this.#states.values()) if (st.timer) clearTimeout(st.timer);
+    for (const s of this.#subscriptions) s.dispose();
+    this.#updated.dispose();
+    this.collection.dispose();
+  }
+}

@@ -1,0 +1,54 @@
+// Quick fixes on our diagnostics (found by source and code; each action names its
+// diagnostic): "Show leaked records", "Ignore this identifier in this workspace",
+// "Check domain again".
+import * as vscode from 'vscode';
+import { CommandId } from '../commands/commandIds';
+import type { DomainNode } from '../tree/treeNodes';
+import type { DiagnosticsController } from './diagnosticsController';
+import { isLeakDiagnostic, recordsTarget } from './leakDiagnostic';
+
+export class LeakCodeActionProvider implements vscode.CodeActionProvider {
+  static readonly metadata: vscode.CodeActionProviderMetadata = { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] };
+
+  constructor(
+    private readonly controller: DiagnosticsController,
+    private readonly origin: () => string | undefined,
+  ) {}
+
+  provideCodeActions(document: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
+    const out: vscode.CodeAction[] = [];
+    for (const diagnostic of context.diagnostics) {
+      if (!isLeakDiagnostic(diagnostic)) continue;
+      const shown = this.controller.matchOf(document.uri, diagnostic);
+      if (!shown) continue;
+      const { match } = shown;
+      const target = recordsTarget(match, shown.entries);
+      const what = match.kind === 'password' ? 'this password' : match.identifier;
+      if (target) {
+        out.push(action('Show leaked records', diagnostic, { command: CommandId.showLeakedRecords, title: 'Show leaked records', arguments: [target.key, target.identifier] }));
+      }
+      out.push(
+        action(`Ignore ${match.kind === 'password' ? 'this password' : 'this identifier'} in this workspace`, diagnostic, {
+          command: CommandId.ignoreIdentifier,
+          title: `Ignore ${what}`,
+          arguments: [document.uri.toString(), document.offsetAt(diagnostic.range.start), document.offsetAt(diagnostic.range.end), match.kind],
+        }),
+      );
+      const origin = this.origin();
+      for (const domain of match.summary.domains.slice(0, 3)) {
+        if (!origin) break;
+        const node: DomainNode = { kind: 'domain', id: `d|diagnostics|${domain}`, domain, origin, types: [], folder: undefined };
+        const title = match.summary.domains.length > 1 ? `Check ${domain} again` : 'Check domain again';
+        out.push(action(title, diagnostic, { command: CommandId.recheck, title, arguments: [node] }));
+      }
+    }
+    return out;
+  }
+}
+
+function action(title: string, diagnostic: vscode.Diagnostic, command: vscode.Command): vscode.CodeAction {
+  const a = new vscode.CodeAction(title, vscode.CodeActionKind.QuickFix);
+  a.diagnostics = [diagnostic];
+  a.command = command;
+  return a;
+}

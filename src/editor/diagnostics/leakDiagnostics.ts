@@ -1,0 +1,95 @@
+// Leaked identifiers in files, put together: the leak index of the workspace's results, the
+// ignore list, the diagnostics controller, hover and quick-fix providers, and the match
+// count in the status bar. One object, owned (and disposed) by the extension context.
+import * as vscode from 'vscode';
+import { ignoreKey } from '../../core/scan/ignoreList';
+import type { MatchKind } from '../../core/scan/leakIndex';
+import type { Settings } from '../config/settings';
+import type { Logger } from '../log/logger';
+import type { ResultsModel } from '../model/resultsModel';
+import { DiagnosticsController } from './diagnosticsController';
+import { GitIgnored } from './gitIgnored';
+import { IgnoreStore } from './ignoreStore';
+import { LeakCodeActionProvider } from './leakCodeActions';
+import { LeakHoverProvider } from './leakHover';
+import { LeakIndexHolder } from './leakIndexHolder';
+import { MatchCountStatus } from './matchCountStatus';
+import { SCANNED_SCHEMES } from './fileFilter';
+import { scanWorkspaceFiles } from './workspaceScan';
+import type { WorkspaceScanSummary } from './workspaceScan';
+
+export interface LeakDiagnosticsDeps {
+  readonly results: ResultsModel;
+  readonly settings: Settings;
+  readonly origin: () => string | undefined;
+  readonly workspaceState: vscode.Memento;
+  readonly log: Logger;
+}
+
+export class LeakDiagnostics implements vscode.Disposable {
+  readonly holder: LeakIndexHolder;
+  readonly ignores: IgnoreStore;
+  readonly git: GitIgnored;
+  readonly controller: DiagnosticsController;
+  readonly status: MatchCountStatus;
+  readonly #disposables: vscode.Disposable[];
+
+  constructor(private readonly deps: LeakDiagnosticsDeps) {
+    this.holder = new LeakIndexHolder(deps.results, deps.settings, deps.origin);
+    this.ignores = new IgnoreStore(deps.workspaceState);
+    this.git = new GitIgnored((m) => deps.log.info(m));
+    this.controller = new DiagnosticsController(this.holder, this.ignores, this.git);
+    this.status = new MatchCountStatus(this.controller);
+    const selector = [...SCANNED_SCHEMES].map((scheme) => ({ scheme }));
+    this.#disposables = [
+      this.holder,
+      this.ignores,
+      this.controller,
+      this.status,
+      vscode.languages.registerHoverProvider(selector, new LeakHoverProvider(this.controller)),
+      vscode.languages.registerCodeActionsProvider(selector, new LeakCodeActionProvider(this.controller, deps.origin), LeakCodeActionProvider.metadata),
+    ];
+    this.holder.schedule();
+  }
+
+  /**
+   * Ignores the identifier of the match at [start, end) of a document (a quick fix): only
+   * its salted hash is stored. Returns false when no such match is shown.
+   */
+  async ignoreAt(uri: string, start: number, end: number, kind: MatchKind): Promise<boolean> {
+    const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri);
+    if (!document) return false;
+    const shown = this.controller
+      .shownMatches(document.uri)
+      .find((m) => m.match.kind === kind && document.offsetAt(m.range.start) === start && document.offsetAt(m.range.end) === end);
+    if (!shown) return false;
+    // The text as it is now at the range (for a password: hashed at once, never stored).
+    await this.ignores.add(ignoreKey({ kind, identifier: shown.match.identifier, start, end }, document.getText()));
+    return true;
+  }
+
+  /** Scans the workspace's files with a cancellable progress notification. */
+  scanWorkspace(): Thenable<WorkspaceScanSummary> {
+    return vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: 'Leak Search: scanning workspace files', cancellable: true },
+      async (progress, token) => {
+        if (this.holder.snapshot.version === 0) this.holder.rebuild();
+        const summary = await scanWorkspaceFiles({ holder: this.holder, ignores: this.ignores, git: this.git, controller: this.controller }, progress, token);
+        this.deps.log.info(
+          `Workspace scan${summary.cancelled ? ' (cancelled)' : ''}: ${summary.scanned} of ${summary.files} files scanned, ${summary.skipped} skipped, ${summary.matches} leaked identifiers in ${summary.filesWithMatches} files.`,
+        );
+        return summary;
+      },
+    );
+  }
+
+  /** What a restart does: re-reads the ignore list from workspaceState and rebuilds the index. */
+  reload(): void {
+    this.ignores.reload();
+    this.holder.rebuild();
+  }
+
+  dispose(): void {
+    for (const d of this.#disposables) d.dispose();
+  }
+}

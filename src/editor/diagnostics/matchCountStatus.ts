@@ -1,0 +1,43 @@
+// A status bar item with the number of leaked identifiers found in files; a click opens the
+// Problems panel. Hidden while there are none.
+import * as vscode from 'vscode';
+import type { DiagnosticsController } from './diagnosticsController';
+
+export interface MatchCountView {
+  readonly visible: boolean;
+  readonly text: string;
+  readonly count: number;
+}
+
+export class MatchCountStatus implements vscode.Disposable {
+  readonly #item = vscode.window.createStatusBarItem('leakSearch.diagnostics', vscode.StatusBarAlignment.Left, 49);
+  readonly #subscription: vscode.Disposable;
+  #view: MatchCountView = { visible: false, text: '', count: 0 };
+
+  constructor(private readonly controller: DiagnosticsController) {
+    this.#item.name = 'Leak Search: leaked identifiers in files';
+    this.#item.command = 'workbench.actions.view.problems';
+    this.#item.tooltip = 'Leaked e-mail addresses, URLs and passwords found in files — click for the Problems panel';
+    this.#subscription = vscode.languages.onDidChangeDiagnostics(() => this.update());
+    this.update();
+  }
+
+  get view(): MatchCountView {
+    return this.#view;
+  }
+
+  update(): void {
+    const count = this.controller.count;
+    if (count === this.#view.count && this.#view.visible === count > 0) return;
+    const text = `$(warning) ${count} leaked identifier${count === 1 ? '' : 's'} in files`;
+    this.#view = { visible: count > 0, text: count > 0 ? text : '', count };
+    this.#item.text = text;
+    if (count > 0) this.#item.show();
+    else this.#item.hide();
+  }
+
+  dispose(): void {
+    this.#subscription.dispose();
+    this.#item.dispose();
+  }
+}

@@ -1,0 +1,100 @@
+// "Leak Search: Scan Workspace": every text file of the workspace folders, respecting
+// `leakSearch.exclude`, the size limit, binary files and git-ignored files, with
+// cancellable progress. Files open in an editor are scanned as documents (their live
+// diagnostics); the others get diagnostics from their text on disk.
+import * as vscode from 'vscode';
+import { bytesLookBinary } from './binaryText';
+import { readDiagnosticSettings } from './diagnosticSettings';
+import type { DiagnosticsController, ShownMatch } from './diagnosticsController';
+import type { GitIgnored } from './gitIgnored';
+import type { IgnoreStore } from './ignoreStore';
+import { toDiagnostic } from './leakDiagnostic';
+import type { LeakIndexHolder } from './leakIndexHolder';
+import { LineIndex } from './lineIndex';
+
+export interface WorkspaceScanSummary {
+  readonly files: number;
+  readonly scanned: number;
+  readonly skipped: number;
+  readonly matches: number;
+  readonly filesWithMatches: number;
+  readonly cancelled: boolean;
+}
+
+export interface WorkspaceScanDeps {
+  readonly holder: LeakIndexHolder;
+  readonly ignores: IgnoreStore;
+  readonly git: GitIgnored;
+  readonly controller: DiagnosticsController;
+}
+
+/** Files listed per folder at most (a safety net for huge trees). */
+export const MAX_FILES_PER_FOLDER = 50_000;
+
+export async function scanWorkspaceFiles(
+  deps: WorkspaceScanDeps,
+  progress: vscode.Progress<{ message?: string; increment?: number }>,
+  token: vscode.CancellationToken,
+): Promise<WorkspaceScanSummary> {
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  const uris: vscode.Uri[] = [];
+  for (const folder of folders) {
+    const settings = readDiagnosticSettings(folder.uri);
+    const exclude = settings.exclude.length > 0 ? `{${settings.exclude.join(',')}}` : null;
+    uris.push(...(await vscode.workspace.findFiles(new vscode.RelativePattern(folder, '**/*'), exclude, MAX_FILES_PER_FOLDER, token)));
+    if (token.isCancellationRequested) break;
+  }
+  const counts = { scanned: 0, skipped: 0, matches: 0, filesWithMatches: 0 };
+  const gitIgnored = await deps.git.ignored(uris.filter((u) => !readDiagnosticSettings(u).includeGitIgnored));
+  const open = new Map(vscode.workspace.textDocuments.map((d) => [d.uri.toString(), d]));
+  const step = uris.length > 0 ? 100 / uris.length : 100;
+  let done = 0;
+  let reported = 0;
+  for (const uri of uris) {
+    if (token.isCancellationRequested) break;
+    done++;
+    if (done % 20 === 0 || done === uris.length) {
+      progress.report({ message: `${done} of ${uris.length} files`, increment: step * (done - reported) });
+      reported = done;
+    }
+    if (gitIgnored.has(uri.toString())) {
+      counts.skipped++;
+      continue;
+    }
+    const document = open.get(uri.toString());
+    const found = document ? await deps.controller.scan(document).then((o) => (o?.skipped ? undefined : (o?.matches ?? 0))) : await scanFile(deps, uri);
+    if (found === undefined) {
+      counts.skipped++;
+      continue;
+    }
+    counts.scanned++;
+    counts.matches += found;
+    if (found > 0) counts.filesWithMatches++;
+  }
+  return { files: uris.length, ...counts, cancelled: token.isCancellationRequested };
+}
+
+/** Scans one file from disk; undefined when it is skipped (size, binary, unreadable). */
+async function scanFile(deps: WorkspaceScanDeps, uri: vscode.Uri): Promise<number | undefined> {
+  const settings = readDiagnosticSettings(uri);
+  try {
+    const stat = await vscode.workspace.fs.stat(uri);
+    if (stat.size > settings.maxFileSize || (stat.type & vscode.FileType.File) === 0) return undefined;
+    const bytes = await vscode.workspace.fs.readFile(uri);
+    if (bytesLookBinary(bytes)) return undefined;
+    const text = new TextDecoder('utf-8').decode(bytes);
+    const snapshot = deps.holder.snapshot;
+    const matches = snapshot.index.isEmpty ? [] : deps.ignores.list.filter(snapshot.index.match(text), text);
+    const lines = new LineIndex(text);
+    const shown: ShownMatch[] = matches.map((match) => {
+      const s = lines.position(match.start);
+      const e = lines.position(match.end);
+      const range = new vscode.Range(s.line, s.character, e.line, e.character);
+      return { match, range, diagnostic: toDiagnostic(match, range, snapshot.entries, settings.severity), entries: snapshot.entries };
+    });
+    deps.controller.setForFile(uri, shown);
+    return shown.length;
+  } catch {
+    return undefined;
+  }
+}
