@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
+import { onAbort } from './cleanup';
 import { capture, pathWith } from './exec';
 import type { Toolchain } from './install';
 import type { RunDir } from './runDir';
@@ -64,7 +65,11 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   const pid = child.pid;
   if (pid === undefined) throw new Error(`code-server did not start (${toolchain.node} ${toolchain.codeServer}).`);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = (): Promise<void> => stopGroup(pid, child, exited);
+  const release = onAbort(() => signalGroup(pid, 'SIGKILL'));
+  const stop = async (): Promise<void> => {
+    await stopGroup(pid, child, exited);
+    release();
+  };
   try {
     const port = await waitForPort(run.serverLog, child, options.startTimeoutMs ?? 60_000);
     const authority = `127.0.0.1:${port}`;

@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { onAbort } from './cleanup';
 import { repoRoot } from './paths';
 import { RESULTS_ENV, isSuiteResults } from './results';
 import type { SuiteResults } from './results';
@@ -24,6 +25,7 @@ export async function runMochaLayer(layer: string, mochaArgs: readonly string[],
   const started = Date.now();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ls-results-'));
   const resultsFile = path.join(dir, 'results.json');
+  const releaseDir = onAbort(() => fs.rmSync(dir, { recursive: true, force: true }));
   try {
     const mocha = path.join(repoRoot, 'node_modules', 'mocha', 'bin', 'mocha.js');
     const reporter = path.join(repoRoot, 'out', 'test', 'harness', 'mochaReporter.js');
@@ -39,19 +41,26 @@ export async function runMochaLayer(layer: string, mochaArgs: readonly string[],
     return layerFromResults(layer, results, durationMs);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
+    releaseDir();
   }
 }
 
 function runUntilDone(command: string, args: readonly string[], env: Readonly<Record<string, string>>, resultsFile: string): Promise<Ending> {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
-    const stopGroup = (): void => {
+    const signalGroup = (signal: NodeJS.Signals): void => {
       try {
-        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+        if (child.pid !== undefined) process.kill(-child.pid, signal);
       } catch {
         // already gone
       }
     };
+    // SIGTERM first, so the layer's own cleanup (code-server groups of UI tests) runs; then SIGKILL.
+    const stopGroup = (): void => {
+      signalGroup('SIGTERM');
+      setTimeout(() => signalGroup('SIGKILL'), 3000).unref();
+    };
+    const release = onAbort(() => signalGroup('SIGTERM'));
     let finishedAt: number | undefined;
     const deadline = Date.now() + LAYER_TIMEOUT_MS;
     const poll = setInterval(() => {
@@ -64,6 +73,7 @@ function runUntilDone(command: string, args: readonly string[], env: Readonly<Re
       if (settled) return;
       settled = true;
       clearInterval(poll);
+      release();
       if (ending.kind !== 'exit') stopGroup();
       resolve(ending);
     };

@@ -4,6 +4,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { onAbort } from './cleanup';
 import { resultsDir } from './paths';
 
 export interface RunDir {
@@ -34,8 +35,12 @@ export function createRunDir(label: string): RunDir {
   };
   const config = path.join(root, 'config.yaml');
   fs.writeFileSync(config, 'auth: none\ncert: false\n');
+  const release = onAbort(() => fs.rmSync(root, { recursive: true, force: true }));
+  releases.set(root, release);
   return { root, userData: dir('ud'), extensions: dir('ext'), config, tmp, serverLog: path.join(root, 'server.log'), env };
 }
+
+const releases = new Map<string, () => void>();
 
 /** Writes VS Code user settings for this run (before the server starts). */
 export function writeUserSettings(run: RunDir, settings: Readonly<Record<string, unknown>>): void {
@@ -60,4 +65,6 @@ export function keepLogs(run: RunDir, label: string): string {
 
 export function removeRunDir(run: RunDir): void {
   fs.rmSync(run.root, { recursive: true, force: true, maxRetries: 3, retryDelay: 200 });
+  releases.get(run.root)?.();
+  releases.delete(run.root);
 }
