@@ -3,11 +3,13 @@
 // in Maps, passwords only as salted hashes (SHA-256 over a per-index random salt and the
 // password), and per record only the facts a diagnostic shows (date, browser, country, status, site) — never
 // a record object, so the index holds no password and no raw record.
+import { domainToUnicode } from 'node:url';
 import type { AccountRecord, FindingsType, OpenRecord } from '../types';
 import type { LengthFilter } from './charClass';
 import { WIDE, CLASS, lengthFilter } from './charClass';
 import { foldHash, foldHashAscii, seededHash } from './foldHash';
 import { createSalt, saltPrefix, saltedHash } from './hash';
+import { Sketch } from './sketch';
 import type { ParsedUrl } from './normalize';
 import { normalizeEmail, normalizeHost, normalizeUsername, parseUrl } from './normalize';
 import { recordFacts } from './recordFields';
@@ -142,6 +144,10 @@ export class LeakIndex {
   readonly #hostHashes = new Set<number>();
   readonly #passwordHashes = new Set<number>();
   readonly #seed: number;
+  /** A cheaper test still, before the hashes: see sketch.ts. */
+  readonly #usernameSketch = new Sketch(true);
+  readonly #hostSketch = new Sketch(true);
+  readonly #passwordSketch = new Sketch(false);
   #usernameLengths: LengthFilter = new Uint8Array(0);
   #hostLengths: LengthFilter = new Uint8Array(0);
   #passwordLengths: LengthFilter = new Uint8Array(0);
@@ -188,12 +194,14 @@ export class LeakIndex {
           if (parsed.host.includes('.')) {
             add(this.#hosts, parsed.host, id);
             hostLengths.add(parsed.host.length);
+            if (parsed.host.includes('xn--')) hostLengths.add(domainToUnicode(parsed.host).length);
           }
           if (site === '') site = parsed.host;
         }
         for (const p of f.passwords) {
           add(this.#passwords, saltedHash(this.#salt, p), id);
           this.#passwordHashes.add(seededHash(this.#seed, p, 0, p.length));
+          this.#passwordSketch.add(p);
           passwordLengths.add(p.length);
         }
         this.#sourceOf.push(s);
@@ -208,8 +216,15 @@ export class LeakIndex {
       });
     });
     for (const k of this.#emails.keys()) this.#emailHashes.add(foldHash(k, 0, k.length));
-    for (const k of this.#usernames.keys()) this.#usernameHashes.add(foldHash(k, 0, k.length));
-    for (const k of this.#hosts.keys()) this.#hostHashes.add(foldHash(k, 0, k.length));
+    for (const k of this.#usernames.keys()) {
+      this.#usernameHashes.add(foldHash(k, 0, k.length));
+      this.#usernameSketch.add(k);
+    }
+    for (const k of this.#hosts.keys()) {
+      this.#hostHashes.add(foldHash(k, 0, k.length));
+      this.#hostSketch.add(k);
+      if (k.includes('xn--')) this.#hostSketch.add(domainToUnicode(k)); // the host as a file may write it
+    }
     this.#usernameLengths = lengthFilter(usernameLengths);
     this.#hostLengths = lengthFilter(hostLengths);
     this.#passwordLengths = lengthFilter(passwordLengths);
@@ -267,7 +282,7 @@ export class LeakIndex {
       scanValues(
         text,
         (s, e) => {
-          if (!this.#passwordHashes.has(seededHash(this.#seed, text, s, e))) return;
+          if (!this.#passwordSketch.mayHave(text, s, e) || !this.#passwordHashes.has(seededHash(this.#seed, text, s, e))) return;
           const entry = this.#passwords.get(saltedHash(this.#salt, text.slice(s, e)));
           if (entry !== undefined) out.push(this.#make(entry, 'password', s, e, ''));
         },
@@ -341,6 +356,7 @@ export class LeakIndex {
   }
 
   #matchHost(text: string, start: number, end: number, out: LeakMatch[]): void {
+    if (!this.#hostSketch.mayHave(text, start, end)) return;
     const h = foldHashAscii(text, start, end);
     const wide = h === -1;
     if (!wide && !this.#hostHashes.has(h)) return;
@@ -351,6 +367,7 @@ export class LeakIndex {
   }
 
   #matchUsername(text: string, start: number, end: number, out: LeakMatch[]): void {
+    if (!this.#usernameSketch.mayHave(text, start, end)) return;
     const h = foldHashAscii(text, start, end);
     if (h !== -1 && !this.#usernameHashes.has(h)) return;
     const key = normalizeUsername(text.slice(start, end));

@@ -134,6 +134,38 @@ describe('leak index: URLs and hosts', () => {
   });
 });
 
+describe('leak index: IDN and Unicode', () => {
+  const idn = buildLeakIndex([
+    {
+      domain: 'bücher.example',
+      type: 'accounts',
+      records: [
+        {
+          date: '2024-05-01T00:00:00.000Z', browser: 'Opera', status: 'show', url: 'https://shop.bücher.example/login', ip: '', country: 'DE',
+          username: 'jürgen.müller', password: 'Jürgens-Passwort-1',
+        },
+        { date: '', browser: '', status: 'show', url: '', ip: '', country: '', username: 'Info@Bücher.example', password: '' },
+      ],
+    },
+  ]);
+  const idnHits = (text: string): string[] => idn.match(text).map((m) => `${m.kind} ${text.slice(m.start, m.end)} ${m.identifier}`);
+
+  it('matches IDN hosts, URLs and e-mails written in Unicode or punycode, any case', () => {
+    assert.deepEqual(idnHits('ssh SHOP.BÜCHER.example; https://shop.xn--bcher-kva.example/login/ INFO@bücher.EXAMPLE'), [
+      'host SHOP.BÜCHER.example shop.xn--bcher-kva.example',
+      'url https://shop.xn--bcher-kva.example/login/ https://shop.xn--bcher-kva.example/login',
+      'email INFO@bücher.EXAMPLE info@xn--bcher-kva.example',
+    ]);
+  });
+
+  it('matches Unicode usernames in any case, and Unicode passwords exactly', () => {
+    assert.deepEqual(idnHits('owner JÜRGEN.MÜLLER\npw: Jürgens-Passwort-1\npw2: jürgens-passwort-1'), [
+      'username JÜRGEN.MÜLLER jürgen.müller',
+      'password Jürgens-Passwort-1 jürgen.müller',
+    ]);
+  });
+});
+
 describe('leak index: plain usernames', () => {
   it('matches only as a whole token', () => {
     assert.deepEqual(hits('user = jsmith84\nlogin("JSmith84"); path /home/jsmith84/.ssh'), [
