@@ -19,14 +19,15 @@ export function summaryHeader(entry: PanelEntry): HTMLElement {
     quota = `${numberFormat.format(rateLimit.remaining)}${rateLimit.limit !== undefined ? ` of ${numberFormat.format(rateLimit.limit)}` : ''} requests left`;
     if (rateLimit.resetAt !== undefined) quota += `, resets ${formatTime(rateLimit.resetAt)}`;
   }
-  const fact = (term: string, value: string, id: string): HTMLElement[] => [el('dt', { text: term }), el('dd', { text: value, attrs: { id } })];
+  // Each term with its value in one wrapper (allowed in a <dl>), so a narrow panel wraps whole facts.
+  const fact = (term: string, value: string, id: string): HTMLElement => el('div', { className: 'fact' }, [el('dt', { text: term }), el('dd', { text: value, attrs: { id } })]);
   return el('header', { className: 'summary' }, [
     el('h1', {}, [el('span', { className: 'domain', text: query.domain }), el('span', { className: 'type badge', text: entry.type })]),
     el('dl', { className: 'facts' }, [
-      ...fact('Records', numberFormat.format(entry.count), 'fact-count'),
-      ...fact('As of', formatTime(entry.fetchedAt), 'fact-asof'),
-      ...fact('Range', range, 'fact-range'),
-      ...fact('Quota', quota, 'fact-quota'),
+      fact('Records', numberFormat.format(entry.count), 'fact-count'),
+      fact('As of', formatTime(entry.fetchedAt), 'fact-asof'),
+      fact('Range', range, 'fact-range'),
+      fact('Quota', quota, 'fact-quota'),
     ]),
   ]);
 }
