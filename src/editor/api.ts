@@ -23,6 +23,8 @@ export interface DiagnosticsTestApi {
   readonly onDidScan: vscode.Event<ScanOutcome>;
   /** Grows with every rebuild of the leak index. */
   indexVersion(): number;
+  /** How long an edit made now would wait for its scan (the per-document throttle). */
+  scanDelay(uri: vscode.Uri): number;
   onDidRebuildIndex(listener: () => void): vscode.Disposable;
   /** What a restart does: re-reads the ignore list from workspaceState and rebuilds the index. */
   reload(): void;

@@ -63,9 +63,13 @@ export class DiagnosticsController implements vscode.Disposable {
       vscode.workspace.onDidChangeTextDocument((e) => {
         if (e.contentChanges.length > 0 && this.#states.has(e.document.uri.toString())) this.#throttle(e.document);
       }),
-      vscode.workspace.onDidCloseTextDocument((d) => this.forget(d.uri)),
+      vscode.workspace.onDidCloseTextDocument((d) => {
+        // Only documents scanned as open ones: a file's workspace-scan result outlives a document an extension held.
+        if (this.#states.has(d.uri.toString())) this.forget(d.uri);
+      }),
       vscode.window.onDidChangeVisibleTextEditors((editors) => {
         for (const e of editors) this.#whenShown(e.document);
+        this.#dropHidden();
       }),
       vscode.window.tabGroups.onDidChangeTabs((e) => this.#tabsChanged(e)),
       holder.onDidChange(() => this.rescanShown()),
@@ -95,6 +99,13 @@ export class DiagnosticsController implements vscode.Disposable {
   matchOf(uri: vscode.Uri, diagnostic: vscode.Diagnostic): ShownMatch | undefined {
     const code = codeValue(diagnostic);
     return this.shownMatches(uri).find((m) => m.range.isEqual(diagnostic.range) && codeValue(m.diagnostic) === code);
+  }
+
+  /** How long an edit made now would wait for its scan (the throttle): 0 when it is scanned at once. */
+  scanDelay(uri: vscode.Uri): number {
+    const st = this.#states.get(uri.toString());
+    if (!st) return 0;
+    return Math.max(0, st.lastScan + THROTTLE_MS - Date.now());
   }
 
   /** Scans every shown document again. */
@@ -199,11 +210,16 @@ export class DiagnosticsController implements vscode.Disposable {
       const doc = uri && vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
       if (doc) this.#whenShown(doc);
     }
-    if (e.closed.length === 0) return;
-    const open = tabUris();
-    for (const tab of e.closed) {
-      const uri = tabUri(tab);
-      if (uri && !open.has(uri.toString()) && this.#states.has(uri.toString()) && !isShown(uri)) this.forget(uri);
+    if (e.closed.length > 0) this.#dropHidden();
+  }
+
+  /** Forgets the documents scanned as open that are neither in a tab nor visible any more (closed editors). */
+  #dropHidden(): void {
+    if (this.#states.size === 0) return;
+    const tabs = tabUris();
+    const visible = new Set(vscode.window.visibleTextEditors.map((e) => e.document.uri.toString()));
+    for (const key of [...this.#states.keys()]) {
+      if (!tabs.has(key) && !visible.has(key)) this.forget(vscode.Uri.parse(key));
     }
   }
 

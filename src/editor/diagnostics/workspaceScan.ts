@@ -11,6 +11,7 @@ import type { IgnoreStore } from './ignoreStore';
 import { toDiagnostic } from './leakDiagnostic';
 import type { LeakIndexHolder } from './leakIndexHolder';
 import { LineIndex } from './lineIndex';
+import { shownDocuments } from './shownDocuments';
 
 export interface WorkspaceScanSummary {
   readonly files: number;
@@ -46,7 +47,8 @@ export async function scanWorkspaceFiles(
   }
   const counts = { scanned: 0, skipped: 0, matches: 0, filesWithMatches: 0 };
   const gitIgnored = await deps.git.ignored(uris.filter((u) => !readDiagnosticSettings(u).includeGitIgnored));
-  const open = new Map(vscode.workspace.textDocuments.map((d) => [d.uri.toString(), d]));
+  // Shown documents are scanned as they are in the editor (unsaved edits included); other files from disk.
+  const open = new Map(shownDocuments().map((d) => [d.uri.toString(), d]));
   const step = uris.length > 0 ? 100 / uris.length : 100;
   let done = 0;
   let reported = 0;
