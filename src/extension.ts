@@ -17,6 +17,7 @@ import { registerCommands } from './editor/commands/registerCommands';
 import { ResultsPanelManager } from './editor/results/resultsPanelManager';
 import { startup, trustMessage } from './editor/startup';
 import { LeakDiagnostics } from './editor/diagnostics/leakDiagnostics';
+import { storeDemoKey } from './editor/demo/demoKey';
 import type { LeakSearchContext } from './editor/leakSearchContext';
 import type { LeakSearchApi } from './editor/api';
 
@@ -54,7 +55,10 @@ export function activate(context: vscode.ExtensionContext): LeakSearchApi {
   treeView.message = trustMessage();
   own(vscode.workspace.onDidGrantWorkspaceTrust(() => (treeView.message = trustMessage())));
 
-  const ready = startup(ctx);
+  // `npm run demo` (development mode only): the demo key is stored before startup reads it.
+  const ready = storeDemoKey(context.extensionMode, process.env, keys)
+    .catch((e: unknown) => log.error(`Demo key not stored: ${e instanceof Error ? e.message : String(e)}`))
+    .then(() => startup(ctx));
   return {
     tree,
     treeModel,

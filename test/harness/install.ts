@@ -34,9 +34,12 @@ export interface Toolchain {
 
 type Log = (line: string) => void;
 
-/** Finds or installs everything; throws HarnessSetupError naming what is missing. */
-export async function ensureToolchain(log: Log = (line) => console.log(line)): Promise<Toolchain> {
-  const chromium = checkChromium();
+/**
+ * Finds or installs everything; throws HarnessSetupError naming what is missing.
+ * `needChromium: false` (the demo: the user opens the workbench in their own browser) skips the Chromium check.
+ */
+export async function ensureToolchain(log: Log = (line) => console.log(line), options: { readonly needChromium?: boolean } = {}): Promise<Toolchain> {
+  const chromium = options.needChromium === false ? chromiumPath() : checkChromium();
   const node = await ensureNode(log);
   const codeServer = await ensureCodeServer(node, log);
   return { node, codeServer, codeServerVersion: CODE_SERVER_VERSION, chromium };
