@@ -4,7 +4,6 @@
 import * as vscode from 'vscode';
 import { fieldText, siteOf } from '../../core/sites';
 import type { AnyRecord } from '../../core/sites';
-import { describeMatch } from '../../core/scan/describeMatch';
 import { CommandId } from '../commands/commandIds';
 import type { DiagnosticsController, ShownMatch } from './diagnosticsController';
 import { isLeakDiagnostic, recordsCommandUri, recordsTarget } from './leakDiagnostic';
@@ -28,7 +27,11 @@ export function hoverMarkdown(shown: ShownMatch): vscode.MarkdownString {
   const md = new vscode.MarkdownString(undefined, true);
   md.isTrusted = { enabledCommands: [CommandId.showLeakedRecords] };
   const { match, entries } = shown;
-  md.appendMarkdown(`**Leak Search** — ${escapeMarkdown(describeMatch(match))}\n\n`);
+  // The diagnostic's own hover already shows its message: this one lists the records.
+  const n = match.refs.length;
+  const plural = n === 1 ? 'record' : `${n} records`;
+  const about = match.kind === 'password' ? `the leaked ${plural} of this password (for ${escapeMarkdown(match.owners.join(', ') || 'an account')})` : `the leaked ${plural} of ${escapeMarkdown(match.identifier)}`;
+  md.appendMarkdown(`**Leak Search** — ${about}\n\n`);
   const records = match.refs.map((r) => entries[r.source]?.result.records[r.record]).filter((r): r is AnyRecord => r !== undefined);
   records.sort((a, b) => (fieldText(b, 'date') < fieldText(a, 'date') ? -1 : fieldText(b, 'date') > fieldText(a, 'date') ? 1 : 0));
   md.appendMarkdown('| Date | Site | Browser | Country | Status | Password |\n|---|---|---|---|---|---|\n');

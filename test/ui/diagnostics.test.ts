@@ -1,0 +1,107 @@
+// Leaked identifiers in files as the user sees them: after a domain check, a file with a
+// leaked e-mail, URL and password gets squiggles; the status bar counts them and opens the
+// Problems panel, which lists the messages; hovering the password shows it masked.
+// Screenshots under test-results/: diagnostics-problems.png, diagnostics-hover.png.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { DEMO_API_KEY, DEMO_KNOWN_RECORDS, demoDataset } from '../../service/demo';
+import { startService } from '../../service/server';
+import type { RunningService } from '../../service/types';
+import { repoRoot } from '../harness/paths';
+import { openWorkbench } from './workbench';
+import type { Workbench } from './workbench';
+
+const WAIT = { timeout: 30_000 };
+const ALICE = DEMO_KNOWN_RECORDS.accounts[0];
+const FILE = 'deploy-settings.env';
+
+describe('Leaked identifiers in files (UI)', () => {
+  let service: RunningService;
+  let wb: Workbench;
+  let failed = false;
+
+  before(async () => {
+    service = await startService({
+      dataset: demoDataset(),
+      tenants: [{ name: 'ui', apiKey: DEMO_API_KEY, domains: ['example.com'], rateLimit: { limit: 100, windowMs: 3_600_000 } }],
+    });
+    wb = await openWorkbench({ label: 'diagnostics', settings: { 'leakSearch.baseUrl': service.baseUrl, 'leakSearch.findingsTypes': ['accounts'] } });
+    const ws = wb.session.workspace;
+    assert.ok(ws, 'a workspace folder');
+    fs.writeFileSync(path.join(ws, FILE), `# made-up deployment settings\nADMIN_EMAIL=${ALICE.username}\nVPN_URL=${ALICE.url}\nDB_PASSWORD="${ALICE.password}"\n`);
+  });
+
+  afterEach(function () {
+    if (this.currentTest?.state === 'failed') failed = true;
+  });
+
+  after(async () => {
+    if (failed) await wb?.screenshot('diagnostics-failure').catch(() => undefined);
+    await wb?.close(failed);
+    await service?.close();
+  });
+
+  it('marks leaked identifiers with squiggles and lists them in the Problems panel', async () => {
+    const { page } = wb;
+    // The key, typed into the password box of "Set API Key".
+    await wb.runCommand('Leak Search: Set API Key');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible', ...WAIT });
+    await input.fill(DEMO_API_KEY);
+    await page.keyboard.press('Enter');
+    await input.waitFor({ state: 'hidden', ...WAIT });
+    // A domain check.
+    const palette = await wb.openCommandPalette();
+    await palette.fill('>Leak Search: Check Domain for Leaks');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Leak Search: Check Domain for Leaks' }).first().click();
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Enter a domain…' }).first().click();
+    await input.fill('example.com');
+    await page.keyboard.press('Enter');
+    await page.locator('.statusbar-item', { hasText: /leaks/ }).first().waitFor(WAIT);
+
+    // Open the file with Quick Open.
+    await page.keyboard.press('Control+P');
+    await input.waitFor({ state: 'visible', ...WAIT });
+    await input.fill(FILE);
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: FILE }).first().waitFor(WAIT);
+    await page.keyboard.press('Enter');
+    const editor = page.locator('.editor-instance .monaco-editor').first();
+    await editor.waitFor(WAIT);
+    await editor.locator('.squiggly-error').first().waitFor(WAIT); // the password
+    assert.ok((await editor.locator('.squiggly-warning').count()) >= 2, 'the e-mail and the URL are warnings');
+
+    // The status bar counts them; a click opens the Problems panel.
+    const count = page.locator('.statusbar-item', { hasText: /leaked identifiers in files/ }).first();
+    await count.waitFor(WAIT);
+    assert.match(await count.innerText(), /3 leaked identifiers in files/);
+    await count.click();
+    const problems = page.locator('.markers-panel');
+    await problems.waitFor({ state: 'visible', ...WAIT });
+    const row = (text: string) => problems.locator('.monaco-list-row', { hasText: text }).first();
+    await row(`${ALICE.username} appears in`).waitFor(WAIT);
+    await row(`A password leaked for ${ALICE.username} appears here — rotate it`).waitFor(WAIT);
+    await row(`${ALICE.url} appears in`).waitFor(WAIT);
+    const listed = await problems.innerText();
+    assert.ok(!listed.includes(ALICE.password), 'no password in the Problems panel');
+    assert.match(listed, /Leak Search/);
+    const shot = await wb.screenshot('diagnostics-problems');
+    console.log(`      screenshot ${path.relative(repoRoot, shot)}`);
+  });
+
+  it('shows the records on hover over the password, masked', async () => {
+    const { page } = wb;
+    const squiggle = page.locator('.editor-instance .monaco-editor .squiggly-error').first();
+    const box = await squiggle.boundingBox();
+    assert.ok(box, 'the password squiggle is on screen');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    const hover = page.locator('.monaco-hover', { hasText: 'A password leaked for' }).first();
+    await hover.waitFor({ state: 'visible', ...WAIT });
+    const text = await hover.innerText();
+    assert.match(text, /•••••••/);
+    assert.ok(!text.includes(ALICE.password), 'the hover never shows the password');
+    assert.match(text, new RegExp(ALICE.browser));
+    const shot = await wb.screenshot('diagnostics-hover');
+    console.log(`      screenshot ${path.relative(repoRoot, shot)}`);
+  });
+});
