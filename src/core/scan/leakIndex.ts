@@ -13,7 +13,8 @@ import { Sketch } from './sketch';
 import type { ParsedUrl } from './normalize';
 import { normalizeEmail, normalizeHost, normalizeUsername, parseUrl } from './normalize';
 import { recordFacts } from './recordFields';
-import { scanEmails, scanHosts, scanTokens, scanUrls, scanValues } from './scanner';
+import type { RangeSink } from './scanner';
+import { scanEmails, scanHosts, scanTokens, scanTokensAndHosts, scanUrls, scanValues } from './scanner';
 
 /** One cached result the index is built from; `source` in a `RecordRef` is its position. */
 export interface LeakSource {
@@ -263,20 +264,20 @@ export class LeakIndex {
     } else if (wantUrls) {
       scanUrls(text, (s, e) => this.matchUrlCandidate(text, s, e, out));
     }
+    const wantUsernames = options.usernames !== false && this.#usernames.size > 0;
+    const usernameSink: RangeSink = (s, e) => this.#matchUsername(text, s, e, out);
     if (wantHosts) {
       let u = 0;
-      scanHosts(
-        text,
-        (s, e) => {
-          while (u < urlRanges.length && urlRanges[u + 1] <= s) u += 2;
-          if (u < urlRanges.length && urlRanges[u] <= s) return; // part of a URL: the URL rule has it
-          this.#matchHost(text, s, e, out);
-        },
-        this.#hostLengths,
-      );
-    }
-    if (options.usernames !== false && this.#usernames.size > 0) {
-      scanTokens(text, (s, e) => this.#matchUsername(text, s, e, out), this.#usernameLengths);
+      const hostSink: RangeSink = (s, e) => {
+        while (u < urlRanges.length && urlRanges[u + 1] <= s) u += 2;
+        if (u < urlRanges.length && urlRanges[u] <= s) return; // part of a URL: the URL rule has it
+        this.#matchHost(text, s, e, out);
+      };
+      // Host names lie inside username-like tokens: one walk finds both kinds of candidates.
+      if (wantUsernames) scanTokensAndHosts(text, usernameSink, this.#usernameLengths, hostSink, this.#hostLengths);
+      else scanHosts(text, hostSink, this.#hostLengths);
+    } else if (wantUsernames) {
+      scanTokens(text, usernameSink, this.#usernameLengths);
     }
     if (options.passwords !== false && this.#passwords.size > 0) {
       scanValues(
@@ -334,25 +335,43 @@ export class LeakIndex {
     else out.push(this.#make(host, 'host', start + parsed.hostStart, start + parsed.hostEnd, parsed.host));
   }
 
-  /** Allocation-free test of a URL candidate's host: false when it surely is no leaked host. */
+  /**
+   * Allocation-free test of a URL candidate's host: false when it surely is no leaked host.
+   * One walk over the authority computes `foldHash` of the host as it goes: restarted after
+   * each `@`, remembered at each `:` (a port), never counting trailing dots.
+   */
   #mayHaveLeakedHost(text: string, start: number, end: number): boolean {
     let p = start;
     while (p < end && text.charCodeAt(p) !== 58) p++;
     if (p + 3 > end || text.charCodeAt(p + 1) !== 47 || text.charCodeAt(p + 2) !== 47) return false;
-    let authEnd = p + 3;
-    let at = -1;
-    let colon = -1;
-    for (; authEnd < end; authEnd++) {
-      const c = text.charCodeAt(authEnd);
+    const H0 = 0x811c9dc5 | 0;
+    let hs = p + 3;
+    let h = H0;
+    /** `h` up to the last character that is no dot. */
+    let clean = H0;
+    /** `clean` at the last `:` after `hs`, when `port`. */
+    let atColon = H0;
+    let port = false;
+    for (let i = hs; i < end; i++) {
+      let c = text.charCodeAt(i);
       if (c === 47 || c === 63 || c === 35) break;
-      if (c === 64) at = authEnd;
-      else if (c === 58) colon = authEnd;
-      else if (c > 0x7f || c === 91) return true; // IDN or IPv6: let the full parse decide
+      if (c === 64) {
+        hs = i + 1;
+        h = clean = H0;
+        port = false;
+        continue;
+      }
+      if (c > 0x7f || c === 91) return true; // IDN or IPv6: let the full parse decide
+      if (c === 58 && i > hs) {
+        atColon = clean;
+        port = true;
+      }
+      if (c >= 65 && c <= 90) c |= 0x20;
+      h = Math.imul(h ^ c, 0x01000193);
+      if (c !== 46) clean = h;
     }
-    const hs = at === -1 ? p + 3 : at + 1;
-    let he = colon > hs ? colon : authEnd;
-    while (he > hs && text.charCodeAt(he - 1) === 46) he--;
-    return this.#hostHashes.has(foldHash(text, hs, he));
+    const f = port ? atColon : clean;
+    return this.#hostHashes.has((f ^ (f >>> 17)) & 0x3fffffff);
   }
 
   #matchHost(text: string, start: number, end: number, out: LeakMatch[]): void {

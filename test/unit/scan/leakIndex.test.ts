@@ -4,6 +4,8 @@ import type { AccountRecord, OpenRecord } from '../../../src/core/types';
 import type { LeakMatch, LeakSource } from '../../../src/core/scan/leakIndex';
 import { buildLeakIndex } from '../../../src/core/scan/leakIndex';
 import { isPlainUsername } from '../../../src/core/scan/recordFields';
+import { parseUrl } from '../../../src/core/scan/normalize';
+import { scanCandidates } from '../../../src/core/scan/scanner';
 import { makeCorpus, makeLeaks, prng, pick } from '../../bench/corpus';
 import { naiveMatch } from '../../bench/naiveMatcher';
 
@@ -282,5 +284,29 @@ describe('leak index: agreement with the naive regex matcher on generated corpor
     const idn = fixture.leaked.emails.find((x) => x.includes('ü'));
     assert.ok(idn);
     assert.deepEqual(idx.match(`(${idn})`).map((m) => m.kind), ['email']);
+  });
+});
+
+describe('leak index: the URL host prefilter loses nothing (seeded, property-style)', () => {
+  it('a URL matches exactly when its parsed host is leaked, whatever user-info, ports, case and trailing dots it has', () => {
+    const leakedHosts = new Set(['vdi.sampleurl.com', 'sso.sampleurl.com', 'mail.sampleurl.com', 'shop.sampleurl.com', 'forum.sampleurl.com']);
+    const rng = prng(515);
+    const parts = ['vdi.sampleurl.com', 'VDI.SampleURL.com', 'mail.sampleurl.com', 'other.example', 'user', 'u:p', '@', '@', ':', ':443', ':8443', '.', '..', 'x', '-', '%40'];
+    const tails = ['', '/', '/portal/webclient', '/portal/webclient/?q=1', '#f', '/owa', '?a=b@c', '.', ').'];
+    let matched = 0;
+    for (let round = 0; round < 4000; round++) {
+      let authority = '';
+      const n = 1 + Math.floor(rng() * 6);
+      for (let i = 0; i < n; i++) authority += pick(rng, parts);
+      const text = `see ${pick(rng, ['https', 'http', 'HTTPS'])}://${authority}${pick(rng, tails)} now`;
+      const got = index.match(text, { emails: false, hosts: false, usernames: false, passwords: false });
+      const want = scanCandidates(text, ['url']).filter((c) => {
+        const parsed = parseUrl(text.slice(c.start, c.end));
+        return parsed !== undefined && leakedHosts.has(parsed.host);
+      });
+      assert.equal(got.length, want.length, text);
+      if (got.length > 0) matched++;
+    }
+    assert.ok(matched > 200, `${matched} URLs matched`);
   });
 });

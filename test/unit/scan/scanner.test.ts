@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { CandidateKind } from '../../../src/core/scan/scanner';
-import { scanCandidates, trimUrlEnd } from '../../../src/core/scan/scanner';
+import { scanCandidates, scanHosts, scanTokens, scanTokensAndHosts, trimUrlEnd } from '../../../src/core/scan/scanner';
 import { lengthFilter } from '../../../src/core/scan/charClass';
 import { naiveCandidates } from '../../bench/naiveMatcher';
 import { prng, pick } from '../../bench/corpus';
@@ -182,6 +182,30 @@ describe('scanner: the token skip-ahead loses nothing (seeded, property-style)',
       const want = scanCandidates(text, ['token']).filter((c) => lengths.includes(c.end - c.start));
       const got = scanCandidates(text, ['token'], { token: lengthFilter(lengths) });
       assert.deepEqual(got, want, `text ${JSON.stringify(text)} lengths ${lengths.join(',')}`);
+    }
+  });
+});
+
+describe('scanner: tokens and hosts in one walk (seeded, property-style)', () => {
+  it('scanTokensAndHosts reports exactly what scanTokens and scanHosts report, in the same order', () => {
+    const rng = prng(991);
+    const parts = ['vpn1.example.com', 'jsmith84', 'a_b.c', '_', '.', '..', '-', 'x.y', ' ', '\n', '@', 'é', '中', 'bücher.de', '(', '"', 'abc', 'mail.x_y.org.', '=', 'a.b.c.d'];
+    for (let round = 0; round < 3000; round++) {
+      let text = '';
+      const len = 1 + Math.floor(rng() * 40);
+      for (let i = 0; i < len; i++) text += pick(rng, parts);
+      const tokenFilter = lengthFilter([1 + Math.floor(rng() * 10), 1 + Math.floor(rng() * 16)].filter(() => rng() < 0.8));
+      const hostFilter = lengthFilter([1 + Math.floor(rng() * 10), 3 + Math.floor(rng() * 16)].filter(() => rng() < 0.8));
+      const tokens: string[] = [];
+      const hosts: string[] = [];
+      scanTokens(text, (s, e) => tokens.push(`${s}-${e}`), tokenFilter);
+      scanHosts(text, (s, e) => hosts.push(`${s}-${e}`), hostFilter);
+      const tokens2: string[] = [];
+      const hosts2: string[] = [];
+      scanTokensAndHosts(text, (s, e) => tokens2.push(`${s}-${e}`), tokenFilter, (s, e) => hosts2.push(`${s}-${e}`), hostFilter);
+      const where = `text ${JSON.stringify(text)} filters ${[...tokenFilter].join('')} ${[...hostFilter].join('')}`;
+      assert.deepEqual(tokens2, tokens, where);
+      assert.deepEqual(hosts2, hosts, where);
     }
   });
 });
