@@ -4,10 +4,14 @@
 // (password masked); quick fixes show, ignore (for good, across a state reload) and re-check;
 // "Scan Workspace" fills the Problems panel; and the edit-to-update time of a 1 MB file.
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AnyRecord } from '../../src/core/sites';
 import type { ResultsEntry } from '../../src/core/types';
 import type { LeakSearchApi } from '../../src/editor/api';
+import type { ScanOutcome } from '../../src/editor/diagnostics/diagnosticsController';
 import { DEMO_KNOWN_RECORDS } from '../../service/demo';
 import type { RunningService } from '../../service/types';
 import { checkDomain, leakSearchApi, setSetting, startOwnService, useService, waitFor } from './leakSearch.helpers';
@@ -354,5 +358,29 @@ describe('Leaked identifiers in files', () => {
     assert.ok(median < 1000, `an edit updates the diagnostics of a 1 MB file within a second (${median.toFixed(1)} ms)`);
     await vscode.commands.executeCommand('workbench.action.files.revert');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('skips git-ignored files unless leakSearch.diagnostics.includeGitIgnored is set', async function () {
+    this.timeout(40_000);
+    // The workspace becomes a git repository that ignores build/.
+    execFileSync('git', ['init', '-q'], { cwd: folder.fsPath });
+    fs.writeFileSync(path.join(folder.fsPath, '.gitignore'), 'build/\n');
+    await vscode.commands.executeCommand('git.openRepository', folder.fsPath);
+    const ignored = await writeFile(folder, 'build/generated.env', `OWNER=${BOB.username}\n`);
+    const outcomes: ScanOutcome[] = [];
+    const sub = api.diagnostics.onDidScan((o) => outcomes.push(o));
+    try {
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(ignored));
+      const outcome = await waitFor('the scan of the ignored file', () => outcomes.find((o) => o.uri === ignored.toString()), 30_000);
+      assert.equal(outcome.skipped, 'gitIgnored', 'told by the git extension');
+      assert.deepEqual(ours(ignored), []);
+      await setSetting('diagnostics.includeGitIgnored', true);
+      const ds = await waitForDiagnostics('the ignored file scanned once opted in', ignored, (d) => d.length === 1);
+      assert.ok(ds[0].message.startsWith(`${BOB.username} appears in`));
+    } finally {
+      sub.dispose();
+      await setSetting('diagnostics.includeGitIgnored', undefined);
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
   });
 });

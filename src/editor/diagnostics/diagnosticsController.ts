@@ -81,6 +81,12 @@ export class DiagnosticsController implements vscode.Disposable {
         }
       }),
       vscode.workspace.onDidGrantWorkspaceTrust(() => this.rescanShown()),
+      vscode.workspace.onDidSaveTextDocument((d) => {
+        if (d.uri.path.endsWith('/.gitignore')) {
+          this.git.forget();
+          this.rescanShown();
+        }
+      }),
     );
     this.rescanShown();
   }
