@@ -1,0 +1,61 @@
+// The README never drifts from package.json: its commands and settings tables are exactly
+// what `npm run docs:settings` renders, every image it shows exists, and the two commands a
+// newcomer needs come first.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { COMMANDS_END, COMMANDS_START, SETTINGS_END, SETTINGS_START, renderCommandsTable, renderSettingsTable, withTables } from './readmeTables';
+import type { Manifest } from './readmeTables';
+
+const root = path.resolve(__dirname, '..', '..', '..', '..');
+const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as Manifest;
+
+function between(start: string, end: string): string {
+  const from = readme.indexOf(start);
+  const to = readme.indexOf(end, from);
+  assert.ok(from >= 0 && to > from, `README.md lacks the markers ${start} … ${end}`);
+  return readme.slice(from + start.length, to).trim();
+}
+
+describe('README.md', () => {
+  it('has the commands table of package.json (run `npm run docs:settings` after changing commands)', () => {
+    assert.equal(between(COMMANDS_START, COMMANDS_END), renderCommandsTable(manifest));
+  });
+
+  it('has the settings table of package.json (run `npm run docs:settings` after changing settings)', () => {
+    assert.equal(between(SETTINGS_START, SETTINGS_END), renderSettingsTable(manifest));
+  });
+
+  it('lists every contributed command and setting by id', () => {
+    for (const c of manifest.contributes.commands) assert.ok(readme.includes(`\`${c.command}\``), c.command);
+    for (const name of Object.keys(manifest.contributes.configuration.properties)) assert.ok(readme.includes(`\`${name}\``), name);
+  });
+
+  it('is a fixed point of the generator', () => {
+    assert.equal(withTables(readme, manifest), readme);
+  });
+
+  it('starts with `npm run demo` and `npm ci && npm test`, before any section', () => {
+    const firstSection = readme.indexOf('\n## ');
+    const top = readme.slice(0, firstSection);
+    assert.ok(top.includes('npm run demo'), 'npm run demo is not above the first section');
+    assert.ok(top.includes('npm ci && npm test'), 'npm ci && npm test is not above the first section');
+  });
+
+  it('shows only images that exist in the repository', () => {
+    const images = [...readme.matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)].map((m) => m[1] ?? '');
+    assert.ok(images.length >= 3, 'the README shows the tree, the results panel and a diagnostic');
+    for (const image of images) {
+      assert.ok(!/^https?:/.test(image), `${image}: use a screenshot committed to the repository`);
+      assert.ok(fs.existsSync(path.join(root, image)), `${image} does not exist`);
+    }
+  });
+
+  it('links only to anchors it has', () => {
+    const anchors = new Set(
+      [...readme.matchAll(/^#{2,3} (.+)$/gm)].map((m) => (m[1] ?? '').toLowerCase().replace(/[^\w\- ]/g, '').replace(/ /g, '-')),
+    );
+    for (const m of readme.matchAll(/\]\(#([^)]+)\)/g)) assert.ok(anchors.has(m[1] ?? ''), `#${m[1]} has no heading`);
+  });
+});
