@@ -227,15 +227,18 @@ export function scanTokensAndHosts(text: string, tokenSink: RangeSink, tokenFilt
       continue;
     }
     let dot = c === DOT;
+    let under = c === 95;
     let runStart = probe;
     while (runStart > i && (C[(c = text.charCodeAt(runStart - 1))] & TOKEN) !== 0) {
       runStart--;
       if (c === DOT) dot = true;
+      else if (c === 95) under = true;
     }
     let runEnd = probe + 1;
     while (runEnd < n && (C[(c = text.charCodeAt(runEnd))] & TOKEN) !== 0) {
       runEnd++;
       if (c === DOT) dot = true;
+      else if (c === 95) under = true;
     }
     i = runEnd + 1;
     const len = runEnd - runStart;
@@ -251,13 +254,15 @@ export function scanTokensAndHosts(text: string, tokenSink: RangeSink, tokenFilt
         }
       }
     }
-    if (wantHosts && dot && len >= hMin) hostRuns(text, runStart, runEnd, hostSink, hostFilter);
+    if (wantHosts && dot && len >= hMin) {
+      if (under) hostRuns(text, runStart, runEnd, hostSink, hostFilter);
+      else hostRun(text, runStart, runEnd, hostSink, hostFilter);
+    }
   }
 }
 
-/** The host candidates of one token run `[runStart, runEnd)` that has a dot: its parts between `_`, as `scanHosts` takes them. */
+/** The host candidates of one token run `[runStart, runEnd)` that has a dot and a `_`: its parts between `_`. */
 function hostRuns(text: string, runStart: number, runEnd: number, sink: RangeSink, filter: LengthFilter): void {
-  const n = text.length;
   let a = runStart;
   while (a < runEnd) {
     let b = a;
@@ -267,70 +272,70 @@ function hostRuns(text: string, runStart: number, runEnd: number, sink: RangeSin
       if (c === 95) break;
       if (c === DOT) dot = true;
     }
-    if (dot && (a === 0 || text.charCodeAt(a - 1) !== AT) && (b === n || text.charCodeAt(b) !== AT)) {
-      let s = a;
-      let e = b;
-      while (s < e && text.charCodeAt(s) === DOT) s++;
-      while (e > s && text.charCodeAt(e - 1) === DOT) e--;
-      if (e - s >= 3 && filter[e - s] === 1) {
-        let ok = false;
-        let prevDot = true;
-        for (let k = s; k < e; k++) {
-          const isDot = text.charCodeAt(k) === DOT;
-          if (isDot) {
-            if (prevDot) {
-              ok = false;
-              break;
-            }
-            ok = true;
-          }
-          prevDot = isDot;
-        }
-        if (ok) sink(s, e);
-      }
-    }
+    if (dot) hostRun(text, a, b, sink, filter);
     a = b + 1;
   }
 }
 
-/** Finds the next line feed at or after a position, remembering the last answer (linear overall). */
-function newlineFinder(text: string): (from: number) => number {
-  const n = text.length;
-  let cached = -1;
-  return (from: number): number => {
-    if (cached < from) {
-      cached = text.indexOf('\n', from);
-      if (cached === -1) cached = n;
+/** One run `[a, b)` of host characters and dots with a dot in it, as `scanHosts` takes it. */
+function hostRun(text: string, a: number, b: number, sink: RangeSink, filter: LengthFilter): void {
+  if ((a > 0 && text.charCodeAt(a - 1) === AT) || (b < text.length && text.charCodeAt(b) === AT)) return;
+  let s = a;
+  let e = b;
+  while (s < e && text.charCodeAt(s) === DOT) s++;
+  while (e > s && text.charCodeAt(e - 1) === DOT) e--;
+  if (e - s < 3 || filter[e - s] !== 1) return;
+  let prevDot = true;
+  let dots = 0;
+  for (let k = s; k < e; k++) {
+    const isDot = text.charCodeAt(k) === DOT;
+    if (isDot) {
+      if (prevDot) return; // an empty label
+      dots++;
     }
-    return cached;
-  };
+    prevDot = isDot;
+  }
+  if (dots > 0) sink(s, e);
 }
 
-function scanQuoted(text: string, quote: string, sink: RangeSink, filter: LengthFilter, nextNl: (from: number) => number): void {
+/**
+ * The contents of every `quote`-delimited string on one line (backslash escapes respected)
+ * whose length is in `filter`. The closing quote is found by one forward walk from the
+ * opening one (strings are short: cheaper than a search call and a newline lookup per string).
+ */
+function scanQuoted(text: string, quote: number, sink: RangeSink, filter: LengthFilter): void {
+  const n = text.length;
   const max = filter.length - 1;
-  let i = text.indexOf(quote);
+  const q = String.fromCharCode(quote);
+  let i = text.indexOf(q);
   while (i !== -1) {
-    const nl = nextNl(i + 1);
     let k = i + 1;
+    /** How many backslashes stand just before `k`. */
+    let backslashes = 0;
     let close = -1;
-    for (;;) {
-      k = text.indexOf(quote, k);
-      if (k === -1 || k > nl) break;
-      let b = k - 1;
-      while (b > i && text.charCodeAt(b) === BACKSLASH) b--;
-      if ((k - 1 - b) % 2 === 0) {
-        close = k;
+    for (; k < n; k++) {
+      const c = text.charCodeAt(k);
+      if (c === quote) {
+        if ((backslashes & 1) === 0) {
+          close = k;
+          break;
+        }
+        backslashes = 0;
+      } else if (c === NL) {
         break;
+      } else if (c === BACKSLASH) {
+        backslashes++;
+      } else {
+        backslashes = 0;
       }
-      k++;
     }
     if (close === -1) {
-      i = k;
+      i = k < n ? text.indexOf(q, k + 1) : -1;
       continue;
     }
     const len = close - i - 1;
     if (len <= max && filter[len] === 1) sink(i + 1, close);
-    i = text.indexOf(quote, close + 1);
+    i = text.indexOf(q, close + 1);
   }
 }
 
@@ -339,7 +344,8 @@ function isTrailingPunct(c: number): boolean {
 }
 
 /** The unquoted value that starts at `v` (after `=` or `: `): the rest of the line, and its first word. */
-function unquotedValue(text: string, v: number, sink: RangeSink, filter: LengthFilter, nextNl: (from: number) => number): void {
+/** `nl`: the first line feed at or after `v` (or the text's length). */
+function unquotedValue(text: string, v: number, sink: RangeSink, filter: LengthFilter, nl: number): void {
   const C = CLASS;
   const n = text.length;
   while (v < n && (C[text.charCodeAt(v)] & BLANK) !== 0) v++;
@@ -347,7 +353,7 @@ function unquotedValue(text: string, v: number, sink: RangeSink, filter: LengthF
   const c0 = text.charCodeAt(v);
   if (c0 === 34 || c0 === 39 || c0 === 96 || c0 === NL || c0 === CR) return; // quoted: the quote pass has it
   const max = filter.length - 1;
-  let e = nextNl(v);
+  let e = nl;
   if (e > v && text.charCodeAt(e - 1) === CR) e--;
   while (e > v && (C[text.charCodeAt(e - 1)] & BLANK) !== 0) e--;
   if (e > v && isTrailingPunct(text.charCodeAt(e - 1))) e--;
@@ -369,24 +375,39 @@ function unquotedValue(text: string, v: number, sink: RangeSink, filter: LengthF
  * length is in `filter` are reported; values are whole, never substrings of a longer value.
  */
 export function scanValues(text: string, sink: RangeSink, filter: LengthFilter): void {
-  const nextNlQuotes = [newlineFinder(text), newlineFinder(text), newlineFinder(text)];
-  scanQuoted(text, '"', sink, filter, nextNlQuotes[0]);
-  scanQuoted(text, "'", sink, filter, nextNlQuotes[1]);
-  scanQuoted(text, '`', sink, filter, nextNlQuotes[2]);
-  const nextNl = newlineFinder(text);
+  scanQuoted(text, 34, sink, filter);
+  scanQuoted(text, 39, sink, filter);
+  scanQuoted(text, 96, sink, filter);
+  const n = text.length;
+  let nl = -1;
   let i = text.indexOf('=');
   while (i !== -1) {
-    const prev = i > 0 ? text.charCodeAt(i - 1) : 0;
     const next = text.charCodeAt(i + 1);
-    if (next !== 61 && next !== 62 && prev !== 61 && prev !== 33 && prev !== 60 && prev !== 62) {
-      unquotedValue(text, i + 1, sink, filter, nextNl);
+    if (next === 61) {
+      // `==`, `===`: no `=` of the run starts a value.
+      let j = i + 2;
+      while (text.charCodeAt(j) === 61) j++;
+      i = text.indexOf('=', j);
+      continue;
+    }
+    const prev = i > 0 ? text.charCodeAt(i - 1) : 0;
+    if (next !== 62 && prev !== 61 && prev !== 33 && prev !== 60 && prev !== 62) {
+      if (nl <= i) {
+        nl = text.indexOf('\n', i + 1);
+        if (nl === -1) nl = n;
+      }
+      unquotedValue(text, i + 1, sink, filter, nl);
     }
     i = text.indexOf('=', i + 1);
   }
-  const nextNl2 = newlineFinder(text);
+  nl = -1;
   i = text.indexOf(': ');
   while (i !== -1) {
-    unquotedValue(text, i + 2, sink, filter, nextNl2);
+    if (nl <= i) {
+      nl = text.indexOf('\n', i + 2);
+      if (nl === -1) nl = n;
+    }
+    unquotedValue(text, i + 2, sink, filter, nl);
     i = text.indexOf(': ', i + 2);
   }
 }

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { CandidateKind } from '../../../src/core/scan/scanner';
-import { scanCandidates, scanHosts, scanTokens, scanTokensAndHosts, trimUrlEnd } from '../../../src/core/scan/scanner';
+import { scanCandidates, scanHosts, scanTokens, scanTokensAndHosts, scanValues, trimUrlEnd } from '../../../src/core/scan/scanner';
+import { referenceScanValues } from './valuesReference';
 import { lengthFilter } from '../../../src/core/scan/charClass';
 import { naiveCandidates } from '../../bench/naiveMatcher';
 import { prng, pick } from '../../bench/corpus';
@@ -206,6 +207,24 @@ describe('scanner: tokens and hosts in one walk (seeded, property-style)', () =>
       const where = `text ${JSON.stringify(text)} filters ${[...tokenFilter].join('')} ${[...hostFilter].join('')}`;
       assert.deepEqual(tokens2, tokens, where);
       assert.deepEqual(hosts2, hosts, where);
+    }
+  });
+});
+
+describe('scanner: values agree with the first implementation (seeded, property-style)', () => {
+  it('scanValues reports exactly what the reference value scanner reports', () => {
+    const rng = prng(3131);
+    const parts = ['"', "'", '`', '\\', '\\\\', '=', '==', '===', '!=', '=>', '<=', ': ', ':', ' ', '\t', '\n', '\r\n', ',', ';', 'abc', 'secret99', 'x y', 'é', '中', 'KEY', '{', '}'];
+    for (let round = 0; round < 4000; round++) {
+      let text = '';
+      const len = 1 + Math.floor(rng() * 40);
+      for (let i = 0; i < len; i++) text += pick(rng, parts);
+      const filter = round % 3 === 0 ? new Uint8Array(64).fill(1) : lengthFilter([Math.floor(rng() * 10), Math.floor(rng() * 12)]);
+      const got: string[] = [];
+      const want: string[] = [];
+      scanValues(text, (s, e) => got.push(`${s}-${e}`), filter);
+      referenceScanValues(text, (s, e) => want.push(`${s}-${e}`), filter);
+      assert.deepEqual(got, want, `text ${JSON.stringify(text)} filter ${[...filter].join('')}`);
     }
   });
 });
