@@ -51,13 +51,16 @@ export class LeakIndexHolder implements vscode.Disposable {
   /** Rebuilds after a short delay; several changes in a row give one rebuild. */
   schedule(): void {
     if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => this.rebuild(), INDEX_REBUILD_DELAY_MS);
+    this.#timer = setTimeout(() => this.rebuild(false), INDEX_REBUILD_DELAY_MS);
   }
 
-  rebuild(): IndexSnapshot {
+  /** Rebuilds now; unless `force`, only when the results to index are not the ones indexed. */
+  rebuild(force = true): IndexSnapshot {
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = undefined;
     const entries = this.#entries();
+    const held = this.#snapshot.entries;
+    if (!force && this.#snapshot.version > 0 && entries.length === held.length && entries.every((e, i) => e === held[i])) return this.#snapshot;
     const sources: LeakSource[] = entries.map((e) => ({ domain: e.query.domain, type: e.query.type, records: e.result.records }));
     this.#snapshot = { index: buildLeakIndex(sources), entries, version: this.#snapshot.version + 1 };
     this.#emitter.fire(this.#snapshot);

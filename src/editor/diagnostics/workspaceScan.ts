@@ -46,7 +46,11 @@ export async function scanWorkspaceFiles(
     if (token.isCancellationRequested) break;
   }
   const counts = { scanned: 0, skipped: 0, matches: 0, filesWithMatches: 0 };
-  const gitIgnored = await deps.git.ignored(uris.filter((u) => !readDiagnosticSettings(u).includeGitIgnored));
+  const includeIgnored = new Map(folders.map((f) => [f.uri.toString(), readDiagnosticSettings(f.uri).includeGitIgnored]));
+  const gitIgnored = await deps.git.ignored(uris.filter((u) => {
+    const f = vscode.workspace.getWorkspaceFolder(u);
+    return !(f ? includeIgnored.get(f.uri.toString()) : false);
+  }));
   // Shown documents are scanned as they are in the editor (unsaved edits included); other files from disk.
   const open = new Map(shownDocuments().map((d) => [d.uri.toString(), d]));
   const step = uris.length > 0 ? 100 / uris.length : 100;
