@@ -1,7 +1,8 @@
 // Leaked identifiers in files as the user sees them: after a domain check, a file with a
 // leaked e-mail, URL and password gets squiggles; the status bar counts them and opens the
 // Problems panel, which lists the messages; hovering the password shows it masked.
-// Screenshots under test-results/: diagnostics-problems.png, diagnostics-hover.png.
+// The quick fixes show under Ctrl+. Screenshots under test-results/: diagnostics-problems.png,
+// diagnostics-hover.png, diagnostics-quickfix.png.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -103,5 +104,23 @@ describe('Leaked identifiers in files (UI)', () => {
     assert.match(text, new RegExp(ALICE.browser));
     const shot = await wb.screenshot('diagnostics-hover');
     console.log(`      screenshot ${path.relative(repoRoot, shot)}`);
+  });
+
+  it('offers the quick fixes on a leaked e-mail (Ctrl+.)', async () => {
+    const { page } = wb;
+    await page.keyboard.press('Escape');
+    const squiggle = page.locator('.editor-instance .monaco-editor .squiggly-warning').first();
+    const box = await squiggle.boundingBox();
+    assert.ok(box, 'the e-mail squiggle is on screen');
+    await page.mouse.click(box.x + 4, box.y + box.height / 2);
+    await page.keyboard.press('Control+.');
+    const menu = page.locator('.action-widget:not(.action-list-submenu-panel)').first();
+    await menu.waitFor({ state: 'visible', ...WAIT });
+    for (const title of ['Show leaked records', 'Ignore this identifier in this workspace', 'Check domain again']) {
+      await menu.locator('.monaco-list-row', { hasText: title }).first().waitFor(WAIT);
+    }
+    const shot = await wb.screenshot('diagnostics-quickfix');
+    console.log(`      screenshot ${path.relative(repoRoot, shot)}`);
+    await page.keyboard.press('Escape');
   });
 });
