@@ -14,7 +14,7 @@ import type { ParsedUrl } from './normalize';
 import { normalizeEmail, normalizeHost, normalizeUsername, parseUrl } from './normalize';
 import { recordFacts } from './recordFields';
 import type { RangeSink } from './scanner';
-import { scanEmails, scanHosts, scanTokens, scanTokensAndHosts, scanUrls, scanValues } from './scanner';
+import { scanEmails, scanHosts, scanTokens, scanTokensAndHosts, scanUrls, scanUrlsHashed, scanValues } from './scanner';
 
 /** One cached result the index is built from; `source` in a `RecordRef` is its position. */
 export interface LeakSource {
@@ -141,6 +141,8 @@ export class LeakIndex {
   readonly #passwords = new Map<string, Entry>();
   /** `foldHash` of every key of the maps above (`seededHash` for passwords): the allocation-free first test. */
   readonly #emailHashes = new Set<number>();
+  /** `foldHash` of the local part of every e-mail key. */
+  readonly #emailLocalHashes = new Set<number>();
   readonly #usernameHashes = new Set<number>();
   readonly #hostHashes = new Set<number>();
   readonly #passwordHashes = new Set<number>();
@@ -216,7 +218,11 @@ export class LeakIndex {
         id++;
       });
     });
-    for (const k of this.#emails.keys()) this.#emailHashes.add(foldHash(k, 0, k.length));
+    for (const k of this.#emails.keys()) {
+      this.#emailHashes.add(foldHash(k, 0, k.length));
+      const at = k.lastIndexOf('@');
+      if (at > 0) this.#emailLocalHashes.add(foldHash(k, 0, at));
+    }
     for (const k of this.#usernames.keys()) {
       this.#usernameHashes.add(foldHash(k, 0, k.length));
       this.#usernameSketch.add(k);
@@ -256,13 +262,13 @@ export class LeakIndex {
     const wantUrls = options.urls !== false && this.#hosts.size > 0;
     const wantHosts = options.hosts !== false && this.#hosts.size > 0;
     const urlRanges: number[] = [];
-    if (wantHosts) {
-      scanUrls(text, (s, e) => {
-        urlRanges.push(s, e);
-        if (wantUrls) this.matchUrlCandidate(text, s, e, out);
+    if (wantUrls) {
+      scanUrlsHashed(text, (s, e, hostHash) => {
+        if (wantHosts) urlRanges.push(s, e);
+        if (hostHash === -1 || this.#hostHashes.has(hostHash)) this.matchUrlCandidate(text, s, e, out);
       });
-    } else if (wantUrls) {
-      scanUrls(text, (s, e) => this.matchUrlCandidate(text, s, e, out));
+    } else if (wantHosts) {
+      scanUrls(text, (s, e) => urlRanges.push(s, e));
     }
     const wantUsernames = options.usernames !== false && this.#usernames.size > 0;
     const usernameSink: RangeSink = (s, e) => this.#matchUsername(text, s, e, out);
@@ -299,6 +305,15 @@ export class LeakIndex {
     const h = foldHashAscii(text, start, end);
     const wide = h === -1;
     if (!wide && !this.#emailHashes.has(h)) return;
+    if (wide) {
+      // An IDN domain (or Unicode text stuck to the end): an ASCII local part can still rule it out.
+      let at = end - 1;
+      while (at > start && text.charCodeAt(at) !== 64) at--;
+      if (at > start) {
+        const local = foldHashAscii(text, start, at);
+        if (local !== -1 && !this.#emailLocalHashes.has(local)) return;
+      }
+    }
     const key = wide ? normalizeEmail(text.slice(start, end)) : text.slice(start, end).toLowerCase();
     const entry = this.#emails.get(key);
     if (entry !== undefined) {

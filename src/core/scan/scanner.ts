@@ -109,6 +109,68 @@ export function scanUrls(text: string, sink: RangeSink): void {
   }
 }
 
+/** Receives one URL candidate and `foldHash` of its host, or -1 when the host needs a full parse. */
+export type UrlSink = (start: number, end: number, hostHash: number) => void;
+
+/**
+ * `scanUrls`, and while walking the authority, `foldHash` of the host the way `parseUrl`
+ * finds it (after the last `@`, before the last `:`, without trailing dots), so a lookup can
+ * reject a URL without walking it again. The hash is -1 for a host with non-ASCII characters
+ * or when the trimmed end cuts into the authority: then only a full parse can tell.
+ */
+export function scanUrlsHashed(text: string, sink: UrlSink): void {
+  const C = CLASS;
+  const n = text.length;
+  const H0 = 0x811c9dc5 | 0;
+  let from = 0;
+  let p = text.indexOf('://');
+  while (p !== -1) {
+    let s = p;
+    while (s > from && (C[text.charCodeAt(s - 1)] & SCHEME) !== 0) s--;
+    while (s < p && (C[text.charCodeAt(s)] & ALPHA) === 0) s++;
+    if (s < p) {
+      let e = p + 3;
+      let hs = e;
+      let h = H0;
+      let clean = H0;
+      let atColon = H0;
+      let port = false;
+      let wide = false;
+      for (; e < n; e++) {
+        let c = text.charCodeAt(e);
+        if ((C[c] & URL_CHAR) === 0 || c === 47 || c === 63 || c === 35) break;
+        if (c === AT) {
+          hs = e + 1;
+          h = clean = H0;
+          port = false;
+          continue;
+        }
+        if (c > 0x7f) wide = true;
+        if (c === 58 && e > hs) {
+          atColon = clean;
+          port = true;
+        }
+        if (c >= 65 && c <= 90) c |= 0x20;
+        h = Math.imul(h ^ c, 0x01000193);
+        if (c !== DOT) clean = h;
+      }
+      const authEnd = e;
+      while (e < n && (C[text.charCodeAt(e)] & URL_CHAR) !== 0) e++;
+      if (e > p + 3) {
+        const t = trimUrlEnd(text, p + 3, e);
+        if (t > p + 3) {
+          const f = port ? atColon : clean;
+          sink(s, t, wide || t < authEnd ? -1 : (f ^ (f >>> 17)) & 0x3fffffff);
+        }
+        from = e;
+        p = text.indexOf('://', e);
+        continue;
+      }
+    }
+    p = text.indexOf('://', p + 1);
+  }
+}
+
 /**
  * Every dotted host-name token (`vpn.example.com`): a maximal run of host characters and
  * dots, trimmed of leading/trailing dots, with at least one dot and no empty label. Runs next
@@ -221,25 +283,14 @@ export function scanTokensAndHosts(text: string, tokenSink: RangeSink, tokenFilt
   while (i < n) {
     const probe = i + min - 1;
     if (probe >= n) return;
-    let c = text.charCodeAt(probe);
-    if ((C[c] & TOKEN) === 0) {
+    if ((C[text.charCodeAt(probe)] & TOKEN) === 0) {
       i = probe + 1;
       continue;
     }
-    let dot = c === DOT;
-    let under = c === 95;
     let runStart = probe;
-    while (runStart > i && (C[(c = text.charCodeAt(runStart - 1))] & TOKEN) !== 0) {
-      runStart--;
-      if (c === DOT) dot = true;
-      else if (c === 95) under = true;
-    }
+    while (runStart > i && (C[text.charCodeAt(runStart - 1)] & TOKEN) !== 0) runStart--;
     let runEnd = probe + 1;
-    while (runEnd < n && (C[(c = text.charCodeAt(runEnd))] & TOKEN) !== 0) {
-      runEnd++;
-      if (c === DOT) dot = true;
-      else if (c === 95) under = true;
-    }
+    while (runEnd < n && (C[text.charCodeAt(runEnd)] & TOKEN) !== 0) runEnd++;
     i = runEnd + 1;
     const len = runEnd - runStart;
     if (len < min) continue;
@@ -254,14 +305,11 @@ export function scanTokensAndHosts(text: string, tokenSink: RangeSink, tokenFilt
         }
       }
     }
-    if (wantHosts && dot && len >= hMin) {
-      if (under) hostRuns(text, runStart, runEnd, hostSink, hostFilter);
-      else hostRun(text, runStart, runEnd, hostSink, hostFilter);
-    }
+    if (wantHosts && len >= hMin) hostRuns(text, runStart, runEnd, hostSink, hostFilter);
   }
 }
 
-/** The host candidates of one token run `[runStart, runEnd)` that has a dot and a `_`: its parts between `_`. */
+/** The host candidates of one token run `[runStart, runEnd)` with a `.` or `_`: its parts between `_` that have a dot. */
 function hostRuns(text: string, runStart: number, runEnd: number, sink: RangeSink, filter: LengthFilter): void {
   let a = runStart;
   while (a < runEnd) {
@@ -300,42 +348,43 @@ function hostRun(text: string, a: number, b: number, sink: RangeSink, filter: Le
 
 /**
  * The contents of every `quote`-delimited string on one line (backslash escapes respected)
- * whose length is in `filter`. The closing quote is found by one forward walk from the
- * opening one (strings are short: cheaper than a search call and a newline lookup per string).
+ * whose length is in `filter`.
  */
-function scanQuoted(text: string, quote: number, sink: RangeSink, filter: LengthFilter): void {
+function scanQuoted(text: string, quote: string, sink: RangeSink, filter: LengthFilter): void {
   const n = text.length;
   const max = filter.length - 1;
-  const q = String.fromCharCode(quote);
-  let i = text.indexOf(q);
+  /** The first line feed after the last opening quote looked at (or the text's length). */
+  let nl = -1;
+  let i = text.indexOf(quote);
   while (i !== -1) {
+    if (nl <= i) {
+      nl = text.indexOf('\n', i + 1);
+      if (nl === -1) nl = n;
+    }
     let k = i + 1;
-    /** How many backslashes stand just before `k`. */
-    let backslashes = 0;
     let close = -1;
-    for (; k < n; k++) {
-      const c = text.charCodeAt(k);
-      if (c === quote) {
-        if ((backslashes & 1) === 0) {
-          close = k;
-          break;
-        }
-        backslashes = 0;
-      } else if (c === NL) {
+    for (;;) {
+      k = text.indexOf(quote, k);
+      if (k === -1 || k > nl) break;
+      if (text.charCodeAt(k - 1) !== BACKSLASH) {
+        close = k;
         break;
-      } else if (c === BACKSLASH) {
-        backslashes++;
-      } else {
-        backslashes = 0;
       }
+      let b = k - 1;
+      while (b > i && text.charCodeAt(b) === BACKSLASH) b--;
+      if ((k - 1 - b) % 2 === 0) {
+        close = k;
+        break;
+      }
+      k++;
     }
     if (close === -1) {
-      i = k < n ? text.indexOf(q, k + 1) : -1;
+      i = k;
       continue;
     }
     const len = close - i - 1;
     if (len <= max && filter[len] === 1) sink(i + 1, close);
-    i = text.indexOf(q, close + 1);
+    i = text.indexOf(quote, close + 1);
   }
 }
 
@@ -375,9 +424,9 @@ function unquotedValue(text: string, v: number, sink: RangeSink, filter: LengthF
  * length is in `filter` are reported; values are whole, never substrings of a longer value.
  */
 export function scanValues(text: string, sink: RangeSink, filter: LengthFilter): void {
-  scanQuoted(text, 34, sink, filter);
-  scanQuoted(text, 39, sink, filter);
-  scanQuoted(text, 96, sink, filter);
+  scanQuoted(text, '"', sink, filter);
+  scanQuoted(text, "'", sink, filter);
+  scanQuoted(text, '`', sink, filter);
   const n = text.length;
   let nl = -1;
   let i = text.indexOf('=');
