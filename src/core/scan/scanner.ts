@@ -309,7 +309,7 @@ export function scanTokensAndHosts(text: string, tokenSink: RangeSink, tokenFilt
   }
 }
 
-/** The host candidates of one token run `[runStart, runEnd)` with a `.` or `_`: its parts between `_` that have a dot. */
+/** The host candidates of one token run `[runStart, runEnd)`: its parts between `_` that have a dot. */
 function hostRuns(text: string, runStart: number, runEnd: number, sink: RangeSink, filter: LengthFilter): void {
   let a = runStart;
   while (a < runEnd) {
