@@ -313,11 +313,11 @@ describe('Leaked identifiers in files', () => {
     for (let k = 1; k <= 7; k++) {
       await waitFor('the throttle window to pass', () => api.diagnostics.scanDelay(uri) === 0);
       const want = initial + k;
-      const scanned = new Promise<number>((resolve) => {
+      const scanned = new Promise<ScanOutcome>((resolve) => {
         const sub = api.diagnostics.onDidScan((o) => {
           if (o.uri === uri.toString() && o.matches === want) {
             sub.dispose();
-            resolve(o.ms);
+            resolve(o);
           }
         });
       });
@@ -345,7 +345,9 @@ describe('Leaked identifiers in files', () => {
       const arrived = await changed;
       samples.push(done - arrived);
       roundTrips.push(done - started);
-      scanMs.push(await scanned);
+      const outcome = await scanned;
+      assert.equal(outcome.incremental, true, 'only the edited lines are scanned');
+      scanMs.push(outcome.ms);
     }
     const mid = (xs: number[]): number => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
     const median = mid(samples);
@@ -356,6 +358,29 @@ describe('Leaked identifiers in files', () => {
         `the scan itself ${mid(scanMs).toFixed(1)} ms; with the applyEdit round trip through the workbench ${mid(roundTrips).toFixed(1)} ms; ${(size / 1_048_576).toFixed(2)} MB, ${initial} leaked identifiers before the edits)`,
     );
     assert.ok(median < 1000, `an edit updates the diagnostics of a 1 MB file within a second (${median.toFixed(1)} ms)`);
+
+    // An edit inside a line (a leaked URL made harmless), then a full rescan: the incremental
+    // result is the same as scanning the whole text.
+    const before = ours(uri).length;
+    const line = doc.getText().split('\n').findIndex((l) => l.includes(`// see ${BOB.url}`));
+    const at = doc.lineAt(line).text.indexOf('gitlab.');
+    const fix = new vscode.WorkspaceEdit();
+    fix.replace(uri, new vscode.Range(line, at, line, at + 'gitlab'.length), 'gitlub');
+    assert.ok(await vscode.workspace.applyEdit(fix));
+    await waitForDiagnostics('one URL fewer', uri, (d) => d.length === before - 1);
+    const view = (ds: vscode.Diagnostic[]): string[] => ds.map((d) => `${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character} ${d.severity} ${d.message}`);
+    const incremental = view(ours(uri));
+    const full = new Promise<void>((resolve) => {
+      const sub = api.diagnostics.onDidScan((o) => {
+        if (o.uri === uri.toString() && !o.incremental) {
+          sub.dispose();
+          resolve();
+        }
+      });
+    });
+    api.diagnostics.reload();
+    await full;
+    assert.deepEqual(view(ours(uri)), incremental, 'a full scan finds the same');
     await vscode.commands.executeCommand('workbench.action.files.revert');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });

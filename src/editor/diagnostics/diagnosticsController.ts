@@ -14,6 +14,7 @@ import type { IgnoreStore } from './ignoreStore';
 import { DIAGNOSTIC_SOURCE, codeValue, toDiagnostic } from './leakDiagnostic';
 import type { LeakIndexHolder } from './leakIndexHolder';
 import { isShown, shownDocuments, tabUri, tabUris } from './shownDocuments';
+import { TrackedMatches } from './trackedMatches';
 
 export const THROTTLE_MS = 200;
 
@@ -32,6 +33,8 @@ export interface ScanOutcome {
   readonly version: number;
   readonly matches: number;
   readonly skipped?: SkipReason;
+  /** Only the lines an edit touched were scanned. */
+  readonly incremental: boolean;
   readonly ms: number;
 }
 
@@ -41,6 +44,8 @@ interface DocState {
   lastScan: number;
   /** The document version and index version of the last finished scan. */
   scanned: string;
+  /** The last scan's matches, kept current through edits (see trackedMatches.ts). */
+  tracked: TrackedMatches | undefined;
 }
 
 export class DiagnosticsController implements vscode.Disposable {
@@ -61,7 +66,11 @@ export class DiagnosticsController implements vscode.Disposable {
     this.#subscriptions.push(
       vscode.workspace.onDidOpenTextDocument((d) => this.#whenShown(d)),
       vscode.workspace.onDidChangeTextDocument((e) => {
-        if (e.contentChanges.length > 0 && this.#states.has(e.document.uri.toString())) this.#throttle(e.document);
+        if (e.contentChanges.length === 0) return;
+        const st = this.#states.get(e.document.uri.toString());
+        if (!st) return;
+        st.tracked?.apply(e);
+        this.#throttle(e.document);
       }),
       vscode.workspace.onDidCloseTextDocument((d) => {
         // Only documents scanned as open ones: a file's workspace-scan result outlives a document an extension held.
@@ -119,8 +128,12 @@ export class DiagnosticsController implements vscode.Disposable {
     for (const d of shownDocuments()) void this.scan(d);
   }
 
-  /** Scans a document now (whatever the throttle); resolves when its diagnostics are set or dropped. */
-  async scan(document: vscode.TextDocument): Promise<ScanOutcome | undefined> {
+  /**
+   * Scans a document now (whatever the throttle); resolves when its diagnostics are set or
+   * dropped. With `incremental`, only the lines edited since the last scan are scanned when
+   * nothing else changed (index, ignore list, size class).
+   */
+  async scan(document: vscode.TextDocument, incremental = false): Promise<ScanOutcome | undefined> {
     const key = document.uri.toString();
     const st = this.#state(key);
     if (st.timer) clearTimeout(st.timer);
@@ -130,23 +143,47 @@ export class DiagnosticsController implements vscode.Disposable {
     st.lastScan = Date.now();
     const version = document.version;
     const snapshot = this.holder.snapshot;
-    const text = document.getText();
     const settings = readDiagnosticSettings(document.uri);
+    const tracked = st.tracked;
+    st.tracked = undefined;
+    if (incremental && tracked && vscode.workspace.isTrusted && settings.enabled && tracked.usable(document, snapshot.version, this.ignores.version)) {
+      const chars = document.offsetAt(document.lineAt(document.lineCount - 1).range.end);
+      if (chars + tracked.extraBytes <= settings.maxFileSize) {
+        const matches = tracked.rescan(document, snapshot.index, this.ignores.list);
+        st.tracked = tracked;
+        return this.#finish(document, st, matches, settings.severity, undefined, true, started);
+      }
+    }
+    const text = document.getText();
     let skipped: SkipReason | undefined = quickSkipReason(document, text, settings);
     if (skipped === undefined && !snapshot.index.isEmpty && (await skippedAsGitIgnored(document, settings, this.git))) skipped = 'gitIgnored';
     // A newer scan started, or the text moved on, while git answered: this result is stale.
     if (st.gen !== gen || document.isClosed || document.version !== version) return undefined;
-    let shown: ShownMatch[] = [];
+    let matches: LeakMatch[] = [];
     if (skipped === undefined && !snapshot.index.isEmpty) {
-      const matches = this.ignores.list.filter(snapshot.index.match(text), text);
-      shown = matches.map((match) => {
-        const range = new vscode.Range(document.positionAt(match.start), document.positionAt(match.end));
-        return { match, range, diagnostic: toDiagnostic(match, range, snapshot.entries, settings.severity), entries: snapshot.entries };
-      });
+      matches = this.ignores.list.filter(snapshot.index.match(text), text);
+      st.tracked = new TrackedMatches(matches, version, snapshot.version, this.ignores.version, Buffer.byteLength(text, 'utf8') - text.length);
     }
+    return this.#finish(document, st, matches, settings.severity, skipped, false, started);
+  }
+
+  #finish(
+    document: vscode.TextDocument,
+    st: DocState,
+    matches: readonly LeakMatch[],
+    severity: vscode.DiagnosticSeverity,
+    skipped: SkipReason | undefined,
+    incremental: boolean,
+    started: number,
+  ): ScanOutcome {
+    const snapshot = this.holder.snapshot;
+    const shown = matches.map((match): ShownMatch => {
+      const range = new vscode.Range(document.positionAt(match.start), document.positionAt(match.end));
+      return { match, range, diagnostic: toDiagnostic(match, range, snapshot.entries, severity), entries: snapshot.entries };
+    });
     this.#set(document.uri, shown);
-    st.scanned = `${version}|${snapshot.version}`;
-    const outcome: ScanOutcome = { uri: key, version, matches: shown.length, ...(skipped ? { skipped } : {}), ms: performance.now() - started };
+    st.scanned = `${document.version}|${snapshot.version}`;
+    const outcome: ScanOutcome = { uri: document.uri.toString(), version: document.version, matches: shown.length, ...(skipped ? { skipped } : {}), incremental, ms: performance.now() - started };
     this.#updated.fire(outcome);
     return outcome;
   }
@@ -185,7 +222,7 @@ export class DiagnosticsController implements vscode.Disposable {
   #state(key: string): DocState {
     let st = this.#states.get(key);
     if (!st) {
-      st = { gen: 0, timer: undefined, lastScan: 0, scanned: '' };
+      st = { gen: 0, timer: undefined, lastScan: 0, scanned: '', tracked: undefined };
       this.#states.set(key, st);
     }
     return st;
@@ -206,7 +243,7 @@ export class DiagnosticsController implements vscode.Disposable {
     const wait = Math.max(0, st.lastScan + THROTTLE_MS - Date.now());
     st.timer = setTimeout(() => {
       st.timer = undefined;
-      if (!document.isClosed) void this.scan(document);
+      if (!document.isClosed) void this.scan(document, true);
     }, wait);
   }
 

@@ -7,6 +7,7 @@ export const IGNORE_STATE_KEY = 'leakSearch.diagnostics.ignored';
 
 export class IgnoreStore implements vscode.Disposable {
   #list: IgnoreList;
+  #version = 0;
   readonly #emitter = new vscode.EventEmitter<void>();
   readonly onDidChange = this.#emitter.event;
 
@@ -18,9 +19,15 @@ export class IgnoreStore implements vscode.Disposable {
     return this.#list;
   }
 
+  /** Grows with every change of the list. */
+  get version(): number {
+    return this.#version;
+  }
+
   /** Ignores a key (see `ignoreKey`) and saves the list. */
   async add(key: string): Promise<void> {
     this.#list.add(key);
+    this.#version++;
     await this.state.update(IGNORE_STATE_KEY, this.#list.toJSON());
     this.#emitter.fire();
   }
@@ -28,6 +35,7 @@ export class IgnoreStore implements vscode.Disposable {
   /** Forgets every ignored identifier of this workspace. */
   async clear(): Promise<void> {
     this.#list = new IgnoreList();
+    this.#version++;
     await this.state.update(IGNORE_STATE_KEY, undefined);
     this.#emitter.fire();
   }
@@ -35,6 +43,7 @@ export class IgnoreStore implements vscode.Disposable {
   /** Reads the list again from workspaceState (what a restart does). */
   reload(): void {
     this.#list = IgnoreList.fromJSON(this.state.get<unknown>(IGNORE_STATE_KEY));
+    this.#version++;
     this.#emitter.fire();
   }
 
