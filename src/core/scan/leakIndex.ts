@@ -14,7 +14,7 @@ import type { ParsedUrl } from './normalize';
 import { normalizeEmail, normalizeHost, normalizeUsername, parseUrl } from './normalize';
 import { recordFacts } from './recordFields';
 import type { RangeSink } from './scanner';
-import { scanEmails, scanHosts, scanTokens, scanTokensAndHosts, scanUrls, scanUrlsHashed, scanValues } from './scanner';
+import { scanEmails, scanHosts, scanTokens, scanTokensAndHosts, scanUrls, scanUrlsWithHost, scanValues } from './scanner';
 
 /** One cached result the index is built from; `source` in a `RecordRef` is its position. */
 export interface LeakSource {
@@ -141,8 +141,6 @@ export class LeakIndex {
   readonly #passwords = new Map<string, Entry>();
   /** `foldHash` of every key of the maps above (`seededHash` for passwords): the allocation-free first test. */
   readonly #emailHashes = new Set<number>();
-  /** `foldHash` of the local part of every e-mail key. */
-  readonly #emailLocalHashes = new Set<number>();
   readonly #usernameHashes = new Set<number>();
   readonly #hostHashes = new Set<number>();
   readonly #passwordHashes = new Set<number>();
@@ -218,11 +216,7 @@ export class LeakIndex {
         id++;
       });
     });
-    for (const k of this.#emails.keys()) {
-      this.#emailHashes.add(foldHash(k, 0, k.length));
-      const at = k.lastIndexOf('@');
-      if (at > 0) this.#emailLocalHashes.add(foldHash(k, 0, at));
-    }
+    for (const k of this.#emails.keys()) this.#emailHashes.add(foldHash(k, 0, k.length));
     for (const k of this.#usernames.keys()) {
       this.#usernameHashes.add(foldHash(k, 0, k.length));
       this.#usernameSketch.add(k);
@@ -263,9 +257,11 @@ export class LeakIndex {
     const wantHosts = options.hosts !== false && this.#hosts.size > 0;
     const urlRanges: number[] = [];
     if (wantUrls) {
-      scanUrlsHashed(text, (s, e, hostHash) => {
+      scanUrlsWithHost(text, (s, e, hs, he) => {
         if (wantHosts) urlRanges.push(s, e);
-        if (hostHash === -1 || this.#hostHashes.has(hostHash)) this.matchUrlCandidate(text, s, e, out);
+        if (hs === -1 || (this.#hostSketch.mayHave(text, hs, he) && this.#hostHashes.has(foldHash(text, hs, he)))) {
+          this.matchUrlCandidate(text, s, e, out);
+        }
       });
     } else if (wantHosts) {
       scanUrls(text, (s, e) => urlRanges.push(s, e));
@@ -305,15 +301,6 @@ export class LeakIndex {
     const h = foldHashAscii(text, start, end);
     const wide = h === -1;
     if (!wide && !this.#emailHashes.has(h)) return;
-    if (wide) {
-      // An IDN domain (or Unicode text stuck to the end): an ASCII local part can still rule it out.
-      let at = end - 1;
-      while (at > start && text.charCodeAt(at) !== 64) at--;
-      if (at > start) {
-        const local = foldHashAscii(text, start, at);
-        if (local !== -1 && !this.#emailLocalHashes.has(local)) return;
-      }
-    }
     const key = wide ? normalizeEmail(text.slice(start, end)) : text.slice(start, end).toLowerCase();
     const entry = this.#emails.get(key);
     if (entry !== undefined) {

@@ -109,19 +109,20 @@ export function scanUrls(text: string, sink: RangeSink): void {
   }
 }
 
-/** Receives one URL candidate and `foldHash` of its host, or -1 when the host needs a full parse. */
-export type UrlSink = (start: number, end: number, hostHash: number) => void;
+/**
+ * Receives one URL candidate and where its host is (`[hostStart, hostEnd)`, as `parseUrl` finds
+ * it: after the last `@`, before a port, without trailing dots); `hostStart` is -1 when the host
+ * has non-ASCII characters or the trimmed end cuts into the authority: then only a full parse can tell.
+ */
+export type UrlSink = (start: number, end: number, hostStart: number, hostEnd: number) => void;
 
 /**
- * `scanUrls`, and while walking the authority, `foldHash` of the host the way `parseUrl`
- * finds it (after the last `@`, before the last `:`, without trailing dots), so a lookup can
- * reject a URL without walking it again. The hash is -1 for a host with non-ASCII characters
- * or when the trimmed end cuts into the authority: then only a full parse can tell.
+ * `scanUrls`, and while walking the authority, where the host is, so a lookup can reject a URL
+ * without walking it again.
  */
-export function scanUrlsHashed(text: string, sink: UrlSink): void {
+export function scanUrlsWithHost(text: string, sink: UrlSink): void {
   const C = CLASS;
   const n = text.length;
-  const H0 = 0x811c9dc5 | 0;
   let from = 0;
   let p = text.indexOf('://');
   while (p !== -1) {
@@ -131,36 +132,32 @@ export function scanUrlsHashed(text: string, sink: UrlSink): void {
     if (s < p) {
       let e = p + 3;
       let hs = e;
-      let h = H0;
-      let clean = H0;
-      let atColon = H0;
-      let port = false;
+      let colon = -1;
       let wide = false;
       for (; e < n; e++) {
-        let c = text.charCodeAt(e);
+        const c = text.charCodeAt(e);
         if ((C[c] & URL_CHAR) === 0 || c === 47 || c === 63 || c === 35) break;
         if (c === AT) {
           hs = e + 1;
-          h = clean = H0;
-          port = false;
-          continue;
+          colon = -1;
+        } else if (c === 58) {
+          if (e > hs) colon = e;
+        } else if (c > 0x7f) {
+          wide = true;
         }
-        if (c > 0x7f) wide = true;
-        if (c === 58 && e > hs) {
-          atColon = clean;
-          port = true;
-        }
-        if (c >= 65 && c <= 90) c |= 0x20;
-        h = Math.imul(h ^ c, 0x01000193);
-        if (c !== DOT) clean = h;
       }
       const authEnd = e;
       while (e < n && (C[text.charCodeAt(e)] & URL_CHAR) !== 0) e++;
       if (e > p + 3) {
         const t = trimUrlEnd(text, p + 3, e);
         if (t > p + 3) {
-          const f = port ? atColon : clean;
-          sink(s, t, wide || t < authEnd ? -1 : (f ^ (f >>> 17)) & 0x3fffffff);
+          if (wide || t < authEnd) {
+            sink(s, t, -1, -1);
+          } else {
+            let he = colon === -1 ? authEnd : colon;
+            while (he > hs && text.charCodeAt(he - 1) === DOT) he--;
+            sink(s, t, hs, he);
+          }
         }
         from = e;
         p = text.indexOf('://', e);
