@@ -410,4 +410,20 @@ describe('Leaked identifiers in files', () => {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     }
   });
+
+  it('a closed file marked by "Scan Workspace" follows the ignore list', async () => {
+    await vscode.commands.executeCommand('leakSearch.scanWorkspace');
+    const urls = (uri: vscode.Uri): vscode.Diagnostic[] => ours(uri).filter((d) => codeOf(d) === 'leaked-url' && d.message.startsWith(BOB.url));
+    assert.equal(urls(fixture).length, 1, "the closed fixture has Bob's URL");
+    const notes = vscode.Uri.joinPath(folder, 'leak-fixtures', 'docs', 'notes.md');
+    const doc = await vscode.workspace.openTextDocument(notes);
+    await vscode.window.showTextDocument(doc);
+    const target = await waitFor("Bob's URL in the open notes", () => urls(notes)[0]);
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', notes, target.range, vscode.CodeActionKind.QuickFix.value);
+    const ignore = actions.find((a) => a.title === 'Ignore this identifier in this workspace') ?? assert.fail('ignore action');
+    assert.equal(await vscode.commands.executeCommand(ignore.command?.command ?? '', ...(ignore.command?.arguments ?? [])), true);
+    await waitFor("Bob's URL gone from the open file", () => urls(notes).length === 0);
+    await waitFor("Bob's URL gone from the closed file too", () => urls(fixture).length === 0);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
 });

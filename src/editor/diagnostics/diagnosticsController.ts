@@ -52,6 +52,8 @@ export class DiagnosticsController implements vscode.Disposable {
   readonly collection = vscode.languages.createDiagnosticCollection(DIAGNOSTIC_SOURCE);
   readonly #states = new Map<string, DocState>();
   readonly #shown = new Map<string, ShownMatch[]>();
+  /** Files (not open) whose diagnostics came from a workspace scan. */
+  readonly #fromDisk = new Set<string>();
   readonly #subscriptions: vscode.Disposable[] = [];
   readonly #updated = new vscode.EventEmitter<ScanOutcome>();
   /** Fires after each scan that set or cleared a document's diagnostics. */
@@ -191,12 +193,20 @@ export class DiagnosticsController implements vscode.Disposable {
   /** Sets the diagnostics of a file that is not open (workspace scan). */
   setForFile(uri: vscode.Uri, shown: ShownMatch[]): void {
     if (this.#states.has(uri.toString())) return; // open: its own scans keep it current
+    if (shown.length > 0) this.#fromDisk.add(uri.toString());
+    else this.#fromDisk.delete(uri.toString());
     this.#set(uri, shown);
+  }
+
+  /** The files whose diagnostics came from a workspace scan (to scan again when the index or ignore list changes). */
+  filesFromDisk(): vscode.Uri[] {
+    return [...this.#fromDisk].filter((k) => !this.#states.has(k)).map((k) => vscode.Uri.parse(k));
   }
 
   /** Drops a document's diagnostics and any scan in flight. */
   forget(uri: vscode.Uri): void {
     const key = uri.toString();
+    this.#fromDisk.delete(key);
     const st = this.#states.get(key);
     if (st) {
       if (st.timer) clearTimeout(st.timer);

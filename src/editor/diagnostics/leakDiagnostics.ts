@@ -15,7 +15,7 @@ import { LeakHoverProvider } from './leakHover';
 import { LeakIndexHolder } from './leakIndexHolder';
 import { MatchCountStatus } from './matchCountStatus';
 import { SCANNED_SCHEMES } from './fileFilter';
-import { scanWorkspaceFiles } from './workspaceScan';
+import { scanFile, scanWorkspaceFiles } from './workspaceScan';
 import type { WorkspaceScanSummary } from './workspaceScan';
 
 export interface LeakDiagnosticsDeps {
@@ -48,6 +48,9 @@ export class LeakDiagnostics implements vscode.Disposable {
       this.status,
       vscode.languages.registerHoverProvider(selector, new LeakHoverProvider(this.controller)),
       vscode.languages.registerCodeActionsProvider(selector, new LeakCodeActionProvider(this.controller, deps.origin), LeakCodeActionProvider.metadata),
+      // Files a workspace scan marked follow new results and the ignore list too.
+      this.holder.onDidChange(() => void this.#rescanFilesFromDisk()),
+      this.ignores.onDidChange(() => void this.#rescanFilesFromDisk()),
     ];
     this.holder.schedule();
   }
@@ -66,6 +69,13 @@ export class LeakDiagnostics implements vscode.Disposable {
     // The text as it is now at the range (for a password: hashed at once, never stored).
     await this.ignores.add(ignoreKey({ kind, identifier: shown.match.identifier, start, end }, document.getText()));
     return true;
+  }
+
+  async #rescanFilesFromDisk(): Promise<void> {
+    const deps = { holder: this.holder, ignores: this.ignores, git: this.git, controller: this.controller };
+    for (const uri of this.controller.filesFromDisk()) {
+      if ((await scanFile(deps, uri)) === undefined) this.controller.setForFile(uri, []);
+    }
   }
 
   /** Scans the workspace's files with a cancellable progress notification. */

@@ -81,7 +81,7 @@ export async function scanWorkspaceFiles(
 }
 
 /** Scans one file from disk; undefined when it is skipped (size, binary, unreadable). */
-async function scanFile(deps: WorkspaceScanDeps, uri: vscode.Uri): Promise<number | undefined> {
+export async function scanFile(deps: WorkspaceScanDeps, uri: vscode.Uri): Promise<number | undefined> {
   const settings = readDiagnosticSettings(uri);
   try {
     const stat = await vscode.workspace.fs.stat(uri);
