@@ -2,18 +2,11 @@
 // Markdown incident summary (never with passwords).
 import * as assert from 'node:assert/strict';
 import { accountsEntry, generateAccounts, hostileAccounts } from './dataset';
-import { choose, openPanel, startHarness, until, waitForMessages, waitForViewCount } from './harness';
-import type { Harness } from './harness';
+import { choose, openPanel, useHarness, until, waitForMessages, waitForViewCount } from './harness';
 
 describe('results panel export', function () {
   this.timeout(60_000);
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const harness = useHarness();
 
   const records = [...hostileAccounts(), ...generateAccounts(300, 31)];
   const inGermany = records.filter((r) => r.country === 'DE');

@@ -4,8 +4,8 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
-import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../harness/browser';
 import { buildPanelHtml, createNonce } from '../../src/editor/results/panelHtml';
 import type { HostMessage, PanelUiState, WebviewMessage } from '../../src/shared/protocol';
 import { loadMessage } from '../../src/shared/results/packed';
@@ -15,17 +15,6 @@ import type { ResultsEntry } from '../../src/core/types';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const DIST = path.join(ROOT, 'dist');
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--headless',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-dev-shm-usage',
-];
 
 const TYPES: Readonly<Record<string, string>> = {
   '.js': 'text/javascript',
@@ -78,7 +67,7 @@ export async function startHarness(): Promise<Harness> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await launchChromium('/usr/bin/chromium', {});
   return {
     origin: `http://127.0.0.1:${port}`,
     browser,
@@ -86,6 +75,34 @@ export async function startHarness(): Promise<Harness> {
       await browser.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
+  };
+}
+
+/**
+ * Starts the harness before the suite's tests and closes it after them (call inside `describe`).
+ * The returned harness stands for the running one: use it inside tests and hooks.
+ */
+export function useHarness(): Harness {
+  let running: Harness | undefined;
+  const current = (): Harness => {
+    if (!running) throw new Error('the webview harness is not running (use it inside a test or hook)');
+    return running;
+  };
+  before(async () => {
+    running = await startHarness();
+  });
+  after(async () => {
+    await running?.close();
+    running = undefined;
+  });
+  return {
+    get origin() {
+      return current().origin;
+    },
+    get browser() {
+      return current().browser;
+    },
+    close: () => current().close(),
   };
 }
 

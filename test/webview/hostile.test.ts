@@ -2,18 +2,11 @@
 // nothing may execute, under the production CSP.
 import * as assert from 'node:assert/strict';
 import { accountsEntry, hostileAccounts } from './dataset';
-import { choose, evaluate, openPanel, pageText, renderedRows, startHarness, until, waitForViewCount } from './harness';
-import type { Harness } from './harness';
+import { choose, evaluate, openPanel, pageText, renderedRows, useHarness, until, waitForViewCount } from './harness';
 
 describe('results panel hostile input', function () {
   this.timeout(60_000);
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const harness = useHarness();
 
   const records = hostileAccounts();
 

@@ -1,18 +1,12 @@
 // ARIA roles of the table and keyboard navigation.
 import * as assert from 'node:assert/strict';
 import { accountsEntry, generateAccounts } from './dataset';
-import { choose, evaluate, openPanel, startHarness, until, waitForViewCount } from './harness';
-import type { Harness, StubHost } from './harness';
+import { choose, evaluate, openPanel, useHarness, until, waitForViewCount } from './harness';
+import type { StubHost } from './harness';
 
 describe('results panel keyboard and ARIA', function () {
   this.timeout(60_000);
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const harness = useHarness();
 
   const records = generateAccounts(1000, 41);
   const newest = [...records].sort((a, b) => (a.date < b.date ? 1 : -1));

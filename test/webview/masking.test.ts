@@ -2,18 +2,12 @@
 // mode, and copy actions that only copy a password once it is revealed.
 import * as assert from 'node:assert/strict';
 import { accountsEntry, generateAccounts } from './dataset';
-import { messagesOf, openPanel, pageText, startHarness, until, waitForMessages, waitForViewCount } from './harness';
-import type { Harness, StubHost } from './harness';
+import { messagesOf, openPanel, pageText, useHarness, until, waitForMessages, waitForViewCount } from './harness';
+import type { StubHost } from './harness';
 
 describe('results panel masking and copy', function () {
   this.timeout(60_000);
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const harness = useHarness();
 
   const records = generateAccounts(200, 21);
   const newest = [...records].sort((a, b) => (a.date < b.date ? 1 : -1));

@@ -1,19 +1,12 @@
 // The results panel in headless Chromium: handshake, header, charts, table, sorting, filtering.
 import * as assert from 'node:assert/strict';
 import { accountsEntry, customersRecords, generateAccounts, makeEntry } from './dataset';
-import { choose, columnLabels, evaluate, messagesOf, openPanel, pageText, renderedRows, startHarness, typeInto, until, waitForViewCount } from './harness';
-import type { Harness } from './harness';
+import { choose, columnLabels, evaluate, messagesOf, openPanel, pageText, renderedRows, useHarness, typeInto, until, waitForViewCount } from './harness';
 import { hostOf, monthHistogram, topValues } from '../../src/shared/results/stats';
 
 describe('results panel webview', function () {
   this.timeout(60_000);
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const harness = useHarness();
 
   const records = generateAccounts(400, 11);
   const entry = accountsEntry(records);

@@ -2,19 +2,12 @@
 // focus on an identifier; a result that went away.
 import * as assert from 'node:assert/strict';
 import { accountsEntry, generateAccounts } from './dataset';
-import { messagesOf, openPanel, renderedRows, startHarness, typeInto, until, waitForViewCount } from './harness';
-import type { Harness } from './harness';
+import { messagesOf, openPanel, renderedRows, useHarness, typeInto, until, waitForViewCount } from './harness';
 import type { PanelUiState } from '../../src/shared/protocol';
 
 describe('results panel state', function () {
   this.timeout(60_000);
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
+  const harness = useHarness();
 
   const records = generateAccounts(300, 51);
   const entry = accountsEntry(records);

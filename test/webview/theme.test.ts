@@ -4,8 +4,7 @@ import * as assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { accountsEntry, generateAccounts } from './dataset';
-import { evaluate, openPanel, startHarness, waitForViewCount } from './harness';
-import type { Harness } from './harness';
+import { evaluate, openPanel, useHarness, waitForViewCount } from './harness';
 import { THEMES } from './themes';
 import type { ThemeName } from './themes';
 
@@ -32,13 +31,9 @@ function contrast(a: string, b: string): number {
 
 describe('results panel themes', function () {
   this.timeout(60_000);
-  let harness: Harness;
-  before(async () => {
-    harness = await startHarness();
+  const harness = useHarness();
+  before(() => {
     mkdirSync(path.join(ROOT, 'test-results', 'webview'), { recursive: true });
-  });
-  after(async () => {
-    await harness?.close();
   });
 
   it('uses no literal colour: only --vscode-* variables and color-mix()', () => {
