@@ -1,21 +1,10 @@
 // Cancellation at every stage, and the shared limiter against the service's real windows.
 import * as assert from 'node:assert/strict';
-import type { RunningService } from '../../../service/types';
 import { RateLimiter } from '../../../src/core/limiter';
-import { BURST_KEY, BURST_LIMIT, DEMO_API_KEY, FAULTY_KEY, HOURLY_KEY, PAIR_KEY, PAIR_LIMIT, failsWith, startTestService, testClient, until } from './fixture';
+import { BURST_KEY, BURST_LIMIT, DEMO_API_KEY, FAULTY_KEY, HOURLY_KEY, PAIR_KEY, PAIR_LIMIT, failsWith, useTestService, testClient, until } from './fixture';
 
 describe('client over HTTP: cancellation', function () {
-  let service: RunningService;
-  before(async () => {
-    service = await startTestService();
-  });
-  after(async () => {
-    await service.close();
-  });
-  beforeEach(() => {
-    service.reset();
-    service.setFaults(FAULTY_KEY, []);
-  });
+  const service = useTestService({ clearFaults: true });
 
   it('an already aborted signal → cancelled, nothing sent', async () => {
     const client = testClient();
@@ -90,14 +79,7 @@ describe('client over HTTP: cancellation', function () {
 });
 
 describe('client over HTTP: the rate limiter', function () {
-  let service: RunningService;
-  before(async () => {
-    service = await startTestService();
-  });
-  after(async () => {
-    await service.close();
-  });
-  beforeEach(() => service.reset());
+  const service = useTestService();
   const burst = { apiKey: BURST_KEY, domain: 'example.com', type: 'a' as const };
   // A one-hour window for the tests that must not see the window end mid-test.
   const pair = { apiKey: PAIR_KEY, domain: 'example.com', type: 'a' as const };

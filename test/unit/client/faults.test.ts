@@ -1,20 +1,9 @@
 // Every fault mode of the reference service, and the retries it provokes.
 import * as assert from 'node:assert/strict';
-import type { RunningService } from '../../../service/types';
-import { FAULTY_KEY, closedPort, failsWith, startTestService, testClient } from './fixture';
+import { FAULTY_KEY, closedPort, failsWith, useTestService, testClient } from './fixture';
 
 describe('client over HTTP: fault modes and retries', function () {
-  let service: RunningService;
-  before(async () => {
-    service = await startTestService();
-  });
-  after(async () => {
-    await service.close();
-  });
-  beforeEach(() => {
-    service.reset();
-    service.setFaults(FAULTY_KEY, []);
-  });
+  const service = useTestService({ clearFaults: true });
   const search = (client: ReturnType<typeof testClient>, type: 'a' | 'c' = 'a') =>
     client.search({ baseUrl: service.baseUrl, apiKey: FAULTY_KEY, domain: 'example.com', type });
   const statuses = (): number[] => service.requests.map((r) => r.status);

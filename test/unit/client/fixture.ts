@@ -41,6 +41,42 @@ export async function startTestService(): Promise<RunningService> {
   return startService({ ...demo, tenants: [...demo.tenants, ...extraTenants] });
 }
 
+/**
+ * Starts the test service before the suite's tests and closes it after them (call inside
+ * `describe`); before each test forgets its request log and rate-limit windows and, with
+ * `clearFaults`, the faulty tenant's fault rules. The returned service stands for the running
+ * one: use it inside tests and hooks.
+ */
+export function useTestService(options: { readonly clearFaults?: boolean } = {}): RunningService {
+  let running: RunningService | undefined;
+  const current = (): RunningService => {
+    if (!running) throw new Error('the test service is not running (use it inside a test or hook)');
+    return running;
+  };
+  before(async () => {
+    running = await startTestService();
+  });
+  after(async () => {
+    await running?.close();
+    running = undefined;
+  });
+  beforeEach(() => {
+    current().reset();
+    if (options.clearFaults) current().setFaults(FAULTY_KEY, []);
+  });
+  return {
+    get baseUrl() {
+      return current().baseUrl;
+    },
+    get requests() {
+      return current().requests;
+    },
+    setFaults: (apiKey, faults) => current().setFaults(apiKey, faults),
+    reset: () => current().reset(),
+    close: () => current().close(),
+  };
+}
+
 /** A client with its own limiter (tests must not share quota state) and fast retries. */
 export function testClient(options: ClientOptions = {}): LeakSearchClient {
   return new LeakSearchClient({ limiter: new RateLimiter(), backoffBaseMs: 20, timeoutMs: 5_000, ...options });

@@ -1,19 +1,11 @@
 // Path-segment injection, and searching through a forward proxy.
 import * as assert from 'node:assert/strict';
-import type { RunningService } from '../../../service/types';
 import { buildSearchUrl } from '../../../src/core/client';
-import { DEMO_API_KEY, ODD_KEY, failsWith, startTestService, testClient } from './fixture';
+import { DEMO_API_KEY, ODD_KEY, failsWith, useTestService, testClient } from './fixture';
 import { startForwardProxy } from './forwardProxy';
 
 describe('client: path segments cannot be injected', function () {
-  let service: RunningService;
-  before(async () => {
-    service = await startTestService();
-  });
-  after(async () => {
-    await service.close();
-  });
-  beforeEach(() => service.reset());
+  const service = useTestService();
 
   it('buildSearchUrl encodes every segment: hostile values stay one segment each', () => {
     const hostile = ['../admin', 'a/b', 'a?b=1', 'a#frag', '%2e%2e', '.%2E', 'a b', '..;', '...'];
@@ -61,7 +53,7 @@ describe('client: path segments cannot be injected', function () {
 });
 
 describe('client: through a forward proxy', function () {
-  let service: RunningService;
+  const service = useTestService();
   // Closed after each test even when an assertion fails, so nothing keeps the process alive.
   const open: { close(): Promise<void> }[] = [];
   const track = <T extends { close(): Promise<void> }>(x: T): T => {
@@ -71,13 +63,6 @@ describe('client: through a forward proxy', function () {
   afterEach(async () => {
     await Promise.all(open.splice(0).map((x) => x.close()));
   });
-  before(async () => {
-    service = await startTestService();
-  });
-  after(async () => {
-    await service.close();
-  });
-  beforeEach(() => service.reset());
 
   it('the search goes through the proxy (a CONNECT tunnel) and succeeds', async () => {
     const proxy = track(await startForwardProxy());

@@ -1,19 +1,11 @@
 // The client against the reference service over loopback: success and every error status.
 import * as assert from 'node:assert/strict';
 import { DEMO_ALICE, DEMO_BOB, DEMO_CUSTOMER } from '../../../service/demo';
-import type { RunningService } from '../../../service/types';
 import { normalizeBaseUrl } from '../../../src/core/validate';
-import { DEMO_API_KEY, HOURLY_KEY, IP_LOCKED_KEY, failsWith, startTestService, testClient } from './fixture';
+import { DEMO_API_KEY, HOURLY_KEY, IP_LOCKED_KEY, failsWith, useTestService, testClient } from './fixture';
 
 describe('client over HTTP: answers and statuses', function () {
-  let service: RunningService;
-  before(async () => {
-    service = await startTestService();
-  });
-  after(async () => {
-    await service.close();
-  });
-  beforeEach(() => service.reset());
+  const service = useTestService();
 
   it('200 accounts: typed records, count, rate-limit state, Content-Type sent, long type form sent', async () => {
     const client = testClient();
