@@ -3,17 +3,12 @@
 // and Unicode text, with leaked identifiers embedded at known places.
 import type { AccountRecord, OpenRecord } from '../../src/core/types';
 import type { LeakSource } from '../../src/core/scan/leakIndex';
+import { Prng } from '../../service/prng';
 
-/** mulberry32: a small, fast, seeded PRNG returning [0, 1). */
+/** The service's seeded PRNG (mulberry32) as a function returning [0, 1). */
 export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const random = new Prng(seed);
+  return () => random.next();
 }
 
 export type Rng = () => number;

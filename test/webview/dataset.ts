@@ -1,17 +1,12 @@
 // A deterministic generator of leak records for the webview tests and the benchmark.
 import type { AccountRecord, OpenRecord, ResultsEntry, SearchResult } from '../../src/core/types';
 import { resultsKey } from '../../src/core/types';
+import { Prng } from '../../service/prng';
 
-/** mulberry32: a small seeded PRNG, good enough for test data. */
+/** The service's seeded PRNG (mulberry32) as a function returning [0, 1). */
 export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const random = new Prng(seed);
+  return () => random.next();
 }
 
 const BROWSERS = ['Google Chrome', 'Microsoft Edge', 'Mozilla Firefox', 'Opera', 'Brave', 'Safari'];
