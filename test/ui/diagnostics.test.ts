@@ -6,54 +6,34 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { DEMO_API_KEY, DEMO_KNOWN_RECORDS, demoDataset } from '../../service/demo';
-import { startService } from '../../service/server';
-import type { RunningService } from '../../service/types';
+import { DEMO_API_KEY, DEMO_KNOWN_RECORDS } from '../../service/demo';
 import { repoRoot } from '../harness/paths';
-import { openWorkbench } from './workbench';
-import type { Workbench } from './workbench';
+import { useDemoWorkbench } from './demoWorkbench';
 
 const WAIT = { timeout: 30_000 };
 const ALICE = DEMO_KNOWN_RECORDS.accounts[0];
 const FILE = 'deploy-settings.env';
 
 describe('Leaked identifiers in files (UI)', () => {
-  let service: RunningService;
-  let wb: Workbench;
-  let failed = false;
+  const ui = useDemoWorkbench({ label: 'diagnostics', domains: ['example.com'] });
 
-  before(async () => {
-    service = await startService({
-      dataset: demoDataset(),
-      tenants: [{ name: 'ui', apiKey: DEMO_API_KEY, domains: ['example.com'], rateLimit: { limit: 100, windowMs: 3_600_000 } }],
-    });
-    wb = await openWorkbench({ label: 'diagnostics', settings: { 'leakSearch.baseUrl': service.baseUrl, 'leakSearch.findingsTypes': ['accounts'] } });
-    const ws = wb.session.workspace;
+  before(() => {
+    const ws = ui.wb.session.workspace;
     assert.ok(ws, 'a workspace folder');
     fs.writeFileSync(path.join(ws, FILE), `# made-up deployment settings\nADMIN_EMAIL=${ALICE.username}\nVPN_URL=${ALICE.url}\nDB_PASSWORD="${ALICE.password}"\n`);
   });
 
-  afterEach(function () {
-    if (this.currentTest?.state === 'failed') failed = true;
-  });
-
-  after(async () => {
-    if (failed) await wb?.screenshot('diagnostics-failure').catch(() => undefined);
-    await wb?.close(failed);
-    await service?.close();
-  });
-
   it('marks leaked identifiers with squiggles and lists them in the Problems panel', async () => {
-    const { page } = wb;
+    const { page } = ui.wb;
     // The key, typed into the password box of "Set API Key".
-    await wb.runCommand('Leak Search: Set API Key');
+    await ui.wb.runCommand('Leak Search: Set API Key');
     const input = page.locator('.quick-input-widget input');
     await input.waitFor({ state: 'visible', ...WAIT });
     await input.fill(DEMO_API_KEY);
     await page.keyboard.press('Enter');
     await input.waitFor({ state: 'hidden', ...WAIT });
     // A domain check.
-    const palette = await wb.openCommandPalette();
+    const palette = await ui.wb.openCommandPalette();
     await palette.fill('>Leak Search: Check Domain for Leaks');
     await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Leak Search: Check Domain for Leaks' }).first().click();
     await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Enter a domain…' }).first().click();
@@ -86,12 +66,12 @@ describe('Leaked identifiers in files (UI)', () => {
     const listed = await problems.innerText();
     assert.ok(!listed.includes(ALICE.password), 'no password in the Problems panel');
     assert.match(listed, /Leak Search/);
-    const shot = await wb.screenshot('diagnostics-problems');
+    const shot = await ui.wb.screenshot('diagnostics-problems');
     console.log(`      screenshot ${path.relative(repoRoot, shot)}`);
   });
 
   it('shows the records on hover over the password, masked', async () => {
-    const { page } = wb;
+    const { page } = ui.wb;
     const squiggle = page.locator('.editor-instance .monaco-editor .squiggly-error').first();
     const box = await squiggle.boundingBox();
     assert.ok(box, 'the password squiggle is on screen');
@@ -102,12 +82,12 @@ describe('Leaked identifiers in files (UI)', () => {
     assert.match(text, /•••••••/);
     assert.ok(!text.includes(ALICE.password), 'the hover never shows the password');
     assert.match(text, new RegExp(ALICE.browser));
-    const shot = await wb.screenshot('diagnostics-hover');
+    const shot = await ui.wb.screenshot('diagnostics-hover');
     console.log(`      screenshot ${path.relative(repoRoot, shot)}`);
   });
 
   it('offers the quick fixes on a leaked e-mail (Ctrl+.)', async () => {
-    const { page } = wb;
+    const { page } = ui.wb;
     await page.keyboard.press('Escape');
     const squiggle = page.locator('.editor-instance .monaco-editor .squiggly-warning').first();
     const box = await squiggle.boundingBox();
@@ -119,7 +99,7 @@ describe('Leaked identifiers in files (UI)', () => {
     for (const title of ['Show leaked records', 'Ignore this identifier in this workspace', 'Check domain again']) {
       await menu.locator('.monaco-list-row', { hasText: title }).first().waitFor(WAIT);
     }
-    const shot = await wb.screenshot('diagnostics-quickfix');
+    const shot = await ui.wb.screenshot('diagnostics-quickfix');
     console.log(`      screenshot ${path.relative(repoRoot, shot)}`);
     await page.keyboard.press('Escape');
   });

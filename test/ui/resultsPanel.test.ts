@@ -7,12 +7,10 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
-import { DEMO_API_KEY, DEMO_KNOWN_RECORDS, demoDataset } from '../../service/demo';
-import { startService } from '../../service/server';
+import { DEMO_API_KEY, DEMO_KNOWN_RECORDS } from '../../service/demo';
 import type { RunningService } from '../../service/types';
 import { repoRoot } from '../harness/paths';
-import { openWorkbench } from './workbench';
-import type { Workbench } from './workbench';
+import { useDemoWorkbench } from './demoWorkbench';
 
 const WAIT = { timeout: 30_000 };
 const MASK = '••••••••';
@@ -47,53 +45,33 @@ async function readPanel(page: Page): Promise<{ count: string; rows: number; sec
 }
 
 describe('Results panel (UI)', () => {
-  let service: RunningService;
-  let wb: Workbench;
+  // VS Code's default dark theme: the panel must be readable in it (the tree tests show the light one).
+  const ui = useDemoWorkbench({ label: 'results-panel', domains: ['example.com'], settings: { 'workbench.colorTheme': 'Default Dark Modern' } });
   let expected: number;
-  let failed = false;
 
   before(async () => {
-    service = await startService({
-      dataset: demoDataset(),
-      tenants: [{ name: 'ui', apiKey: DEMO_API_KEY, domains: ['example.com'], rateLimit: { limit: 100, windowMs: 3_600_000 } }],
-    });
-    expected = await serviceCount(service);
-    // VS Code's default dark theme: the panel must be readable in it (the tree tests show the light one).
-    wb = await openWorkbench({
-      label: 'results-panel',
-      settings: { 'leakSearch.baseUrl': service.baseUrl, 'leakSearch.findingsTypes': ['accounts'], 'workbench.colorTheme': 'Default Dark Modern' },
-    });
-  });
-
-  afterEach(function () {
-    if (this.currentTest?.state === 'failed') failed = true;
-  });
-
-  after(async () => {
-    if (failed) await wb?.screenshot('results-panel-failure').catch(() => undefined);
-    await wb?.close(failed);
-    await service?.close();
+    expected = await serviceCount(ui.service);
   });
 
   it('opens the results of a check: the count the service holds, rows, passwords masked', async () => {
-    const { page } = wb;
+    const { page } = ui.wb;
     const pickRow = (text: string | RegExp) => page.locator('.quick-input-list .monaco-list-row', { hasText: text }).first();
     const input = page.locator('.quick-input-widget input');
 
-    await (await wb.findInPalette('Leak Search: Set API Key', 'Leak Search: Set API Key')).click();
+    await (await ui.wb.findInPalette('Leak Search: Set API Key', 'Leak Search: Set API Key')).click();
     await page.locator('.quick-input-widget input[type="password"]').waitFor({ state: 'visible', ...WAIT });
     await input.fill(DEMO_API_KEY);
     await page.keyboard.press('Enter');
     await page.locator('.quick-input-widget').waitFor({ state: 'hidden', ...WAIT });
 
     // The check opens a quick pick of its own, so the palette never closes: pick the rows by hand.
-    await (await wb.findInPalette('Leak Search: Check Domain for Leaks', 'Leak Search: Check Domain for Leaks')).click();
+    await (await ui.wb.findInPalette('Leak Search: Check Domain for Leaks', 'Leak Search: Check Domain for Leaks')).click();
     await pickRow('Enter a domain…').click();
     await input.fill('example.com');
     await page.keyboard.press('Enter');
     await page.locator('.statusbar-item', { hasText: /leaks \(just now\)/ }).first().waitFor(WAIT);
 
-    await (await wb.findInPalette('Leak Search: Open Results', 'Leak Search: Open Results')).click();
+    await (await ui.wb.findInPalette('Leak Search: Open Results', 'Leak Search: Open Results')).click();
     await pickRow(/example\.com · accounts/).click();
     await page.locator('.tabs-container .tab', { hasText: TITLE }).waitFor(WAIT);
 
@@ -104,19 +82,19 @@ describe('Results panel (UI)', () => {
     for (const cell of shown.secretCells) assert.equal(cell.trim(), MASK, 'passwords are masked');
     for (const r of DEMO_KNOWN_RECORDS.accounts) assert.ok(!shown.text.includes(r.password), 'no password in clear');
     assert.ok(!shown.text.includes(DEMO_API_KEY), 'no API key in the panel');
-    const shot = await wb.screenshot('results-panel');
+    const shot = await ui.wb.screenshot('results-panel');
     // Below the charts: the table, scrolled into view as a user would.
     const firstRow = panelFrame(page).locator('.grid-body [role="row"]').first();
     await firstRow.scrollIntoViewIfNeeded();
     await firstRow.waitFor({ state: 'visible', ...WAIT });
-    const table = await wb.screenshot('results-panel-table');
+    const table = await ui.wb.screenshot('results-panel-table');
     console.log(`      ${shown.count} records, ${shown.rows} rows rendered; screenshots ${path.relative(repoRoot, shot)}, ${path.relative(repoRoot, table)}`);
   });
 
   it('after a window reload, restores the panel with its data, without a request', async () => {
-    const { page } = wb;
-    const before = service.requests.length;
-    await (await wb.findInPalette('Developer: Reload Window', 'Developer: Reload Window')).click();
+    const { page } = ui.wb;
+    const before = ui.service.requests.length;
+    await (await ui.wb.findInPalette('Developer: Reload Window', 'Developer: Reload Window')).click();
     await page.waitForEvent('load', WAIT);
     await page.locator('.monaco-workbench').waitFor(WAIT);
     await page.locator('.tabs-container .tab', { hasText: TITLE }).waitFor(WAIT);
@@ -126,8 +104,8 @@ describe('Results panel (UI)', () => {
     assert.equal(shown.count, expected.toLocaleString('en-US'), 'the restored header counts every record');
     assert.ok(shown.rows > 5, `rows are rendered (${shown.rows})`);
     for (const cell of shown.secretCells) assert.equal(cell.trim(), MASK, 'passwords are still masked');
-    assert.equal(service.requests.length, before, 'restored from the cache, no request');
-    const shot = await wb.screenshot('results-panel-restored');
+    assert.equal(ui.service.requests.length, before, 'restored from the cache, no request');
+    const shot = await ui.wb.screenshot('results-panel-restored');
     console.log(`      restored: ${shown.count} records, ${shown.rows} rows; screenshot ${path.relative(repoRoot, shot)}`);
   });
 });

@@ -4,44 +4,21 @@
 // test-results/: tree-welcome.png, tree-results.png.
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { DEMO_API_KEY, DEMO_KNOWN_RECORDS, demoDataset } from '../../service/demo';
-import { startService } from '../../service/server';
-import type { RunningService } from '../../service/types';
+import { DEMO_API_KEY, DEMO_KNOWN_RECORDS } from '../../service/demo';
 import { repoRoot } from '../harness/paths';
-import { openWorkbench } from './workbench';
-import type { Workbench } from './workbench';
+import { useDemoWorkbench } from './demoWorkbench';
 
 const WAIT = { timeout: 30_000 };
 
 describe('Leak Search view (UI)', () => {
-  let service: RunningService;
-  let wb: Workbench;
-  let failed = false;
-
-  before(async () => {
-    service = await startService({
-      dataset: demoDataset(),
-      tenants: [{ name: 'ui', apiKey: DEMO_API_KEY, domains: ['example.com', 'example.org'], rateLimit: { limit: 100, windowMs: 3_600_000 } }],
-    });
-    wb = await openWorkbench({ label: 'tree', settings: { 'leakSearch.baseUrl': service.baseUrl, 'leakSearch.findingsTypes': ['accounts'] } });
-  });
-
-  afterEach(function () {
-    if (this.currentTest?.state === 'failed') failed = true;
-  });
-
-  after(async () => {
-    if (failed) await wb?.screenshot('tree-failure').catch(() => undefined);
-    await wb?.close(failed);
-    await service?.close();
-  });
+  const ui = useDemoWorkbench({ label: 'tree', domains: ['example.com', 'example.org'] });
 
   it('shows the "No API key yet" welcome with a button, and takes the key in a password box', async () => {
-    const { page } = wb;
+    const { page } = ui.wb;
     await page.locator('.activitybar .action-item a[aria-label^="Leak Search"]').first().click();
     const welcome = page.locator('.welcome-view-content', { hasText: 'No API key yet' });
     await welcome.waitFor(WAIT);
-    const shot = await wb.screenshot('tree-welcome');
+    const shot = await ui.wb.screenshot('tree-welcome');
     console.log(`      screenshot ${path.relative(repoRoot, shot)}`);
     await welcome.locator('.monaco-button', { hasText: 'Set API Key' }).click();
     const input = page.locator('.quick-input-widget input');
@@ -53,9 +30,9 @@ describe('Leak Search view (UI)', () => {
   });
 
   it('checks a typed domain and shows its findings in the tree, without passwords', async () => {
-    const { page } = wb;
+    const { page } = ui.wb;
     // The command opens a quick pick of its own, so the palette never closes: pick the row by hand.
-    const palette = await wb.openCommandPalette();
+    const palette = await ui.wb.openCommandPalette();
     await palette.fill('>Leak Search: Check Domain for Leaks');
     await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Leak Search: Check Domain for Leaks' }).first().click();
     await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Enter a domain…' }).first().click();
@@ -82,14 +59,14 @@ describe('Leak Search view (UI)', () => {
     const status = page.locator('.statusbar-item', { hasText: /leaks/ }).first();
     await status.waitFor(WAIT);
     assert.match(await status.innerText(), /leaks \(just now\) · quota 99\/100/);
-    const shot = await wb.screenshot('tree-results');
+    const shot = await ui.wb.screenshot('tree-results');
     console.log(`      screenshot ${path.relative(repoRoot, shot)}`);
   });
 
   it('cancels a slow check from its progress notification, aborting the request', async () => {
-    const { page } = wb;
-    service.setFaults(DEMO_API_KEY, [{ fault: 'delay', delayMs: 25_000, domain: 'example.org' }]);
-    const palette = await wb.openCommandPalette();
+    const { page } = ui.wb;
+    ui.service.setFaults(DEMO_API_KEY, [{ fault: 'delay', delayMs: 25_000, domain: 'example.org' }]);
+    const palette = await ui.wb.openCommandPalette();
     await palette.fill('>Leak Search: Check Domain for Leaks');
     await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Leak Search: Check Domain for Leaks' }).first().click();
     await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Enter a domain…' }).first().click();
@@ -98,22 +75,22 @@ describe('Leak Search view (UI)', () => {
     await page.keyboard.press('Enter');
     const started = Date.now();
     await page.locator('.quick-input-widget').waitFor({ state: 'hidden', ...WAIT });
-    const items = await wb.showNotifications();
+    const items = await ui.wb.showNotifications();
     const progress = items.filter({ hasText: 'checking example.org' }).first();
     await progress.waitFor(WAIT);
     await progress.locator('.monaco-button', { hasText: 'Cancel' }).click();
     await items.filter({ hasText: 'Leak Search: check cancelled.' }).first().waitFor(WAIT);
     const elapsed = Date.now() - started;
     assert.ok(elapsed < 20_000, `cancelled in ${elapsed} ms, before the service answered`);
-    const shot = await wb.screenshot('tree-cancelled');
+    const shot = await ui.wb.screenshot('tree-cancelled');
     console.log(`      cancelled after ${elapsed} ms; screenshot ${path.relative(repoRoot, shot)}`);
-    service.setFaults(DEMO_API_KEY, []);
+    ui.service.setFaults(DEMO_API_KEY, []);
   });
 
   it('after a window reload, shows the cached results at once without a request', async () => {
-    const { page } = wb;
-    const before = service.requests.length;
-    const palette = await wb.openCommandPalette();
+    const { page } = ui.wb;
+    const before = ui.service.requests.length;
+    const palette = await ui.wb.openCommandPalette();
     await palette.fill('>Developer: Reload Window');
     await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Developer: Reload Window' }).first().click();
     await page.waitForEvent('load', WAIT);
@@ -126,15 +103,15 @@ describe('Leak Search view (UI)', () => {
     await row.waitFor(WAIT);
     assert.match(await row.innerText(), /303 records · (just now|\d+ min ago)/);
     await page.locator('.statusbar-item', { hasText: /leaks/ }).first().waitFor(WAIT);
-    assert.equal(service.requests.length, before, 'no request after the reload');
-    const shot = await wb.screenshot('tree-after-reload');
+    assert.equal(ui.service.requests.length, before, 'no request after the reload');
+    const shot = await ui.wb.screenshot('tree-after-reload');
     console.log(`      screenshot ${path.relative(repoRoot, shot)}`);
   });
 
   it('overrides the findings type and date range from the pick', async () => {
-    const { page } = wb;
-    const before = service.requests.length;
-    const palette = await wb.openCommandPalette();
+    const { page } = ui.wb;
+    const before = ui.service.requests.length;
+    const palette = await ui.wb.openCommandPalette();
     await palette.fill('>Leak Search: Check Domain for Leaks');
     const pickRow = (text: string | RegExp) => page.locator('.quick-input-list .monaco-list-row', { hasText: text }).first();
     await pickRow('Leak Search: Check Domain for Leaks').click();
@@ -152,9 +129,9 @@ describe('Leak Search view (UI)', () => {
     await page.mouse.move(700, 400); // away from the row, so its tooltip does not cover the tree
     const customers = view.locator('.monaco-list-row', { hasText: /customers\s*[\d,]+ records · \d{4}-\d{2}-\d{2} – \d{4}-\d{2}-\d{2}/ }).first();
     await customers.waitFor(WAIT);
-    assert.equal(service.requests.length, before + 1, 'one request: customers, last 365 days');
-    assert.match(service.requests[service.requests.length - 1]?.path ?? '', /\/example\.com\/customers\/\d{8}\/\d{8}$/);
-    const shot = await wb.screenshot('tree-override');
+    assert.equal(ui.service.requests.length, before + 1, 'one request: customers, last 365 days');
+    assert.match(ui.service.requests[ui.service.requests.length - 1]?.path ?? '', /\/example\.com\/customers\/\d{8}\/\d{8}$/);
+    const shot = await ui.wb.screenshot('tree-override');
     console.log(`      screenshot ${path.relative(repoRoot, shot)}`);
   });
 });
