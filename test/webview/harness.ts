@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../harness/browser';
+import { suiteResource } from '../suiteResource';
 import { buildPanelHtml, createNonce } from '../../src/editor/results/panelHtml';
 import type { HostMessage, PanelUiState, WebviewMessage } from '../../src/shared/protocol';
 import { loadMessage } from '../../src/shared/results/packed';
@@ -83,18 +84,7 @@ export async function startHarness(): Promise<Harness> {
  * The returned harness stands for the running one: use it inside tests and hooks.
  */
 export function useHarness(): Harness {
-  let running: Harness | undefined;
-  const current = (): Harness => {
-    if (!running) throw new Error('the webview harness is not running (use it inside a test or hook)');
-    return running;
-  };
-  before(async () => {
-    running = await startHarness();
-  });
-  after(async () => {
-    await running?.close();
-    running = undefined;
-  });
+  const current = suiteResource('webview harness', startHarness);
   return {
     get origin() {
       return current().origin;

@@ -12,6 +12,7 @@ import type { ClientOptions } from '../../../src/core/client';
 import { LeakSearchError } from '../../../src/core/errors';
 import type { LeakSearchErrorKind } from '../../../src/core/errors';
 import { RateLimiter } from '../../../src/core/limiter';
+import { suiteResource } from '../../suiteResource';
 
 export { DEMO_API_KEY };
 /** A key with characters that encodeURIComponent changes (`+ : = @ ! $ & , ;`), to test encoding and redaction. */
@@ -48,18 +49,7 @@ export async function startTestService(): Promise<RunningService> {
  * one: use it inside tests and hooks.
  */
 export function useTestService(options: { readonly clearFaults?: boolean } = {}): RunningService {
-  let running: RunningService | undefined;
-  const current = (): RunningService => {
-    if (!running) throw new Error('the test service is not running (use it inside a test or hook)');
-    return running;
-  };
-  before(async () => {
-    running = await startTestService();
-  });
-  after(async () => {
-    await running?.close();
-    running = undefined;
-  });
+  const current = suiteResource('test service', startTestService);
   beforeEach(() => {
     current().reset();
     if (options.clearFaults) current().setFaults(FAULTY_KEY, []);
