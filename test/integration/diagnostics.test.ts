@@ -99,10 +99,17 @@ describe('Leaked identifiers in files', () => {
   let records: AnyRecord[];
   let accounts: ResultsEntry;
   let fixture: vscode.Uri;
+  let autoSave: unknown;
 
   before(async function () {
     this.timeout(60_000);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    // The tests edit files and revert them: nothing may reach the disk in between. The harness's
+    // workbench is VS Code for the web, where files.autoSave defaults to afterDelay (1 s) — a slow
+    // run saved the fixture's edit, and "Scan Workspace" then rightly read the edited file.
+    const files = vscode.workspace.getConfiguration('files');
+    autoSave = files.inspect('autoSave')?.globalValue;
+    await files.update('autoSave', 'off', vscode.ConfigurationTarget.Global);
     api = await leakSearchApi();
     const ws = vscode.workspace.workspaceFolders?.[0];
     assert.ok(ws, 'a workspace folder is open');
@@ -121,6 +128,7 @@ describe('Leaked identifiers in files', () => {
 
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.workspace.getConfiguration('files').update('autoSave', autoSave, vscode.ConfigurationTarget.Global);
     await service?.close();
   });
 
@@ -256,6 +264,8 @@ describe('Leaked identifiers in files', () => {
     await vscode.commands.executeCommand('workbench.action.files.revert'); // drop the edit: no save prompt
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
     await waitForDiagnostics('no diagnostics after closing', fixture, (d) => d.length === 0);
+    // The later tests scan the fixture from disk: the edit must never have been saved.
+    assert.equal(fs.readFileSync(fixture.fsPath, 'utf8'), FIXTURE_LINES.join('\n') + '\n', 'the fixture on disk is as written');
   });
 
   it('"Scan Workspace" fills the Problems panel, skipping excluded, binary and too large files', async () => {
@@ -385,6 +395,7 @@ describe('Leaked identifiers in files', () => {
     assert.deepEqual(view(ours(uri)), incremental, 'a full scan finds the same');
     await vscode.commands.executeCommand('workbench.action.files.revert');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    assert.equal(fs.readFileSync(uri.fsPath, 'utf8'), lines.join('\n') + '\n', 'none of the edits reached the disk');
   });
 
   it('skips git-ignored files unless leakSearch.diagnostics.includeGitIgnored is set', async function () {
