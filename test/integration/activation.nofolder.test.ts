@@ -1,19 +1,22 @@
-// Activation in an empty window (no workspace folder): no error, no network, commands registered.
+// Activation in an empty window (no workspace folder): no error, no network, no file read
+// beyond its own folder, global storage and log folder, commands registered.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { activateObserved, describeActivation, missingCommands, ourExtension } from '../harness/hostChecks';
+import { activateObserved, describeActivation, missingCommands, ourExtension, unexpectedFileReads } from '../harness/hostChecks';
 
 describe('activation without a workspace folder', () => {
   it('runs in an empty window', () => {
     assert.equal(vscode.workspace.workspaceFolders, undefined);
   });
 
-  it('activates without error and without any network request', async () => {
+  it('activates without error, network request or file read beyond its storage and log folders', async () => {
     const extension = ourExtension();
     const report = await activateObserved(extension);
     console.log(`    [no-folder] ${describeActivation(report)}`);
     assert.equal(extension.isActive, true);
-    assert.deepEqual(report.ownNetwork.map((event) => `${event.channel} ${event.host}`), []);
+    assert.equal(report.readyError, undefined, 'startup after activation failed');
+    assert.deepEqual(report.ownNetwork.map((event) => `${event.channel} ${event.host}`), [], 'activation must not touch the network');
+    assert.deepEqual(unexpectedFileReads(report), [], `activation may read only ${report.allowedFolders.join(', ')}`);
   });
 
   it('registers every command it contributes', async () => {

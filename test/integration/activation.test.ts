@@ -1,7 +1,8 @@
-// Activation in a window with a workspace folder: no error, no network, commands registered.
+// Activation in a window with a workspace folder: no error, no network, no workspace file
+// read (only its own folder, global storage and log folder), commands registered.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { activateObserved, contributedCommands, describeActivation, missingCommands, ourExtension } from '../harness/hostChecks';
+import { activateObserved, contributedCommands, describeActivation, missingCommands, ourExtension, unexpectedFileReads } from '../harness/hostChecks';
 
 describe('activation with a workspace folder', () => {
   it('opens the fixture workspace', () => {
@@ -10,15 +11,21 @@ describe('activation with a workspace folder', () => {
     assert.equal(vscode.workspace.isTrusted, true);
   });
 
-  it('activates without error and without any network request', async () => {
+  it('activates without error, network request or file read beyond its storage and log folders', async () => {
     const extension = ourExtension();
     const report = await activateObserved(extension);
     console.log(`    [folder] ${describeActivation(report)}`);
     assert.equal(extension.isActive, true);
+    assert.equal(report.readyError, undefined, 'startup after activation failed');
     assert.deepEqual(
       report.ownNetwork.map((event) => `${event.channel} ${event.host}`),
       [],
       'activation must not touch the network',
+    );
+    assert.deepEqual(
+      unexpectedFileReads(report),
+      [],
+      `activation may read only its own folder, global storage and log folder (${report.allowedFolders.join(', ')}), never a workspace file`,
     );
   });
 
