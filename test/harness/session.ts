@@ -39,6 +39,9 @@ const BASE_SETTINGS: Readonly<Record<string, unknown>> = {
   'extensions.autoCheckUpdates': false,
   'extensions.autoUpdate': false,
   'chat.disableAIFeatures': true,
+  // code-server (VS Code for the web) defaults files.autoSave to afterDelay (1 s), unlike desktop
+  // VS Code: a test that edits a file and reverts it would, on a slow run, find the edit on disk.
+  'files.autoSave': 'off',
 };
 
 export async function openSession(options: SessionOptions): Promise<Session> {
