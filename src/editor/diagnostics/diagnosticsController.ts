@@ -85,6 +85,8 @@ export class DiagnosticsController implements vscode.Disposable {
       vscode.window.tabGroups.onDidChangeTabs((e) => this.#tabsChanged(e)),
       holder.onDidChange(() => this.rescanShown()),
       ignores.onDidChange(() => this.rescanShown()),
+      // The git extension opened or closed a repository: a shown file may be git-ignored now, or no longer.
+      git.onDidChange(() => this.rescanShown()),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (affectsDiagnostics(e)) {
           this.git.forget();

@@ -1,15 +1,23 @@
-// Which files git ignores, through the built-in git extension's API (v1,
-// `Repository.checkIgnore`). When that extension is missing, disabled or the file is in no
+// Which files git ignores: the built-in git extension's API (v1) tells which repository a file
+// is in and where git is; `git check-ignore` is run by gitCheckIgnore.ts. When that extension is missing, disabled or the file is in no
 // repository, nothing counts as ignored (files are scanned) — said once in the log.
+//
+// Answers are cached per file until `forget()` or until the git extension opens or closes a
+// repository: it finds repositories late (at startup, after `git init`), and a file that was
+// in no repository a moment ago may be in one now. `onDidChange` fires then, so the shown
+// documents can be scanned again.
 import * as vscode from 'vscode';
+import { gitCheckIgnore } from './gitCheckIgnore';
 
 interface GitRepository {
   readonly rootUri: vscode.Uri;
-  checkIgnore(paths: string[]): Promise<Set<string>>;
 }
 
 interface GitApi {
+  readonly git: { readonly path: string };
   getRepository(uri: vscode.Uri): GitRepository | null;
+  readonly onDidOpenRepository: vscode.Event<GitRepository>;
+  readonly onDidCloseRepository: vscode.Event<GitRepository>;
 }
 
 interface GitExtension {
@@ -17,11 +25,18 @@ interface GitExtension {
   getAPI(version: 1): GitApi;
 }
 
-export class GitIgnored {
-  #api: GitApi | undefined;
-  #warned = false;
-  /** Per file: whether git ignores it (until `forget`). */
+export class GitIgnored implements vscode.Disposable {
+  #api: Promise<GitApi | undefined> | undefined;
+  /** Per file: whether git ignores it (until `forget` or a repository opens or closes). */
   readonly #cache = new Map<string, boolean>();
+  /** Bumped by `forget`: an answer asked for before it is not cached. */
+  #epoch = 0;
+  readonly #changed = new vscode.EventEmitter<void>();
+  /** Fires when the git extension opened or closed a repository (what was known is forgotten). */
+  readonly onDidChange = this.#changed.event;
+  readonly #subscriptions: vscode.Disposable[] = [];
+  #warned = false;
+  #disposed = false;
 
   constructor(private readonly log: (message: string) => void) {}
 
@@ -38,7 +53,9 @@ export class GitIgnored {
     const out = new Set<string>();
     const api = await this.#gitApi();
     if (!api) return out;
-    const byRepo = new Map<GitRepository, vscode.Uri[]>();
+    const epoch = this.#epoch;
+    // By root: the API hands out a new Repository object on every call.
+    const byRoot = new Map<string, vscode.Uri[]>();
     for (const uri of uris) {
       if (uri.scheme !== 'file') continue;
       const cached = this.#cache.get(uri.toString());
@@ -48,19 +65,21 @@ export class GitIgnored {
       }
       const repo = api.getRepository(uri);
       if (!repo) {
+        // In no repository the git extension knows of yet: cached until one opens.
         this.#cache.set(uri.toString(), false);
         continue;
       }
-      const list = byRepo.get(repo) ?? [];
+      const root = repo.rootUri.fsPath;
+      const list = byRoot.get(root) ?? [];
       list.push(uri);
-      byRepo.set(repo, list);
+      byRoot.set(root, list);
     }
-    for (const [repo, list] of byRepo) {
+    for (const [root, list] of byRoot) {
       try {
-        const ignored = await repo.checkIgnore(list.map((u) => u.fsPath));
+        const ignored = await gitCheckIgnore(api.git.path, root, list.map((u) => u.fsPath));
         for (const u of list) {
           const is = ignored.has(u.fsPath);
-          this.#cache.set(u.toString(), is);
+          if (this.#epoch === epoch) this.#cache.set(u.toString(), is);
           if (is) out.add(u.toString());
         }
       } catch (e) {
@@ -73,21 +92,44 @@ export class GitIgnored {
   /** Forgets what is known (after .gitignore or settings may have changed). */
   forget(): void {
     this.#cache.clear();
+    this.#epoch++;
   }
 
+  /** The git API, loaded once (asked again next time while the git extension is unavailable). */
   async #gitApi(): Promise<GitApi | undefined> {
-    if (this.#api) return this.#api;
+    this.#api ??= this.#loadApi();
+    const api = await this.#api;
+    if (!api) this.#api = undefined;
+    return api;
+  }
+
+  async #loadApi(): Promise<GitApi | undefined> {
+    let api: GitApi | undefined;
     try {
       const ext = vscode.extensions.getExtension<GitExtension>('vscode.git');
       const exports = ext ? (ext.isActive ? ext.exports : await ext.activate()) : undefined;
-      if (exports?.enabled) this.#api = exports.getAPI(1);
+      if (exports?.enabled) api = exports.getAPI(1);
     } catch {
-      this.#api = undefined;
+      api = undefined;
     }
-    if (!this.#api && !this.#warned) {
+    if (!api || this.#disposed) {
+      if (!api && !this.#warned) this.log('The git extension is not available: git-ignored files are scanned like any other.');
       this.#warned = true;
-      this.log('The git extension is not available: git-ignored files are scanned like any other.');
+      return undefined;
     }
-    return this.#api;
+    const repositoriesChanged = (): void => {
+      this.log('A git repository was opened or closed: which files git ignores is asked again.');
+      this.forget();
+      this.#changed.fire();
+    };
+    this.#subscriptions.push(api.onDidOpenRepository(repositoriesChanged), api.onDidCloseRepository(repositoriesChanged));
+    return api;
+  }
+
+  dispose(): void {
+    this.#disposed = true;
+    for (const s of this.#subscriptions) s.dispose();
+    this.#subscriptions.length = 0;
+    this.#changed.dispose();
   }
 }

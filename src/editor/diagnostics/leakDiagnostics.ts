@@ -44,13 +44,15 @@ export class LeakDiagnostics implements vscode.Disposable {
     this.#disposables = [
       this.holder,
       this.ignores,
+      this.git,
       this.controller,
       this.status,
       vscode.languages.registerHoverProvider(selector, new LeakHoverProvider(this.controller)),
       vscode.languages.registerCodeActionsProvider(selector, new LeakCodeActionProvider(this.controller, deps.origin), LeakCodeActionProvider.metadata),
-      // Files a workspace scan marked follow new results and the ignore list too.
+      // Files a workspace scan marked follow new results, the ignore list and git repositories too.
       this.holder.onDidChange(() => void this.#rescanFilesFromDisk()),
       this.ignores.onDidChange(() => void this.#rescanFilesFromDisk()),
+      this.git.onDidChange(() => void this.#rescanFilesFromDisk()),
     ];
     this.holder.schedule();
   }
