@@ -5,6 +5,7 @@
 // post anything (`load`, later `focus`, `missing`). Requests the webview makes (`export`,
 // `copy`) carry an `id`; the host answers each with exactly one `response` of the same id.
 import type { FieldValue, FindingsType, RateLimitState, SearchQuery } from '../core/types';
+import type { FilterState } from './results/filter';
 
 /** The view type of the results panel (also the serializer's key). */
 export const RESULTS_VIEW_TYPE = 'leakSearch.results';
@@ -114,14 +115,7 @@ export type WebviewMessage = ReadyMessage | RenderedMessage | WebviewRequest;
 export interface PanelUiState {
   readonly key?: string;
   readonly sort?: { readonly column: string; readonly direction: 'asc' | 'desc' };
-  readonly filter?: {
-    readonly text: string;
-    readonly status: string;
-    readonly country: string;
-    readonly browser: string;
-    readonly from: string;
-    readonly to: string;
-  };
+  readonly filter?: FilterState;
   readonly grouping?: 'none' | 'site' | 'machine';
   readonly presentation?: boolean;
   readonly scrollTop?: number;

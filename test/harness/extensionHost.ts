@@ -8,7 +8,7 @@ import { launchChromium, workbenchUrl } from './browser';
 import type { TestPayload, WindowTarget } from './browser';
 import type { CodeServer } from './codeServer';
 import type { Toolchain } from './install';
-import { SUITE_START_MARKER, isSuiteResults } from './results';
+import { SUITE_START_MARKER, readResults } from './results';
 import type { SuiteResults } from './results';
 import type { RunDir } from './runDir';
 
@@ -84,15 +84,6 @@ export async function runInExtensionHost(options: HostRunOptions): Promise<HostR
     const fd = workbenchLog;
     workbenchLog = undefined;
     if (fd !== undefined) fs.closeSync(fd);
-  }
-}
-
-function readResults(file: string): SuiteResults | undefined {
-  try {
-    const parsed: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
-    return isSuiteResults(parsed) ? parsed : undefined;
-  } catch {
-    return undefined;
   }
 }
 

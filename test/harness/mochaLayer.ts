@@ -8,8 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { onAbort } from './cleanup';
 import { repoRoot } from './paths';
-import { RESULTS_ENV, isSuiteResults } from './results';
-import type { SuiteResults } from './results';
+import { RESULTS_ENV, readResults } from './results';
 import { layerFromResults, withProblem } from './summary';
 import type { LayerResult } from './summary';
 
@@ -83,13 +82,4 @@ function runUntilDone(command: string, args: readonly string[], env: Readonly<Re
       settle({ kind: 'exit', code: code ?? (signal ? 128 : 1) });
     });
   });
-}
-
-function readResults(file: string): SuiteResults | undefined {
-  try {
-    const parsed: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
-    return isSuiteResults(parsed) ? parsed : undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -1,5 +1,6 @@
 // The results file every layer writes, so the harness can add them up: the extension host
 // writes it from test/integration/index.ts, plain-Node mocha layers through ResultsReporter.
+import * as fs from 'node:fs';
 
 export interface TestOutcome {
   readonly title: string;
@@ -29,4 +30,14 @@ export function isSuiteResults(value: unknown): value is SuiteResults {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
   return typeof v.passed === 'number' && typeof v.failed === 'number' && Array.isArray(v.failures) && Array.isArray(v.tests);
+}
+
+/** The results a suite wrote, or undefined when the file is missing, unreadable or not results. */
+export function readResults(file: string): SuiteResults | undefined {
+  try {
+    const parsed: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+    return isSuiteResults(parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
 }
