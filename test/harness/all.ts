@@ -12,6 +12,7 @@ import type { Toolchain } from './install';
 import { runIntegrationLayer } from './integration';
 import { runMochaLayer } from './mochaLayer';
 import { repoRoot, resultsDir } from './paths';
+import { missingDebianPackages, missingPackagesLine, needsCodeServerBuild, nodeProblem } from './prerequisites';
 import { isRunName } from './runs';
 import type { RunName } from './runs';
 import { checkResult, printSummary, totals } from './summary';
@@ -51,6 +52,13 @@ async function main(): Promise<number> {
   if (process.argv.length <= 2) fs.rmSync(resultsDir, { recursive: true, force: true });
   const results: LayerResult[] = [];
   const wants = (layer: Layer): boolean => selection.layers.has(layer);
+  const problem = prerequisiteProblem(wants);
+  if (problem !== undefined) {
+    // Within the first second, not after minutes of lint and unit tests.
+    console.error(`\n✗ ${problem}`);
+    printSummary([checkResult('prerequisites', false, problem, Date.now() - started)], Date.now() - started);
+    return 1;
+  }
 
   if (wants('lint')) results.push(await runNpmCheck('lint', 'lint'));
   if (wants('typecheck')) results.push(await runNpmCheck('typecheck', 'typecheck'));
@@ -80,6 +88,15 @@ async function main(): Promise<number> {
 
   printSummary(results, Date.now() - started);
   return totals(results).failed > 0 || results.length === 0 ? 1 : 0;
+}
+
+/** What stops the selected layers before they start: an old Node, missing Debian packages. */
+function prerequisiteProblem(wants: (layer: Layer) => boolean): string | undefined {
+  const node = nodeProblem();
+  if (node !== undefined) return node;
+  const needsVsCode = wants('integration') || wants('ui') || wants('vsix');
+  const missing = missingDebianPackages({ chromium: needsVsCode || wants('webview'), buildTools: needsVsCode && needsCodeServerBuild() });
+  return missing.length > 0 ? missingPackagesLine(missing) : undefined;
 }
 
 main().then(

@@ -1,5 +1,8 @@
 // Debian's chromium, driven by playwright-core, hosts the code-server workbench.
 // playwright-core never downloads a browser; we always pass the executable.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Browser } from 'playwright-core';
 
@@ -14,8 +17,28 @@ export const CHROMIUM_ARGS: readonly string[] = [
   '--disable-dev-shm-usage',
 ];
 
-export function launchChromium(executablePath: string, env: Readonly<Record<string, string>>): Promise<Browser> {
-  return chromium.launch({ executablePath, headless: true, args: [...CHROMIUM_ARGS], env: { ...process.env, ...env } });
+/**
+ * Launches headless Chromium with a home folder of its own (removed when it closes): Chromium
+ * writes crash reports and dconf/fontconfig caches under HOME and the XDG folders, which must
+ * never be the user's.
+ */
+export async function launchChromium(executablePath: string, env: Readonly<Record<string, string>>): Promise<Browser> {
+  const home = fs.mkdtempSync(path.join(env.TMPDIR ?? os.tmpdir(), 'ls-chromium-'));
+  const remove = (): void => fs.rmSync(home, { recursive: true, force: true, maxRetries: 3, retryDelay: 100 });
+  const isolated = {
+    HOME: home,
+    XDG_CONFIG_HOME: path.join(home, '.config'),
+    XDG_CACHE_HOME: path.join(home, '.cache'),
+    XDG_DATA_HOME: path.join(home, '.local', 'share'),
+  };
+  try {
+    const browser = await chromium.launch({ executablePath, headless: true, args: [...CHROMIUM_ARGS], env: { ...process.env, ...env, ...isolated } });
+    browser.once('disconnected', remove);
+    return browser;
+  } catch (error) {
+    remove();
+    throw error;
+  }
 }
 
 /** What the window opens: a folder, a .code-workspace file, or nothing. */

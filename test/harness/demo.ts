@@ -16,7 +16,7 @@ import { onAbort } from './cleanup';
 import { startCodeServer } from './codeServer';
 import { findCodeOnPath, launchDesktopCode } from './desktopCode';
 import { writeDemoWorkspace } from './demoWorkspace';
-import { ensureToolchain } from './install';
+import { assertPrerequisites, ensureToolchain } from './install';
 import { repoRoot } from './paths';
 import type { RunDir } from './runDir';
 import { writeUserSettings } from './runDir';
@@ -78,6 +78,10 @@ async function main(): Promise<void> {
   claim(path.join(demoRoot, 'demo.pid'));
   onAbort(() => console.log('\nLeak Search demo stopped.'));
 
+  const code = values['code-server'] ? undefined : findCodeOnPath();
+  // Missing Debian packages are named now, before anything is started or installed.
+  if (!code) assertPrerequisites({ chromium: false });
+
   const service = await startService({ ...demoOptions(port), host: '127.0.0.1' });
   console.log(`Reference service (demo tenant: example.com, example.org): ${service.baseUrl}`);
 
@@ -85,7 +89,6 @@ async function main(): Promise<void> {
   const leaks = writeDemoWorkspace(workspace);
   console.log(`Demo workspace: ${path.relative(repoRoot, workspace)}/ (${leaks.emails.length} leaked e-mails, ${leaks.urls.length} URLs, ${leaks.passwords.length} password)`);
 
-  const code = values['code-server'] ? undefined : findCodeOnPath();
   const run = demoRunDir(path.join(demoRoot, code ? 'desktop' : 'code-server'));
   writeUserSettings(run, { ...USER_SETTINGS, 'leakSearch.baseUrl': service.baseUrl });
   // Read once by the extension in development mode, which stores the key in SecretStorage.
@@ -104,7 +107,9 @@ async function main(): Promise<void> {
     console.log(`VS Code (${code}) is opening the demo workspace with Leak Search loaded and the demo key stored.`);
     ended = desktop.closed;
   } else {
+    console.log('No desktop VS Code (`code`) on PATH: the demo runs VS Code in your browser through code-server.');
     const toolchain = await ensureToolchain((line) => console.log(line), { needChromium: false });
+    console.log('Starting code-server …');
     Object.assign(process.env, demoEnv);
     const server = await startCodeServer({ toolchain, run, startTimeoutMs: 120_000 });
     for (const key of Object.keys(demoEnv)) delete process.env[key];

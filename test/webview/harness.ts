@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../harness/browser';
+import { chromiumPath } from '../harness/paths';
 import { suiteResource } from '../suiteResource';
 import { buildPanelHtml, createNonce } from '../../src/editor/results/panelHtml';
 import type { HostMessage, PanelUiState, WebviewMessage } from '../../src/shared/protocol';
@@ -68,7 +69,13 @@ export async function startHarness(): Promise<Harness> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  const browser = await launchChromium('/usr/bin/chromium', {});
+  let browser: Browser;
+  try {
+    browser = await launchChromium(chromiumPath(), {});
+  } catch (error) {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    throw error;
+  }
   return {
     origin: `http://127.0.0.1:${port}`,
     browser,

@@ -1,6 +1,6 @@
 // The README never drifts from package.json: its commands and settings tables are exactly
-// what `npm run docs:settings` renders, every image it shows exists, and the two commands a
-// newcomer needs come first.
+// what `npm run docs:settings` renders, every image it shows exists, the first screen is for
+// users and the two commands a newcomer needs follow within 60 lines.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -36,11 +36,27 @@ describe('README.md', () => {
     assert.equal(withTables(readme, manifest), readme);
   });
 
-  it('starts with `npm run demo` and `npm ci && npm test`, before any section', () => {
-    const firstSection = readme.indexOf('\n## ');
-    const top = readme.slice(0, firstSection);
-    assert.ok(top.includes('npm run demo'), 'npm run demo is not above the first section');
-    assert.ok(top.includes('npm ci && npm test'), 'npm ci && npm test is not above the first section');
+  it('opens for users (what it is, a screenshot, how to install), then Try it and Develop within 60 lines', () => {
+    const lines = readme.split('\n');
+    const lineOf = (pattern: RegExp): number => lines.findIndex((line) => pattern.test(line));
+    const screenshot = lineOf(/^!\[.*\]\(docs\/screenshots\/.+\.png\)/);
+    const install = lineOf(/^## Install$/);
+    const tryIt = lineOf(/^## Try it$/);
+    const develop = lineOf(/^## Develop$/);
+    assert.ok(screenshot > 0 && screenshot < install, 'a screenshot comes before Install');
+    assert.ok(install < tryIt && tryIt < develop, 'Install, then Try it, then Develop');
+    const demo = lineOf(/npm run demo/);
+    const test = lineOf(/^npm ci && npm test$/);
+    assert.ok(demo > tryIt && demo < develop && demo < 60, `npm run demo is in Try it, within 60 lines (line ${demo + 1})`);
+    assert.ok(test > develop && test < 60, `npm ci && npm test is in Develop, within 60 lines (line ${test + 1})`);
+  });
+
+  it('says which Node versions work on PATH, and the same as package.json engines.node', () => {
+    const engines = (manifest as unknown as { engines: { node: string } }).engines.node;
+    const min = /^>=(\d+\.\d+)/.exec(engines)?.[1];
+    assert.ok(min, `engines.node is ${engines}`);
+    assert.match(readme, new RegExp(`Node (from )?${min.replace('.', '\\.')} or later on \`?PATH`));
+    assert.match(readme, new RegExp(`Any Node from ${min.replace('.', '\\.')} on PATH`));
   });
 
   it('shows only images that exist in the repository', () => {
