@@ -34,13 +34,14 @@ export function unexpectedEntries(home: string, allowed: readonly string[] = ALL
   return found;
 }
 
-/** The environment of a newcomer: the caller's PATH and locale, a fresh HOME, no caches or XDG overrides. */
+/**
+ * The environment of a newcomer's shell, as `env -i` gives it: PATH, locale and terminal from
+ * the caller, a fresh HOME, CI; nothing else (no caches, XDG folders, npm variables, or the
+ * CA and proxy variables a developer's own shell may carry).
+ */
 export function newcomerEnv(base: NodeJS.ProcessEnv, home: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(base)) {
-    if (/^(npm_|XDG_|LEAK_SEARCH_)/i.test(key) || key === 'NODE' || key === 'INIT_CWD') continue;
-    env[key] = value;
-  }
+  for (const key of ['PATH', 'LANG', 'LC_ALL', 'TERM']) if (base[key] !== undefined) env[key] = base[key];
   return { ...env, HOME: home, CI: base.CI ?? 'true' };
 }
 

@@ -145,21 +145,38 @@ async function ensureCodeServer(node: string, log: Log): Promise<string> {
 
 /**
  * The environment of a nested npm: none of the calling npm's `npm_*` variables (they would
- * override the nested npm's own view of itself: user agent, node path, config), npm's cache
- * and logs under cacheRoot(), no browser downloads, and `node` (when given) first on PATH.
+ * override the nested npm's own view of itself: user agent, node path, config), except the
+ * machine's global npmrc (npm finds it next to the Node that runs it, and Node 24 lives
+ * elsewhere: without it a registry behind a company CA set there as `cafile` fails), npm's
+ * cache and logs under cacheRoot(), no browser downloads, and `node` (when given) first on PATH.
  */
-export function nestedNpmEnv(base: NodeJS.ProcessEnv, node: string | undefined, extra: Readonly<Record<string, string>>): NodeJS.ProcessEnv {
+export function nestedNpmEnv(
+  base: NodeJS.ProcessEnv,
+  node: string | undefined,
+  extra: Readonly<Record<string, string>>,
+  globalConfig?: string,
+): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(base)) {
     if (/^npm_/i.test(key) || key === 'NODE' || key === 'INIT_CWD') continue;
     env[key] = value;
   }
+  if (globalConfig) env.npm_config_globalconfig = globalConfig;
   env.npm_config_cache = path.join(cacheRoot(), 'npm-cache');
   env.npm_config_logs_dir = path.join(cacheRoot(), 'npm-logs');
   env.npm_config_update_notifier = 'false';
   env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = '1';
   if (node) env.PATH = [path.dirname(node), base.PATH ?? ''].filter(Boolean).join(path.delimiter);
   return { ...env, ...extra };
+}
+
+/** The global npmrc of the npm on PATH (the one `npm ci` used), or undefined when npm cannot say. */
+async function outerGlobalConfig(): Promise<string | undefined> {
+  const inherited = process.env.npm_config_globalconfig;
+  if (inherited) return inherited;
+  const result = await capture('npm', ['config', 'get', 'globalconfig']);
+  const file = result.stdout.trim().split('\n').pop()?.trim();
+  return result.code === 0 && file ? file : undefined;
 }
 
 /** npm's own CLI script, so it can be run by a chosen Node (not the one its shebang finds). */
@@ -198,7 +215,7 @@ async function npmInstall(
   try {
     result = await capture(command, [...prefix, 'install', '--no-audit', '--no-fund', '--no-save', ...args], {
       cwd: dir,
-      env: nestedNpmEnv(process.env, node, extraEnv),
+      env: nestedNpmEnv(process.env, node, extraEnv, await outerGlobalConfig()),
     });
   } finally {
     clearInterval(heartbeat);

@@ -45,6 +45,10 @@ describe('harness set-up', () => {
       assert.equal(env.LANG, 'C.UTF-8');
       assert.equal(env.HOME, '/home/new');
     });
+    it('keeps the machine’s global npmrc (a company CA may be set there)', () => {
+      const env = nestedNpmEnv(outer, '/cache/node-24/node_modules/.bin/node', {}, '/usr/etc/npmrc');
+      assert.equal(env.npm_config_globalconfig, '/usr/etc/npmrc');
+    });
     it('puts Node 24 first on PATH and keeps npm’s cache and logs in the harness cache', () => {
       const env = nestedNpmEnv(outer, '/cache/node-24/node_modules/.bin/node', { npm_config_nodedir: '/cache/node-24/headers' });
       assert.equal(env.PATH, '/cache/node-24/node_modules/.bin:/usr/bin:/bin');
@@ -101,9 +105,17 @@ describe('harness set-up', () => {
       fs.writeFileSync(path.join(home, '.gitconfig'), '');
       assert.deepEqual(unexpectedEntries(home).sort(), ['.cache/dconf/', '.config/', '.gitconfig', '.vscode-server/']);
     });
-    it('runs with a fresh HOME and none of the caller’s caches, XDG folders or npm variables', () => {
+    it('runs with a fresh HOME and none of the caller’s caches, XDG folders, npm or CA variables', () => {
       const env = newcomerEnv(
-        { PATH: '/usr/bin', HOME: '/root', XDG_CACHE_HOME: '/x', LEAK_SEARCH_CACHE_DIR: '/c', npm_config_user_agent: 'npm', LANG: 'C' },
+        {
+          PATH: '/usr/bin',
+          HOME: '/root',
+          XDG_CACHE_HOME: '/x',
+          LEAK_SEARCH_CACHE_DIR: '/c',
+          npm_config_user_agent: 'npm',
+          NODE_EXTRA_CA_CERTS: '/etc/ssl/certs/ca-certificates.crt',
+          LANG: 'C',
+        },
         '/tmp/h',
       );
       assert.deepEqual(env, { PATH: '/usr/bin', HOME: '/tmp/h', LANG: 'C', CI: 'true' });
