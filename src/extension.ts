@@ -21,7 +21,12 @@ import { storeDemoKey } from './editor/demo/demoKey';
 import type { LeakSearchContext } from './editor/leakSearchContext';
 import type { LeakSearchApi } from './editor/api';
 
-export function activate(context: vscode.ExtensionContext): LeakSearchApi {
+/**
+ * Returns the test API only to this project's own integration tests (extension mode Test):
+ * an installed copy exports nothing, so no other extension can read results (with leaked
+ * passwords), show notifications through us or reload the cache.
+ */
+export function activate(context: vscode.ExtensionContext): LeakSearchApi | undefined {
   const own = <T extends vscode.Disposable>(d: T): T => {
     context.subscriptions.push(d);
     return d;
@@ -59,6 +64,10 @@ export function activate(context: vscode.ExtensionContext): LeakSearchApi {
   const ready = storeDemoKey(context.extensionMode, process.env, keys)
     .catch((e: unknown) => log.error(`Demo key not stored: ${e instanceof Error ? e.message : String(e)}`))
     .then(() => startup(ctx));
+  if (context.extensionMode !== vscode.ExtensionMode.Test) {
+    void ready;
+    return undefined;
+  }
   return {
     tree,
     treeModel,
@@ -70,7 +79,7 @@ export function activate(context: vscode.ExtensionContext): LeakSearchApi {
     statusBar: () => statusBar.view,
     onDidUpdateStatusBar: statusBar.onDidUpdate,
     logFile: vscode.Uri.joinPath(context.logUri, 'Leak Search.log'),
-    cacheFile: cache.fileUri,
+    cacheDir: cache.dirUri,
     flushCache: () => cache.flush(),
     reloadFromDisk: async () => {
       await cache.flush();

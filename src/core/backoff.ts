@@ -2,6 +2,7 @@
 // cancellation ends at once. Pure apart from timers.
 import { randomInt } from 'node:crypto';
 import { LeakSearchError } from './errors';
+import { longTimeout } from './timers';
 
 export const BACKOFF_BASE_MS = 250;
 export const BACKOFF_CAP_MS = 8_000;
@@ -20,7 +21,7 @@ export function cancelledError(): LeakSearchError {
   return new LeakSearchError('cancelled', 'The search was cancelled.');
 }
 
-/** Resolves after `ms`; rejects with a `cancelled` error as soon as `signal` aborts. */
+/** Resolves after `ms` (any length: see timers.ts); rejects with a `cancelled` error as soon as `signal` aborts. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
@@ -28,13 +29,13 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
       return;
     }
     const onAbort = (): void => {
-      clearTimeout(timer);
+      timer.cancel();
       reject(cancelledError());
     };
-    const timer = setTimeout(() => {
+    const timer = longTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
       resolve();
-    }, Math.max(0, ms));
+    }, ms);
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }

@@ -11,6 +11,24 @@ interface CacheFileV1 {
   readonly entries: readonly ResultsEntry[];
 }
 
+/** One result as it is kept in its own cache file (see cache/diskCache.ts). */
+export function serializeEntry(entry: ResultsEntry): string {
+  return JSON.stringify({ version: CACHE_FORMAT_VERSION, entry });
+}
+
+/** A result read back from its cache file; undefined when it does not have the expected shape. */
+export function parseEntry(text: string): ResultsEntry | undefined {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!isObject(raw) || raw['version'] !== CACHE_FORMAT_VERSION) return undefined;
+  return readEntry(raw['entry']);
+}
+
+/** The single-file cache of version 0.1.0 (read once, to move its results into per-result files). */
 export function serializeCache(entries: readonly ResultsEntry[]): string {
   const file: CacheFileV1 = { version: CACHE_FORMAT_VERSION, entries };
   return JSON.stringify(file);

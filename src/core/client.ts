@@ -9,15 +9,18 @@ import { limiterId, sharedRateLimiter } from './limiter';
 import type { RateLimiter } from './limiter';
 import { headerValue, parseRateLimit, parseRetryAfter } from './ratelimit';
 import { redact } from './redact';
-import { parseErrorBody, parseSearchBody } from './response';
-import type { FindingsTypeInput, RateLimitState, SearchQuery, SearchResponse } from './types';
+import { parseErrorBody } from './response';
+import { SearchBodyParser } from './searchBodyParser';
+import type { AccountRecord, FindingsTypeInput, OpenRecord, RateLimitState, SearchQuery, SearchResponse, SearchResult } from './types';
 import { normalizeApiKey, normalizeBaseUrl, normalizeDateRange, normalizeDomain, normalizeFindingsType } from './validate';
 
 export interface ClientOptions {
   /** Longest wait for an answer to start, and longest pause inside a body (default 30000). */
   timeoutMs?: number;
-  /** Largest accepted body of a successful answer (default 50 MiB); more is `too-large`. */
+  /** Largest accepted body of a successful answer (default 2 GiB); more is `too-large`. */
   maxBodyBytes?: number;
+  /** Most records accepted in one answer (default DEFAULT_MAX_RECORDS); more is `too-large`, naming the limit. */
+  maxRecords?: number;
   /** An http.proxy-style URL (`http://[user:pass@]host:port`); requests go through undici's ProxyAgent. */
   proxyUrl?: string;
   /** Verify TLS certificates when going through the proxy (default true). */
@@ -45,10 +48,21 @@ export interface SearchParams {
    * at once, without sending; true waits until the reset (cancellable) and then sends.
    */
   waitForQuota?: boolean;
+  /**
+   * Send this one request even when the quota is known to be spent (the user asked for it:
+   * Refresh). Its answer tells the real state; a wrong stored state can never lock checks out.
+   */
+  probe?: boolean;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
-export const DEFAULT_MAX_BODY_BYTES = 50 * 1024 * 1024;
+/**
+ * A safety net only: answers are parsed as they arrive and limited in records
+ * (`maxRecords`), so memory follows the records kept, not the bytes.
+ */
+export const DEFAULT_MAX_BODY_BYTES = 2 * 1024 * 1024 * 1024;
+/** Records accepted in one answer unless the user raises `leakSearch.maxRecords`. */
+export const DEFAULT_MAX_RECORDS = 500_000;
 export const DEFAULT_MAX_RETRIES = 2;
 /** A 429 is retried automatically only when it asks to wait at most this long. */
 export const MAX_AUTO_RETRY_WAIT_MS = 5_000;
@@ -80,6 +94,7 @@ export class LeakSearchClient {
   private readonly limiter: RateLimiter;
   private readonly now: () => number;
   private readonly maxBodyBytes: number;
+  private readonly maxRecords: number;
   private readonly maxRetries: number;
   private readonly backoffBaseMs: number;
 
@@ -95,6 +110,7 @@ export class LeakSearchClient {
     this.limiter = options.limiter ?? sharedRateLimiter;
     this.now = options.now ?? Date.now;
     this.maxBodyBytes = positive(options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES);
+    this.maxRecords = Math.floor(positive(options.maxRecords, DEFAULT_MAX_RECORDS));
     this.maxRetries = Math.max(0, Math.floor(options.maxRetries ?? DEFAULT_MAX_RETRIES));
     this.backoffBaseMs = positive(options.backoffBaseMs, BACKOFF_BASE_MS);
   }
@@ -125,9 +141,17 @@ export class LeakSearchClient {
     });
     const { domain, type } = query;
     const id = limiterId(baseUrl, apiKey);
+    const notes: string[] = [];
+    const withNotes = (e: LeakSearchError): LeakSearchError =>
+      notes.length === 0 ? e : new LeakSearchError(e.kind, e.message, { ...e.details, notes: [...notes] }, { cause: e.cause });
 
     for (let retry = 0; ; retry++) {
+      if (params.probe === true && retry === 0) this.limiter.forget(id);
       await this.acquire(id, params.waitForQuota === true, signal);
+      // A 2xx body is parsed as it arrives: records are validated one by one and the record
+      // limit stops an oversized answer early (see searchBodyParser.ts).
+      const records: (AccountRecord | OpenRecord)[] = [];
+      const parser = new SearchBodyParser(type, { maxRecords: this.maxRecords }, (record) => records.push(record));
       let answer;
       try {
         answer = await this.transport.get({
@@ -137,6 +161,7 @@ export class LeakSearchClient {
           maxBodyBytes: this.maxBodyBytes,
           maxErrorBodyBytes: MAX_ERROR_BODY_BYTES,
           secrets,
+          consume: (chunk) => readAnswer(() => parser.write(chunk), secrets),
         });
       } catch (e) {
         if (!(e instanceof TransportError)) throw e;
@@ -147,18 +172,19 @@ export class LeakSearchClient {
         throw e.error;
       }
       const receivedAt = this.now();
-      const rateLimit = parseRateLimit(answer.headers, receivedAt);
+      const rateLimit = parseRateLimit(answer.headers, receivedAt, notes);
       const { status } = answer;
 
       if (status >= 200 && status < 300) {
         this.limiter.record(id, rateLimit);
-        const result = parseSearchBody(answer.body, type);
-        return { query, result, rateLimit, fetchedAt: receivedAt };
+        const { count } = readAnswer(() => parser.end(), secrets);
+        const result: SearchResult = type === 'accounts' ? { type, count, records: records as AccountRecord[] } : { type, count, records: records as OpenRecord[] };
+        return { query, result, rateLimit, fetchedAt: receivedAt, ...(notes.length > 0 ? { notes } : {}) };
       }
 
       const serverText = parseErrorBody(answer.body);
       const serverMessage = serverText !== undefined ? redact(serverText, secrets) : undefined;
-      const retryAfter = parseRetryAfter(headerValue(answer.headers, 'retry-after'), receivedAt);
+      const retryAfter = parseRetryAfter(headerValue(answer.headers, 'retry-after'), receivedAt, notes);
 
       if (status === 429) {
         // Resume when both the Retry-After and a spent window say so.
@@ -171,7 +197,7 @@ export class LeakSearchClient {
           await sleep(wait, signal);
           continue;
         }
-        throw rateLimitedError(resumeAt, { status, ...(serverMessage !== undefined ? { serverMessage } : {}) });
+        throw withNotes(rateLimitedError(resumeAt, { status, ...(serverMessage !== undefined ? { serverMessage } : {}) }));
       }
 
       this.limiter.record(id, rateLimit);
@@ -182,7 +208,7 @@ export class LeakSearchClient {
           continue;
         }
       }
-      throw errorForStatus(status, { domain, ...(serverMessage !== undefined ? { serverMessage } : {}) });
+      throw withNotes(errorForStatus(status, { domain, ...(serverMessage !== undefined ? { serverMessage } : {}) }));
     }
   }
 
@@ -205,6 +231,21 @@ export class LeakSearchClient {
   /** Closes the connections; searches still running end as `cancelled`. */
   async close(): Promise<void> {
     await this.transport.close();
+  }
+}
+
+/**
+ * Reads an answer with `f`. Whatever goes wrong there is the answer's fault or ours, never the
+ * network's: anything that is not already a typed error becomes `bad-response`, with what
+ * happened (redacted) in its message.
+ */
+function readAnswer<T>(f: () => T, secrets: readonly string[]): T {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof LeakSearchError) throw e;
+    const what = e instanceof RangeError && /call stack/i.test(e.message) ? 'it is nested too deeply' : e instanceof Error ? e.message : String(e);
+    throw new LeakSearchError('bad-response', `The service's answer could not be read: ${redact(what, secrets)}.`, { status: 200 });
   }
 }
 

@@ -14,7 +14,8 @@ export type LeakSearchErrorKind =
   | 'too-large' // body over the configured cap
   | 'network' // DNS, connection refused/reset, TLS, proxy
   | 'timeout'
-  | 'cancelled';
+  | 'cancelled'
+  | 'internal'; // a fault of Leak Search itself while handling a check (a bug): never blamed on the network
 
 export type ForbiddenReason = 'subscription' | 'ip' | 'unknown';
 
@@ -25,6 +26,10 @@ export interface LeakSearchErrorDetails {
   readonly forbiddenReason?: ForbiddenReason;
   /** For `rate-limited`: when checks may resume, epoch milliseconds. */
   readonly retryAt?: number;
+  /** Header values that could not be believed (see ratelimit.ts), for the log. */
+  readonly notes?: readonly string[];
+  /** For `too-large`: the limit that was reached, in records. */
+  readonly limit?: number;
   /** For `invalid-input`: which input was wrong. */
   readonly field?: 'domain' | 'type' | 'start' | 'end' | 'range' | 'apiKey' | 'baseUrl' | 'proxy';
 }

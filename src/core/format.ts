@@ -8,6 +8,7 @@ const DAY = 24 * HOUR;
 
 /** A short relative age: "just now", "5 min ago", "3 h ago", "2 d ago". */
 export function formatAge(fetchedAt: number, now: number): string {
+  if (!Number.isFinite(fetchedAt) || !Number.isFinite(now)) return 'at an unknown time';
   const ms = Math.max(0, now - fetchedAt);
   if (ms < MINUTE) return 'just now';
   if (ms < HOUR) return `${Math.floor(ms / MINUTE)} min ago`;
@@ -17,6 +18,7 @@ export function formatAge(fetchedAt: number, now: number): string {
 
 /** A short time until a moment: "in 12 min", "in 2 h 5 min", "in 3 d", "now". */
 export function formatIn(at: number, now: number): string {
+  if (!Number.isFinite(at) || !Number.isFinite(now)) return 'at an unknown time';
   const ms = at - now;
   if (ms <= 0) return 'now';
   // Rounded: reset headers are whole seconds, so "in 1 h" must not read "in 1 h 1 min".
@@ -32,6 +34,7 @@ export function formatIn(at: number, now: number): string {
 
 /** Local clock time of a moment, "14:05"; with the date when it is not today. */
 export function formatClock(at: number, now: number): string {
+  if (!Number.isFinite(at) || !Number.isFinite(now) || Math.abs(at) > 8.64e15) return 'an unknown time';
   const d = new Date(at);
   const time = `${pad(d.getHours())}:${pad(d.getMinutes())}`;
   const today = new Date(now);

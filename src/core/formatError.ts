@@ -3,6 +3,7 @@
 // error's own text is already redacted by the client, and nothing here adds a URL path.
 import type { LeakSearchError } from './errors';
 import { formatClock, formatIn } from './format';
+import { plainText } from './plainText';
 
 /** Next steps the editor knows how to run. */
 export type ErrorAction =
@@ -40,10 +41,20 @@ export const ACTION_LABELS: Readonly<Record<ErrorAction, string>> = {
   showLog: 'Show Log',
 };
 
-export function describeError(error: LeakSearchError, ctx: ErrorContext): UserFacingError {
+/**
+ * What the user reads. Every piece of outside text in it (the service's words, the domain as
+ * typed or configured, the origin) is plain text: bounded, one line, no link or icon syntax
+ * (see plainText.ts). The editor's notifier makes the whole message plain again.
+ */
+export function describeError(error: LeakSearchError, original: ErrorContext): UserFacingError {
+  const ctx: ErrorContext = {
+    ...original,
+    origin: plainText(original.origin, 200),
+    ...(original.domain !== undefined ? { domain: plainText(original.domain, 100) } : {}),
+  };
   const d = error.details;
   const what = ctx.domain ? ` for ${ctx.domain}` : '';
-  const server = d.serverMessage ? ` The service said: “${trimDot(d.serverMessage)}.”` : '';
+  const server = d.serverMessage ? ` The service said: “${trimDot(plainText(d.serverMessage, 300))}.”` : '';
   switch (error.kind) {
     case 'unauthorized':
       return {
@@ -103,28 +114,39 @@ export function describeError(error: LeakSearchError, ctx: ErrorContext): UserFa
       const hint = /http\.proxy/.test(error.message) ? '' : ' Check your network connection, proxy (http.proxy) and TLS settings.';
       return {
         severity: 'error',
-        message: `Leak Search: could not reach ${ctx.origin}${what}: ${trimDot(error.message)}.${hint}`,
+        message: `Leak Search: could not reach ${ctx.origin}${what}: ${trimDot(plainText(error.message, 400))}.${hint}`,
         actions: ['retry', 'openProxySettings'],
       };
     }
     case 'bad-response':
+      return {
+        severity: 'error',
+        message: `Leak Search: the answer from ${ctx.origin}${what} could not be used: ${trimDot(plainText(error.message, 400))}. Nothing was shown as a result.`,
+        actions: ['retry', 'showLog'],
+      };
     case 'too-large':
       return {
         severity: 'error',
-        message: `Leak Search: the answer from ${ctx.origin}${what} could not be used: ${trimDot(error.message)}. Nothing was shown as a result.`,
-        actions: ['retry', 'showLog'],
+        message: `Leak Search: the answer from ${ctx.origin}${what} is too large: ${trimDot(plainText(error.message, 400))}. Nothing of it was kept.`,
+        actions: ['openSettings', 'showLog'],
+      };
+    case 'internal':
+      return {
+        severity: 'error',
+        message: `Leak Search: the check${what} failed inside Leak Search: ${trimDot(plainText(error.message, 300))}. This is a fault of the extension, not of your network; the log has the details.`,
+        actions: ['showLog', 'retry'],
       };
     case 'invalid-input':
       if (d.field === 'domain' && ctx.domain) {
         return {
           severity: 'error',
-          message: `Leak Search: “${ctx.domain}” is not a valid domain: ${trimDot(error.message)}. Nothing was sent.`,
+          message: `Leak Search: “${ctx.domain}” is not a valid domain: ${trimDot(plainText(error.message, 300))}. Nothing was sent.`,
           actions: ['enterDomain', 'openSettings'],
         };
       }
       return {
         severity: 'error',
-        message: `Leak Search: ${trimDot(error.message)}.`,
+        message: `Leak Search: ${trimDot(plainText(error.message, 400))}.`,
         actions: d.field === 'apiKey' ? ['setApiKey'] : ['openSettings'],
       };
     case 'cancelled':

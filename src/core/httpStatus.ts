@@ -54,7 +54,7 @@ export function errorForStatus(status: number, ctx: StatusContext): LeakSearchEr
 
 /** `rate-limited`: from a 429 answer (`status` set) or because the limiter knows the quota is spent. */
 export function rateLimitedError(retryAt: number | undefined, opts: { status?: number; serverMessage?: string }): LeakSearchError {
-  const when = retryAt === undefined ? 'later' : `at ${new Date(retryAt).toISOString().replace(/\.\d{3}Z$/, 'Z')}`;
+  const when = retryAt === undefined || !Number.isFinite(retryAt) || Math.abs(retryAt) > 8.64e15 ? 'later' : `at ${new Date(retryAt).toISOString().replace(/\.\d{3}Z$/, 'Z')}`;
   const sent = opts.status === undefined ? ' No request was sent.' : '';
   const said = opts.serverMessage !== undefined ? ` (${opts.serverMessage})` : '';
   return new LeakSearchError('rate-limited', `The rate limit for this API key is used up${said}; checks resume ${when}.${sent}`, {

@@ -27,6 +27,16 @@ export interface GetOptions {
   readonly maxErrorBodyBytes: number;
   /** Strings to remove from every message (the API key). */
   readonly secrets: readonly string[];
+  /**
+   * Takes the body of a 2xx answer as it arrives (decoded UTF-8 text, any split); the answer's
+   * `body` is then ''. What it throws ends the request and is thrown as it is.
+   */
+  readonly consume?: (chunk: string) => void;
+}
+
+/** An error thrown by `GetOptions.consume`: passed through, never taken for a transport failure. */
+class ConsumerFailure {
+  constructor(readonly error: unknown) {}
 }
 
 export interface HttpAnswer {
@@ -146,6 +156,16 @@ export class HttpTransport {
         throw new TransportError(tooLarge(cap), false);
       }
       const chunks: Buffer[] = [];
+      const consume = ok ? opts.consume : undefined;
+      const decoder = consume ? new TextDecoder('utf-8') : undefined;
+      const feed = (text: string): void => {
+        try {
+          if (text !== '') consume?.(text);
+        } catch (error) {
+          res.body.destroy();
+          throw new ConsumerFailure(error);
+        }
+      };
       let size = 0;
       for await (const chunk of res.body as AsyncIterable<Buffer>) {
         arm();
@@ -159,10 +179,13 @@ export class HttpTransport {
           res.body.destroy();
           break;
         }
-        chunks.push(chunk);
+        if (decoder) feed(decoder.decode(chunk, { stream: true }));
+        else chunks.push(chunk);
       }
+      if (decoder) feed(decoder.decode());
       return { status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') };
     } catch (e) {
+      if (e instanceof ConsumerFailure) throw e.error;
       if (e instanceof TransportError) throw e;
       throw this.classify(e, { url: opts.url, secrets: opts.secrets, cancelled: opts.signal?.aborted === true, timedOut, answered });
     } finally {

@@ -45,6 +45,16 @@ export class RateLimiter {
     return undefined;
   }
 
+  /** Forgets what is known for this id (a probe asks the service itself). */
+  forget(id: string): void {
+    this.entries.delete(id);
+  }
+
+  /** Forgets everything ("Reset Quota State"). */
+  clear(): void {
+    this.entries.clear();
+  }
+
   /** What a response said. A response without rate-limit headers keeps the old state. */
   record(id: string, state: RateLimitState, blockedUntil?: number): void {
     const entry = this.entries.get(id) ?? {};

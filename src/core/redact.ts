@@ -23,7 +23,8 @@ function secretPattern(secret: string): RegExp {
   forms.add(escapeRegExp(JSON.stringify(secret).slice(1, -1)));
   // Longest first so a longer spelling is not half-masked by a shorter one.
   const sorted = [...forms].sort((a, b) => b.length - a.length);
-  return new RegExp(sorted.join('|'), 'g');
+  // Case-insensitive: a service that echoes the key upper-cased still gets it masked.
+  return new RegExp(sorted.join('|'), 'gi');
 }
 
 /**

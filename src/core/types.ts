@@ -67,6 +67,8 @@ export interface SearchResponse {
   readonly rateLimit: RateLimitState;
   /** When the response was received, epoch milliseconds. */
   readonly fetchedAt: number;
+  /** Header values that could not be believed (see ratelimit.ts), for the log. */
+  readonly notes?: readonly string[];
 }
 
 /**

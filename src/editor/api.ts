@@ -46,8 +46,8 @@ export interface LeakSearchApi {
   readonly onDidUpdateStatusBar: vscode.Event<StatusBarView>;
   /** The Output channel's log file (redacted lines). */
   readonly logFile: vscode.Uri;
-  /** The encrypted cache file in global storage. */
-  readonly cacheFile: vscode.Uri;
+  /** The folder of the encrypted cache files in global storage. */
+  readonly cacheDir: vscode.Uri;
   /** Waits until pending cache writes are on disk. */
   flushCache(): Promise<void>;
   /**

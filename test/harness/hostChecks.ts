@@ -54,7 +54,7 @@ export interface ActivationReport {
 /** The parts of the API `activate` returns that the activation checks use (see src/editor/api.ts). */
 interface ActivationApi {
   readonly ready?: Promise<void>;
-  readonly cacheFile?: vscode.Uri;
+  readonly cacheDir?: vscode.Uri;
   readonly logFile?: vscode.Uri;
 }
 
@@ -178,9 +178,8 @@ function mainFile(extension: vscode.Extension<unknown>): string {
 function allowedFolders(extension: vscode.Extension<unknown>): string[] {
   const api = asActivationApi(extension.exports);
   const folders = [extension.extensionPath];
-  for (const file of [api.cacheFile, api.logFile]) {
-    if (file?.scheme === 'file') folders.push(path.dirname(file.fsPath));
-  }
+  if (api.cacheDir?.scheme === 'file') folders.push(api.cacheDir.fsPath);
+  if (api.logFile?.scheme === 'file') folders.push(path.dirname(api.logFile.fsPath));
   return folders;
 }
 

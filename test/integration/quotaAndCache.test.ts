@@ -60,10 +60,14 @@ describe('quota and cache', () => {
     const count = outcome?.entry?.result.count ?? -1;
     await api.flushCache();
 
-    // On disk: nothing readable, neither the data nor the key.
-    const bytes = Buffer.from(await vscode.workspace.fs.readFile(api.cacheFile));
-    for (const secret of ['alice@example.com', DEMO_KNOWN_RECORDS.accounts[0]?.password ?? 'x', DEMO_API_KEY, 'example.com']) {
-      assert.ok(!bytes.includes(Buffer.from(secret)), `the cache file does not hold "${secret === DEMO_API_KEY ? 'the key' : secret}" in clear`);
+    // On disk: nothing readable, neither the data nor the key, not even in the file names.
+    const files = await vscode.workspace.fs.readDirectory(api.cacheDir);
+    assert.ok(files.length >= 2, 'a result file and its meta file');
+    for (const [name] of files) {
+      const bytes = Buffer.from(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(api.cacheDir, name)));
+      for (const secret of ['alice@example.com', DEMO_KNOWN_RECORDS.accounts[0]?.password ?? 'x', DEMO_API_KEY, 'example.com']) {
+        assert.ok(!bytes.includes(Buffer.from(secret)) && !name.includes(secret), `${name} does not hold "${secret === DEMO_API_KEY ? 'the key' : secret}" in clear`);
+      }
     }
 
     const requests = s.requests.length;

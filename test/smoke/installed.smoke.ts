@@ -37,6 +37,13 @@ describe('the installed .vsix', () => {
     assert.deepEqual(report.ownNetwork.map((event) => `${event.channel} ${event.host}`), []);
   });
 
+  it('exports nothing another extension could read (no results, passwords or controls)', async () => {
+    const extension = ourExtension();
+    const exported: unknown = await extension.activate();
+    assert.equal(exported, undefined);
+    assert.equal(extension.exports, undefined);
+  });
+
   it('registers every command it contributes', async () => {
     const extension = ourExtension();
     await extension.activate();

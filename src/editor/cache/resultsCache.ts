@@ -1,21 +1,27 @@
-// The results cache on disk: one file in globalStorageUri, encrypted with AES-256-GCM
-// (src/core/cacheCrypto.ts) under a random key kept in SecretStorage. Survives restarts;
-// a file that cannot be decrypted (key gone, damaged) is discarded, never half-read.
+// The results cache on disk, for this window: one encrypted file per result in
+// `globalStorage/results/` (src/core/cache/diskCache.ts: safe with several windows at once),
+// under a random key kept in SecretStorage. Survives restarts. A check writes only the
+// results it fetched; nothing rewrites the results another window wrote.
+import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { decryptCache, encryptCache, generateCacheKey, CACHE_KEY_BYTES } from '../../core/cacheCrypto';
-import { parseCache, pruneEntries, serializeCache } from '../../core/cacheFile';
+import { DiskCache } from '../../core/cache/diskCache';
+import { CACHE_KEY_BYTES, generateCacheKey } from '../../core/cache/sealed';
+import { decryptCache } from '../../core/cacheCrypto';
+import { parseCache, parseEntry, serializeEntry } from '../../core/cacheFile';
 import type { ResultsEntry } from '../../core/types';
 import type { Logger } from '../log/logger';
 
 const SECRET_NAME = 'leakSearch.cacheKey';
-const FILE_NAME = 'results-cache.bin';
-const SAVE_DELAY_MS = 250;
+/** The single cache file of version 0.1.0: its results are moved into per-result files once. */
+const LEGACY_FILE = 'results-cache.bin';
+const DIR = 'results';
+/** Leaked data is not kept around forever: 30 days, the newest 200 results. */
+export const CACHE_LIMITS = { maxEntries: 200, maxAgeMs: 30 * 86_400_000 } as const;
 
 export class ResultsCache implements vscode.Disposable {
-  #key: Promise<Buffer> | undefined;
-  #writing: Promise<void> = Promise.resolve();
-  #timer: NodeJS.Timeout | undefined;
-  #pending: (() => readonly ResultsEntry[]) | undefined;
+  #cache: Promise<DiskCache | undefined> | undefined;
+  #writing: Promise<unknown> = Promise.resolve();
+  #disposed = false;
 
   constructor(
     private readonly storageUri: vscode.Uri,
@@ -23,95 +29,116 @@ export class ResultsCache implements vscode.Disposable {
     private readonly log: Logger,
   ) {}
 
-  get fileUri(): vscode.Uri {
-    return vscode.Uri.joinPath(this.storageUri, FILE_NAME);
+  /** The folder of the cache files. */
+  get dirUri(): vscode.Uri {
+    return vscode.Uri.joinPath(this.storageUri, DIR);
   }
 
-  /** Reads the cache; an unreadable file is removed and an empty list returned. */
+  /** Reads every result this window can decrypt; damaged files are removed, others' files left alone. */
   async load(): Promise<ResultsEntry[]> {
-    let data: Uint8Array;
     try {
-      data = await vscode.workspace.fs.readFile(this.fileUri);
-    } catch {
-      return [];
-    }
-    try {
-      const stored = await this.secrets.get(SECRET_NAME);
-      const key = stored ? Buffer.from(stored, 'base64') : undefined;
-      if (!key || key.length !== CACHE_KEY_BYTES) throw new Error('the cache key is missing from the secret storage');
-      const entries = parseCache(decryptCache(data, key).toString('utf8'));
-      this.#key = Promise.resolve(key);
-      this.log.info(`Cache: loaded ${entries.length} result(s) from disk.`);
+      const cache = await this.#diskCache(false);
+      if (!cache) return [];
+      await this.#migrate(cache);
+      const entries: ResultsEntry[] = [];
+      for (const meta of await cache.list()) {
+        const data = await cache.read(meta);
+        const entry = data && parseEntry(data.toString('utf8'));
+        if (entry && entry.key === meta.key) entries.push(entry);
+      }
+      if (entries.length > 0) this.log.info(`Cache: loaded ${entries.length} result(s) from disk.`);
       return entries;
     } catch (e) {
-      this.log.warn(`Cache: discarded an unreadable cache file (${e instanceof Error ? e.message : String(e)}).`);
-      await this.#delete();
+      this.log.warn(`Cache: could not read the cache (${e instanceof Error ? e.message : String(e)}).`);
       return [];
     }
   }
 
-  /** Saves soon (debounced); `flush()` waits for it. */
-  scheduleSave(entries: () => readonly ResultsEntry[]): void {
-    this.#pending = entries;
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => void this.flush(), SAVE_DELAY_MS);
+  /** Writes these results (each to its own file) and prunes what is too old; `flush()` waits for it. */
+  save(entries: readonly ResultsEntry[]): void {
+    if (entries.length === 0 || this.#disposed) return;
+    this.#writing = this.#writing.then(async () => {
+      try {
+        const cache = await this.#diskCache(true);
+        if (!cache) return;
+        for (const entry of entries) {
+          const info = { origin: entry.origin, domain: entry.query.domain, type: entry.query.type, count: entry.result.count };
+          await cache.write(entry.key, entry.fetchedAt, info, Buffer.from(serializeEntry(entry), 'utf8'));
+        }
+        await cache.prune(Date.now(), CACHE_LIMITS);
+      } catch (e) {
+        this.log.error(`Cache: could not save results (${e instanceof Error ? e.message : String(e)}).`);
+      }
+    });
   }
 
-  /** Writes any pending save now and waits for every write to finish. */
+  /** Waits until every write asked for so far is on disk. */
   async flush(): Promise<void> {
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = undefined;
-    const pending = this.#pending;
-    this.#pending = undefined;
-    if (pending) {
-      const entries = pending();
-      this.#writing = this.#writing.then(() => this.#write(entries));
-    }
     await this.#writing;
   }
 
-  /** Removes the file (the key stays; it protects nothing without the file). */
+  /** Removes every cached result (the key stays; it protects nothing without the files). */
   async clear(): Promise<void> {
-    this.#pending = undefined;
     await this.flush();
-    await this.#delete();
+    const cache = await this.#diskCache(false);
+    await cache?.clear();
   }
 
-  async #write(entries: readonly ResultsEntry[]): Promise<void> {
-    try {
-      const key = await this.#cacheKey();
-      const sealed = encryptCache(Buffer.from(serializeCache(pruneEntries(entries, Date.now())), 'utf8'), key);
-      await vscode.workspace.fs.createDirectory(this.storageUri);
-      const tmp = vscode.Uri.joinPath(this.storageUri, `${FILE_NAME}.tmp`);
-      await vscode.workspace.fs.writeFile(tmp, sealed);
-      await vscode.workspace.fs.rename(tmp, this.fileUri, { overwrite: true });
-    } catch (e) {
-      this.log.error(`Cache: could not save results (${e instanceof Error ? e.message : String(e)}).`);
-    }
+  /** Removes the cached results of one service origin. */
+  async clearOrigin(origin: string): Promise<void> {
+    await this.flush();
+    const cache = await this.#diskCache(false);
+    if (!cache) return;
+    for (const meta of await cache.list()) if (meta.info['origin'] === origin) await cache.remove(meta.key);
   }
 
-  #cacheKey(): Promise<Buffer> {
-    this.#key ??= (async () => {
+  /** The disk cache under the key in SecretStorage; with `create`, a key is made when there is none. */
+  #diskCache(create: boolean): Promise<DiskCache | undefined> {
+    const cached = this.#cache;
+    if (cached) return cached;
+    const made = (async () => {
       const stored = await this.secrets.get(SECRET_NAME);
-      const existing = stored ? Buffer.from(stored, 'base64') : undefined;
-      if (existing && existing.length === CACHE_KEY_BYTES) return existing;
-      const fresh = generateCacheKey();
-      await this.secrets.store(SECRET_NAME, fresh.toString('base64'));
-      return fresh;
+      let key: Buffer | undefined = stored ? Buffer.from(stored, 'base64') : undefined;
+      if (!key || key.length !== CACHE_KEY_BYTES) {
+        if (!create) return undefined;
+        await this.secrets.store(SECRET_NAME, generateCacheKey().toString('base64'));
+        // Another window may have stored its own key at the same moment: use the one that won.
+        const won = await this.secrets.get(SECRET_NAME);
+        key = won ? Buffer.from(won, 'base64') : undefined;
+        if (!key || key.length !== CACHE_KEY_BYTES) return undefined;
+      }
+      return new DiskCache(path.join(this.storageUri.fsPath, DIR), key, (m) => this.log.warn(m));
     })();
-    return this.#key;
+    made.then((c) => {
+      if (c) this.#cache = made;
+    }, () => undefined);
+    return made;
   }
 
-  async #delete(): Promise<void> {
+  /** Moves the results of a 0.1.0 single-file cache into per-result files, then removes it. */
+  async #migrate(cache: DiskCache): Promise<void> {
+    const legacy = vscode.Uri.joinPath(this.storageUri, LEGACY_FILE);
+    let data: Uint8Array;
     try {
-      await vscode.workspace.fs.delete(this.fileUri);
+      data = await vscode.workspace.fs.readFile(legacy);
     } catch {
-      // already gone
+      return;
     }
+    try {
+      const stored = await this.secrets.get(SECRET_NAME);
+      const entries = stored ? parseCache(decryptCache(data, Buffer.from(stored, 'base64')).toString('utf8')) : [];
+      for (const entry of entries) {
+        const info = { origin: entry.origin, domain: entry.query.domain, type: entry.query.type, count: entry.result.count };
+        await cache.write(entry.key, entry.fetchedAt, info, Buffer.from(serializeEntry(entry), 'utf8'));
+      }
+      if (entries.length > 0) this.log.info(`Cache: moved ${entries.length} result(s) to the per-result cache.`);
+    } catch (e) {
+      this.log.warn(`Cache: the old cache file could not be read and was removed (${e instanceof Error ? e.message : String(e)}).`);
+    }
+    await vscode.workspace.fs.delete(legacy).then(undefined, () => undefined);
   }
 
   dispose(): void {
-    if (this.#timer) clearTimeout(this.#timer);
-    if (this.#pending) void this.flush();
+    this.#disposed = true;
   }
 }

@@ -9,6 +9,8 @@ import { describeError } from '../../core/formatError';
 import type { ErrorAction } from '../../core/formatError';
 import { formatAge, formatClock, formatCount, formatRange, quotaResumesAt } from '../../core/format';
 import { resolveDateRange } from '../../core/settingsRange';
+import { longTimeout } from '../../core/timers';
+import type { LongTimer } from '../../core/timers';
 import { normalizeBaseUrl, normalizeDateRange, normalizeDomain } from '../../core/validate';
 import type { DateRange, FindingsType, ResultsEntry, SearchQuery } from '../../core/types';
 import { resultsKey } from '../../core/types';
@@ -65,7 +67,7 @@ export interface CheckRunnerDeps {
 }
 
 export class CheckRunner implements vscode.Disposable {
-  readonly #timers = new Set<NodeJS.Timeout>();
+  readonly #timers = new Set<LongTimer>();
 
   constructor(private readonly deps: CheckRunnerDeps) {}
 
@@ -82,6 +84,17 @@ export class CheckRunner implements vscode.Disposable {
     } catch (e) {
       this.#report(toLeakSearchError(e), { origin: 'the configured service' }, []);
       return undefined;
+    }
+  }
+
+  /** Forgets the stored and in-memory quota state of `origin`: the next check asks the service. */
+  async resetQuota(origin: string): Promise<void> {
+    this.deps.clients.forgetQuota();
+    await this.deps.quota.clear(origin);
+    for (const domain of this.deps.model.domains(origin)) {
+      for (const type of ['accounts', 'customers'] as const) {
+        if (this.deps.model.failure(origin, domain, type)?.kind === 'rate-limited') this.deps.model.clearFailure(origin, domain, type);
+      }
     }
   }
 
@@ -143,6 +156,9 @@ export class CheckRunner implements vscode.Disposable {
     const onCancel = token.onCancellationRequested(() => abort.abort());
     const out: CheckOutcome[] = [];
     const ttl = settings.cacheTtlMs();
+    // A forced check (Refresh, Check Again) sends one request even when the stored quota says
+    // spent: the answer tells the truth, so a wrong stored state can never lock checks out.
+    let probe = options.force === true;
     try {
       for (const [i, query] of queries.entries()) {
         if (abort.signal.aborted) {
@@ -159,7 +175,11 @@ export class CheckRunner implements vscode.Disposable {
         }
         // A quota known to be spent (also from before a restart) sends nothing until it resets.
         const resumes = quotaResumesAt(quota.get(endpoint.origin), Date.now());
-        if (resumes !== undefined) {
+        const probing = resumes !== undefined && probe;
+        if (probing) {
+          probe = false;
+          log.info(`The stored quota of ${endpoint.origin} says spent; sending one request to ask the service.`);
+        } else if (resumes !== undefined) {
           const error = new LeakSearchError('rate-limited', 'The request quota is spent.', { retryAt: resumes });
           this.#fail(endpoint, query, error);
           out.push({ query, domain: query.domain, status: 'failed', error });
@@ -176,7 +196,9 @@ export class CheckRunner implements vscode.Disposable {
             ...(query.range ? { range: query.range } : {}),
             signal: abort.signal,
             waitForQuota: false,
+            probe: probing,
           });
+          for (const note of response.notes ?? []) log.warn(`${endpoint.origin}: ${note}`);
           const entry: ResultsEntry = {
             key: resultsKey(endpoint.origin, response.query),
             origin: endpoint.origin,
@@ -191,6 +213,8 @@ export class CheckRunner implements vscode.Disposable {
           out.push({ query, domain: query.domain, status: 'fetched', entry });
         } catch (e) {
           const error = toLeakSearchError(e);
+          for (const note of error.details.notes ?? []) log.warn(`${endpoint.origin}: ${note}`);
+          if (error.kind === 'internal') log.error(`Check of ${query.domain} (${query.type}) failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
           await this.#noteQuota(endpoint, apiKey, error);
           if (error.kind === 'cancelled' || abort.signal.aborted) {
             log.info(`Check of ${query.domain} (${query.type}) cancelled.`);
@@ -208,8 +232,8 @@ export class CheckRunner implements vscode.Disposable {
   }
 
   #afterRun(endpoint: Endpoint, results: readonly CheckOutcome[], targets: readonly CheckTarget[], options: CheckOptions): void {
-    const { model, cache, notifier } = this.deps;
-    if (results.some((r) => r.status === 'fetched')) cache.scheduleSave(() => model.list());
+    const { cache, notifier } = this.deps;
+    cache.save(results.flatMap((r) => (r.status === 'fetched' && r.entry ? [r.entry] : [])));
     // One message per distinct problem, each with its next step.
     const seen = new Set<string>();
     for (const r of results) {
@@ -287,7 +311,7 @@ export class CheckRunner implements vscode.Disposable {
       showLog: () => this.deps.log.show(),
       checkAt: () => {
         const delay = Math.max(0, (retryAt ?? Date.now()) - Date.now()) + 1000;
-        const timer = setTimeout(() => {
+        const timer = longTimeout(() => {
           this.#timers.delete(timer);
           void this.check(targets, { ...options, force: true });
         }, delay);
@@ -298,14 +322,15 @@ export class CheckRunner implements vscode.Disposable {
   }
 
   dispose(): void {
-    for (const t of this.#timers) clearTimeout(t);
+    for (const t of this.#timers) t.cancel();
     this.#timers.clear();
   }
 }
 
+/** A typed error for anything a check throws; what is not typed is a fault of ours, never "the network". */
 export function toLeakSearchError(e: unknown): LeakSearchError {
   if (isLeakSearchError(e)) return e;
-  return new LeakSearchError('network', e instanceof Error ? e.message : String(e), {}, { cause: e });
+  return new LeakSearchError('internal', e instanceof Error ? e.message : String(e), {}, { cause: e });
 }
 
 function shortKind(error: LeakSearchError): string {
@@ -322,5 +347,6 @@ function shortKind(error: LeakSearchError): string {
     case 'invalid-input': return 'invalid input';
     case 'rate-limited': return 'quota spent';
     case 'cancelled': return 'cancelled';
+    case 'internal': return 'failed (see the log)';
   }
 }

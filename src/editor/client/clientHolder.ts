@@ -3,6 +3,7 @@
 // change: on the change event, and also on use, so a check never races the event.
 import * as vscode from 'vscode';
 import { LeakSearchClient } from '../../core/client';
+import { sharedRateLimiter } from '../../core/limiter';
 import type { Settings } from '../config/settings';
 
 export class ClientHolder implements vscode.Disposable {
@@ -12,7 +13,7 @@ export class ClientHolder implements vscode.Disposable {
 
   constructor(private readonly settings: Settings) {
     this.#subscription = vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('leakSearch.requestTimeout') || e.affectsConfiguration('http.proxy') || e.affectsConfiguration('http.proxyStrictSSL')) {
+      if (e.affectsConfiguration('leakSearch.requestTimeout') || e.affectsConfiguration('leakSearch.maxRecords') || e.affectsConfiguration('http.proxy') || e.affectsConfiguration('http.proxyStrictSSL')) {
         this.reset();
       }
     });
@@ -21,12 +22,14 @@ export class ClientHolder implements vscode.Disposable {
   /** The client for the current settings (created on first use: activation sends nothing). */
   get client(): LeakSearchClient {
     const timeoutMs = this.settings.requestTimeoutMs();
+    const maxRecords = this.settings.maxRecords();
     const proxy = this.settings.proxy();
-    const fingerprint = JSON.stringify([timeoutMs, proxy.url ?? '', proxy.strictSSL]);
+    const fingerprint = JSON.stringify([timeoutMs, maxRecords, proxy.url ?? '', proxy.strictSSL]);
     if (this.#client && fingerprint !== this.#fingerprint) this.reset();
     if (!this.#client) {
       this.#client = new LeakSearchClient({
         timeoutMs,
+        maxRecords,
         proxyStrictSSL: proxy.strictSSL,
         ...(proxy.url ? { proxyUrl: proxy.url } : {}),
       });
@@ -35,7 +38,12 @@ export class ClientHolder implements vscode.Disposable {
     return this.#client;
   }
 
-  /** Drops the client (and its in-memory limiter state); the next use builds a new one. */
+  /** Forgets the request counts every client keeps in memory (the limiter outlives a client). */
+  forgetQuota(): void {
+    sharedRateLimiter.clear();
+  }
+
+  /** Drops the client and its connections; the next use builds a new one (the limiter is module-wide and survives). */
   reset(): void {
     const old = this.#client;
     this.#client = undefined;

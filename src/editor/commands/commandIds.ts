@@ -8,6 +8,7 @@ export const CommandId = {
   clearApiKey: 'leakSearch.clearApiKey',
   addDomain: 'leakSearch.addDomain',
   openResults: 'leakSearch.openResults',
+  resetQuotaState: 'leakSearch.resetQuotaState',
   copyUsername: 'leakSearch.tree.copyUsername',
   copyUrl: 'leakSearch.tree.copyUrl',
   showInResults: 'leakSearch.tree.showInResults',

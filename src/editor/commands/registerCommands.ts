@@ -9,6 +9,7 @@ import { setApiKey } from './setApiKey';
 import { clearApiKey } from './clearApiKey';
 import { addDomain } from './addDomain';
 import { openResults } from './openResults';
+import { resetQuotaState } from './resetQuotaState';
 import { copyUsername } from './copyUsername';
 import { copyUrl } from './copyUrl';
 import { showInResults } from './showInResults';
@@ -25,6 +26,7 @@ const HANDLERS: Readonly<Record<CommandId, Handler>> = {
   [CommandId.clearApiKey]: clearApiKey,
   [CommandId.addDomain]: addDomain,
   [CommandId.openResults]: openResults,
+  [CommandId.resetQuotaState]: resetQuotaState,
   [CommandId.copyUsername]: copyUsername,
   [CommandId.copyUrl]: copyUrl,
   [CommandId.showInResults]: showInResults,

@@ -82,6 +82,12 @@ export class Settings {
     return seconds * 1000;
   }
 
+  /** Most records one check may bring (`leakSearch.maxRecords`). */
+  maxRecords(): number {
+    const v = this.#value<unknown>('maxRecords', undefined);
+    return typeof v === 'number' && Number.isFinite(v) && v >= 1 ? Math.floor(Math.min(v, 20_000_000)) : 500_000;
+  }
+
   /** VS Code's own proxy settings (application scope), then the usual environment variables. */
   proxy(): ProxySettings {
     const http = vscode.workspace.getConfiguration('http');

@@ -1,6 +1,7 @@
 // The last rate-limit state seen per service origin, kept in globalState (numbers only, no
 // key) so a spent quota is still known after a restart and no request is sent until reset.
 import * as vscode from 'vscode';
+import { believableState } from '../../core/ratelimit';
 import type { RateLimitState } from '../../core/types';
 
 const STATE_KEY = 'leakSearch.quota';
@@ -12,21 +13,32 @@ export class QuotaStore implements vscode.Disposable {
 
   constructor(private readonly memento: vscode.Memento) {}
 
+  /** The state as it may be believed now (see `believableState`: a stored far-future reset is never trusted). */
   get(origin: string): RateLimitState | undefined {
-    return this.#all()[origin];
+    return believableState(this.#all().get(origin), Date.now());
   }
 
-  async update(origin: string, state: RateLimitState | undefined): Promise<void> {
+  async update(origin: string, raw: RateLimitState | undefined): Promise<void> {
+    const state = believableState(raw, Date.now());
     if (!state) return;
     const held = this.get(origin);
     if (held && held.observedAt > state.observedAt) return;
-    await this.memento.update(STATE_KEY, { ...this.#all(), [origin]: state });
+    await this.memento.update(STATE_KEY, { ...Object.fromEntries(this.#all()), [origin]: state });
     this.#emitter.fire(origin);
   }
 
-  #all(): Readonly<Record<string, RateLimitState>> {
+  /** Forgets what is known of an origin's quota ("Reset Quota State"). */
+  async clear(origin: string): Promise<void> {
+    const all = this.#all();
+    if (!all.delete(origin)) return;
+    await this.memento.update(STATE_KEY, Object.fromEntries(all));
+    this.#emitter.fire(origin);
+  }
+
+  /** The stored states, by origin; a key like "__proto__" is an ordinary key here. */
+  #all(): Map<string, unknown> {
     const v = this.memento.get<unknown>(STATE_KEY);
-    return typeof v === 'object' && v !== null ? (v as Record<string, RateLimitState>) : {};
+    return new Map(typeof v === 'object' && v !== null && !Array.isArray(v) ? Object.entries(v) : []);
   }
 
   dispose(): void {

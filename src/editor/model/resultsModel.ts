@@ -63,6 +63,10 @@ export class ResultsModel implements ResultsSource, vscode.Disposable {
     this.#emitter.fire();
   }
 
+  clearFailure(origin: string, domain: string, type: FindingsType): void {
+    if (this.#failures.delete(failureKey(origin, domain, type))) this.#emitter.fire();
+  }
+
   /** Domains with a result or a failure for this origin, in first-seen order. */
   domains(origin: string): string[] {
     const out = new Set<string>();

@@ -2,6 +2,7 @@
 // observe what was shown (and which buttons) without mocking `vscode`. Showing never blocks
 // the caller: the button's action runs when the user picks it.
 import * as vscode from 'vscode';
+import { plainText } from '../../core/plainText';
 
 export type MessageLevel = 'info' | 'warning' | 'error';
 
@@ -38,7 +39,10 @@ export class WindowNotifier implements Notifier, vscode.Disposable {
     return this.#shown;
   }
 
-  show(level: MessageLevel, message: string, actions: readonly NotifierAction[] = []): void {
+  show(level: MessageLevel, raw: string, actions: readonly NotifierAction[] = []): void {
+    // VS Code renders [label](command:…) in notifications as a link that runs a command: every
+    // message is made plain here, whatever outside text (a server's words, a setting) is in it.
+    const message = plainText(raw, 1000);
     const entry: ShownMessage = { level, message, actions: actions.map((a) => a.label), at: Date.now() };
     this.#shown.push(entry);
     if (this.#shown.length > KEEP) this.#shown.shift();

@@ -4,6 +4,8 @@
 import { groupRows } from './group';
 import { hostOf, monthOf, topValues } from './stats';
 import type { ResultTable } from './table';
+import { escapeMarkdown } from '../../core/plainText';
+import { setOwn } from '../../core/ownFields';
 import type { FieldValue } from '../../core/types';
 
 export interface ExportOptions {
@@ -37,6 +39,13 @@ export function csvField(value: string): string {
   return /[",\r\n]/.test(safe) || safe !== value ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
+/** A column's name in an export: the record's field name, or the label of a folded column. */
+function exportName(table: ResultTable, index: number): string {
+  const column = table.columns[index];
+  if (!column) return '';
+  return column.key.startsWith('\u0000') ? column.label : column.key;
+}
+
 function exportedColumns(table: ResultTable, options: ExportOptions): number[] {
   return table.columns.flatMap((column, index) => (column.secret && !options.includeSecrets ? [] : [index]));
 }
@@ -44,7 +53,7 @@ function exportedColumns(table: ResultTable, options: ExportOptions): number[] {
 /** CSV of the rows in `view` (CRLF line ends, header first). */
 export function toCsv(table: ResultTable, view: ArrayLike<number>, options: ExportOptions): string {
   const columns = exportedColumns(table, options);
-  const lines: string[] = [columns.map((index) => csvField(table.columns[index]?.key ?? '')).join(',')];
+  const lines: string[] = [columns.map((index) => csvField(exportName(table, index))).join(',')];
   for (let i = 0; i < view.length; i++) {
     const row = view[i] as number;
     lines.push(columns.map((index) => csvField(table.cells[index]?.[row] ?? '')).join(','));
@@ -56,27 +65,22 @@ export function toCsv(table: ResultTable, view: ArrayLike<number>, options: Expo
 export function toJson(table: ResultTable, view: ArrayLike<number>, options: ExportOptions): string {
   const columns = exportedColumns(table, options);
   const out: Record<string, FieldValue>[] = [];
+  const names = columns.map((index) => exportName(table, index));
   for (let i = 0; i < view.length; i++) {
     const row = view[i] as number;
     const picked: Record<string, FieldValue> = {};
-    for (const index of columns) {
-      const key = table.columns[index]?.key as string;
-      const value = table.value(row, key);
-      if (value !== undefined) picked[key] = value;
-    }
+    columns.forEach((index, c) => {
+      const value = table.value(row, table.columns[index]?.key as string);
+      if (value !== undefined) setOwn(picked, names[c] as string, value);
+    });
     out.push(picked);
   }
   return `${JSON.stringify(out, null, 2)}\n`;
 }
 
-/** Text made inert for Markdown: no HTML, no links, no emphasis, no table breaks. */
-export function markdownText(value: string): string {
-  return value
-    .replace(/[\r\n\t]+/g, ' ')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/[\\`*_{}[\]()#+!|~]/g, (c) => `\\${c}`);
+/** An ISO time, or "unknown" for a moment that is no time (never a RangeError). */
+function isoTime(at: number): string {
+  return Number.isFinite(at) && Math.abs(at) <= 8.64e15 ? new Date(at).toISOString() : 'unknown';
 }
 
 function formatDay(yyyymmdd: string): string {
@@ -85,7 +89,7 @@ function formatDay(yyyymmdd: string): string {
 
 function table2(title: string, rows: readonly { value: string; count: number }[]): string[] {
   if (rows.length === 0) return ['None in this view.', ''];
-  return [`| ${title} | Records |`, '| --- | ---: |', ...rows.map((r) => `| ${markdownText(r.value)} | ${r.count} |`), ''];
+  return [`| ${title} | Records |`, '| --- | ---: |', ...rows.map((r) => `| ${escapeMarkdown(r.value)} | ${r.count} |`), ''];
 }
 
 /** A Markdown incident summary of the rows in `view`: counts, sites, machines, date span. No passwords. */
@@ -103,24 +107,24 @@ export function toMarkdownSummary(table: ResultTable, view: ArrayLike<number>, c
   const usernames = new Set(column(roles.username).filter(Boolean));
   const machines = roles.ip !== undefined || roles.browser !== undefined ? groupRows(table, view, 'machine') : [];
   const lines: string[] = [
-    `# Leak report: ${markdownText(context.domain)} (${markdownText(context.type)})`,
+    `# Leak report: ${escapeMarkdown(context.domain)} (${escapeMarkdown(context.type)})`,
     '',
-    `- As of: ${new Date(context.fetchedAt).toISOString()}`,
-    `- Range searched: ${context.range ? `${formatDay(context.range.start)} to ${formatDay(context.range.end)}` : 'all dates'}`,
+    `- As of: ${escapeMarkdown(isoTime(context.fetchedAt))}`,
+    `- Range searched: ${context.range ? `${escapeMarkdown(formatDay(context.range.start))} to ${escapeMarkdown(formatDay(context.range.end))}` : 'all dates'}`,
     `- Records in this view: ${view.length} of ${context.total}`,
   ];
-  if (context.filterDescription) lines.push(`- Filters: ${markdownText(context.filterDescription)}`);
+  if (context.filterDescription) lines.push(`- Filters: ${escapeMarkdown(context.filterDescription)}`);
   if (roles.username !== undefined) lines.push(`- Distinct usernames: ${usernames.size}`);
   if (roles.url !== undefined) lines.push(`- Distinct sites: ${new Set(sites.filter(Boolean)).size}`);
   if (machines.length > 0) lines.push(`- Infected machines (same IP, browser, country and day): ${machines.length}`);
-  if (dates.length > 0) lines.push(`- Date span: ${dates[0]?.slice(0, 10)} to ${dates[dates.length - 1]?.slice(0, 10)}`);
+  if (dates.length > 0) lines.push(`- Date span: ${escapeMarkdown(dates[0]?.slice(0, 10) ?? '')} to ${escapeMarkdown(dates[dates.length - 1]?.slice(0, 10) ?? '')}`);
   lines.push('', '## Top sites', '');
   lines.push(...table2('Site', topValues(sites, 10)));
   lines.push('## Top countries', '', ...table2('Country', topValues(column(roles.country), 10)));
   lines.push('## Top browsers', '', ...table2('Browser', topValues(column(roles.browser), 10)));
   if (machines.length > 0) {
     lines.push('## Largest infected machines', '', '| Machine | Records |', '| --- | ---: |');
-    for (const machine of machines.slice(0, 10)) lines.push(`| ${markdownText(machine.label)} | ${machine.rows.length} |`);
+    for (const machine of machines.slice(0, 10)) lines.push(`| ${escapeMarkdown(machine.label)} | ${machine.rows.length} |`);
     lines.push('');
   }
   lines.push('Passwords are never included in this summary.', '');

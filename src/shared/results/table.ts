@@ -1,5 +1,7 @@
 // The table model of a result: columns derived from the data, every cell as display text.
 // Pure and browser-safe (no DOM, no Node APIs): used by the webview and tested in Node.
+import { getOwn } from '../../core/ownFields';
+import { isSecretName, nestedTextHasSecret } from '../../core/secretFields';
 import type { AccountRecord, FieldValue, SearchResult } from '../../core/types';
 
 /** What a column holds, so sorting and charts can treat it right. */
@@ -42,22 +44,31 @@ export interface ResultTable {
 /** The display order of the eight accounts fields. */
 export const ACCOUNT_COLUMN_ORDER = ['date', 'username', 'password', 'url', 'ip', 'country', 'browser', 'status'] as const;
 
-const LABELS: Readonly<Record<string, string>> = {
-  date: 'Date',
-  username: 'Username',
-  password: 'Password',
-  url: 'URL',
-  ip: 'IP',
-  country: 'Country',
-  browser: 'Browser',
-  status: 'Status',
-};
+const LABELS: ReadonlyMap<string, string> = new Map([
+  ['date', 'Date'],
+  ['username', 'Username'],
+  ['password', 'Password'],
+  ['url', 'URL'],
+  ['ip', 'IP'],
+  ['country', 'Country'],
+  ['browser', 'Browser'],
+  ['status', 'Status'],
+]);
 
-const SECRET_KEY = /pass(word)?|passwd|pwd|secret|token|cookie/i;
+/**
+ * At most this many columns of their own in one table: open-shape records may each bring
+ * field names of their own (16,000 records × 16,000 names would be 256 M cells). The most
+ * frequent fields get columns; the rest are folded, as `name: value` text, into one of the
+ * two "other fields" columns (secret names into the masked one), so nothing is lost.
+ */
+export const MAX_COLUMNS = 48;
+/** The folded columns' keys: not valid JSON field names of a record, so they never clash. */
+export const OTHER_FIELDS = '\u0000other';
+export const OTHER_SECRET_FIELDS = '\u0000other-secret';
 
-/** True for a field name that holds a secret (masked, never exported by default). */
+/** True for a field name that holds a secret (masked, never exported by default): see core/secretFields.ts. */
 export function isSecretField(key: string): boolean {
-  return SECRET_KEY.test(key);
+  return key === OTHER_SECRET_FIELDS || isSecretName(key);
 }
 
 /** The text shown for one field value. */
@@ -69,7 +80,9 @@ export function cellText(value: FieldValue | undefined): string {
 }
 
 function labelOf(key: string): string {
-  return LABELS[key.toLowerCase()] ?? key;
+  if (key === OTHER_FIELDS) return 'Other fields';
+  if (key === OTHER_SECRET_FIELDS) return 'Other secret fields';
+  return LABELS.get(key.toLowerCase()) ?? key;
 }
 
 function kindOf(key: string, sample: FieldValue | undefined): ColumnKind {
@@ -103,38 +116,83 @@ export interface ResultColumns {
   readonly values: readonly (readonly FieldValue[])[];
 }
 
-/** Splits records into columns: accounts fields first (in display order), then any other field in first-seen order. */
-export function resultColumns(result: SearchResult): ResultColumns {
-  const keys: string[] = result.type === 'accounts' ? [...ACCOUNT_COLUMN_ORDER] : [];
-  const seen = new Set(keys);
-  const add = (key: string): void => {
-    if (!seen.has(key)) {
-      seen.add(key);
-      keys.push(key);
-    }
-  };
-  if (result.type === 'accounts') {
-    for (const record of result.records) if (record.extra) for (const key of Object.keys(record.extra)) add(key);
-    const records = result.records;
-    const n = records.length;
-    const [date, username, password, url, ip, country, browser, status] = ACCOUNT_COLUMN_ORDER.map(() => new Array<string>(n));
-    for (let i = 0; i < n; i++) {
-      const r = records[i] as AccountRecord;
-      (date as string[])[i] = r.date ?? '';
-      (username as string[])[i] = r.username ?? '';
-      (password as string[])[i] = r.password ?? '';
-      (url as string[])[i] = r.url ?? '';
-      (ip as string[])[i] = r.ip ?? '';
-      (country as string[])[i] = r.country ?? '';
-      (browser as string[])[i] = r.browser ?? '';
-      (status as string[])[i] = r.status ?? '';
-    }
-    const extras = keys.slice(ACCOUNT_COLUMN_ORDER.length).map((key) => records.map((r) => r.extra?.[key] ?? null));
-    return { keys, values: [date, username, password, url, ip, country, browser, status, ...extras] as FieldValue[][] };
+/**
+ * The field names that get columns of their own: the most frequent, ties in first-seen order,
+ * at most `room`. One pass over every field of every record: linear in the input.
+ */
+function ownColumns(bags: Iterable<Readonly<Record<string, FieldValue>> | undefined>, room: number): { kept: string[]; folded: boolean } {
+  const counts = new Map<string, number>();
+  for (const bag of bags) if (bag) for (const key of Object.keys(bag)) counts.set(key, (counts.get(key) ?? 0) + 1);
+  if (counts.size <= room) return { kept: [...counts.keys()], folded: false };
+  const order = [...counts.keys()];
+  const rank = new Map(order.map((key, i) => [key, i]));
+  const kept = [...order].sort((a, b) => (counts.get(b) ?? 0) - (counts.get(a) ?? 0) || (rank.get(a) ?? 0) - (rank.get(b) ?? 0)).slice(0, room);
+  const keptSet = new Set(kept);
+  return { kept: order.filter((key) => keptSet.has(key)), folded: true };
+}
+
+/** The folded fields of one record as `name: value` lines (the names as they are, values as cell text). */
+function foldedText(bag: Readonly<Record<string, FieldValue>> | undefined, kept: ReadonlySet<string>, secret: boolean): string | null {
+  if (!bag) return null;
+  const parts: string[] = [];
+  for (const key of Object.keys(bag)) {
+    if (kept.has(key) || isSecretName(key) !== secret) continue;
+    parts.push(`${key}: ${cellText(getOwn(bag, key))}`);
   }
-  for (const record of result.records) for (const key of Object.keys(record)) add(key);
+  return parts.length === 0 ? null : parts.join('; ');
+}
+
+/**
+ * Splits records into columns: accounts fields first (in display order), then the other
+ * fields, most frequent first up to MAX_COLUMNS, the rest folded into the "other fields"
+ * columns. Time and memory are linear in the input whatever the records' shape.
+ */
+export function resultColumns(result: SearchResult): ResultColumns {
   const records = result.records;
-  return { keys, values: keys.map((key) => records.map((r) => r[key] ?? null)) };
+  const n = records.length;
+  const fixed: string[] = result.type === 'accounts' ? [...ACCOUNT_COLUMN_ORDER] : [];
+  const bagOf = (i: number): Readonly<Record<string, FieldValue>> | undefined =>
+    result.type === 'accounts' ? (records[i] as AccountRecord).extra : (records[i] as Readonly<Record<string, FieldValue>>);
+  const bags = { *[Symbol.iterator]() { for (let i = 0; i < n; i++) yield bagOf(i); } };
+  const { kept, folded } = ownColumns(bags, MAX_COLUMNS - fixed.length - 2);
+  const keptSet = new Set([...kept, ...fixed]);
+  const extraKeys = kept.filter((key) => !fixed.includes(key));
+  const values: FieldValue[][] = [];
+  if (result.type === 'accounts') {
+    for (const field of ACCOUNT_COLUMN_ORDER) {
+      const column = new Array<FieldValue>(n);
+      for (let i = 0; i < n; i++) column[i] = (records[i] as AccountRecord)[field] ?? '';
+      values.push(column);
+    }
+  }
+  for (const key of extraKeys) {
+    const column = new Array<FieldValue>(n);
+    for (let i = 0; i < n; i++) column[i] = getOwn(bagOf(i), key);
+    values.push(column);
+  }
+  const keys = [...fixed, ...extraKeys];
+  if (folded) {
+    for (const [key, secret] of [[OTHER_FIELDS, false], [OTHER_SECRET_FIELDS, true]] as const) {
+      const column = new Array<FieldValue>(n);
+      let any = false;
+      for (let i = 0; i < n; i++) {
+        const text = foldedText(bagOf(i), keptSet, secret);
+        column[i] = text;
+        if (text !== null) any = true;
+      }
+      if (any) {
+        keys.push(key);
+        values.push(column);
+      }
+    }
+  }
+  return { keys, values };
+}
+
+/** Whether any value of a column is a nested object (kept as JSON text) holding a secret-named key. */
+function holdsNestedSecret(column: readonly FieldValue[]): boolean {
+  for (const value of column) if (typeof value === 'string' && nestedTextHasSecret(value)) return true;
+  return false;
 }
 
 /** Builds the table from columns (see `resultColumns`); every column must have `length` values. */
@@ -147,7 +205,7 @@ export function tableFromColumns(type: SearchResult['type'], data: ResultColumns
       const value = column[row];
       if (value !== null && value !== undefined && value !== '') sample = value;
     }
-    return { key, label: labelOf(key), kind: kindOf(key, sample), secret: isSecretField(key) };
+    return { key, label: labelOf(key), kind: kindOf(key, sample), secret: isSecretField(key) || holdsNestedSecret(column) };
   });
   // A column of strings is its own display text; others are converted once.
   const cells = values.map((column) => {

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { csvField, markdownText, toCsv, toJson, toMarkdownSummary } from '../../../src/shared/results/export';
+import { csvField, toCsv, toJson, toMarkdownSummary } from '../../../src/shared/results/export';
+import { escapeMarkdown } from '../../../src/core/plainText';
 import { buildTable } from '../../../src/shared/results/table';
 import { account, accountsTable, sampleTable } from './fixtures';
 
@@ -75,6 +76,6 @@ describe('results export', () => {
   });
 
   it('escapes Markdown syntax and HTML', () => {
-    assert.equal(markdownText('a|b <i>*x*</i>'), 'a\\|b &lt;i&gt;\\*x\\*&lt;/i&gt;');
+    assert.equal(escapeMarkdown('a|b <i>*x*</i>'), 'a\\|b &lt;i&gt;\\*x\\*&lt;/i&gt;');
   });
 });

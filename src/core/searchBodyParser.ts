@@ -1,0 +1,444 @@
+// The body of a search answer, parsed as it arrives: `{"count": N, "results": [record, …]}`
+// with any other top-level keys skipped. Each record is validated and handed to a sink the
+// moment its closing brace arrives, so nothing waits for the whole body, memory holds only
+// what the sink keeps, and a limit in records stops an oversized answer early.
+//
+// Written for this one shape rather than taken from a general streaming JSON library: the
+// shape is fixed and small, the parser must be iterative (a record field nested 100,000
+// deep must not overflow the stack), must keep a nested value as its JSON text without
+// re-serialising it, and must stop at a record limit with a typed error — a generic
+// event-per-token parser would cost more per byte than this whole file. Time is linear in the
+// body: every character is looked at a bounded number of times, whatever the chunking.
+// Pure: no `vscode`, no I/O.
+import { LeakSearchError } from './errors';
+import { setOwn } from './ownFields';
+import { ACCOUNT_FIELDS } from './types';
+import type { AccountRecord, FieldValue, FindingsType, OpenRecord } from './types';
+
+export interface BodyLimits {
+  /** More records than this is `too-large`, naming the limit and the next step. */
+  readonly maxRecords: number;
+  /** The longest field value, in characters (a nested value's JSON text included). */
+  readonly maxFieldChars?: number;
+  /** The longest record, in characters of JSON. */
+  readonly maxRecordChars?: number;
+}
+
+export const DEFAULT_MAX_FIELD_CHARS = 1 << 20;
+export const DEFAULT_MAX_RECORD_CHARS = 8 << 20;
+
+export type RecordSink = (record: AccountRecord | OpenRecord, index: number) => void;
+
+/** What the body said besides its records. */
+export interface BodySummary {
+  readonly count: number;
+  readonly records: number;
+}
+
+const KNOWN = new Set<string>(ACCOUNT_FIELDS);
+
+function bad(message: string): LeakSearchError {
+  return new LeakSearchError('bad-response', `The service sent an unexpected answer: ${message}`, { status: 200 });
+}
+
+const NOT_JSON = 'the body is not valid JSON (it may have been cut off).';
+
+/** Where the parser is in the body's grammar. */
+const enum At {
+  Start,
+  TopKey,
+  TopColon,
+  TopValue,
+  TopNext,
+  ResultsFirst,
+  ResultsItem,
+  ResultsNext,
+  RecordKey,
+  RecordColon,
+  RecordValue,
+  RecordNext,
+  End,
+}
+
+/** A value being copied as text (a record's nested field) or skipped (an unknown top-level key). */
+interface Raw {
+  depth: number;
+  inString: boolean;
+  escaped: boolean;
+  /** Collected text (whitespace outside strings dropped), or undefined when skipping. */
+  parts: string[] | undefined;
+  length: number;
+  /** The last character outside strings that was not whitespace. */
+  last: number;
+  /** Whitespace followed a number or literal: it matters if another one follows. */
+  pendingSpace: boolean;
+}
+
+/** A character a number or a literal (true, false, null) ends with: whitespace after it may separate two tokens. */
+function endsToken(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 46 || c === 43 || c === 45;
+}
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 10 || c === 13 || c === 9;
+}
+
+function isDelimiter(c: number): boolean {
+  return isSpace(c) || c === 44 || c === 125 || c === 93 || c === 58;
+}
+
+export class SearchBodyParser {
+  #buf = '';
+  #pos = 0;
+  #at: At = At.Start;
+  #seenAny = false;
+  #count: number | undefined;
+  #resultsSeen = false;
+  #key = '';
+  #records = 0;
+  #record: Record<string, FieldValue> | undefined;
+  /** Fields of the current record that held a nested value (kept as JSON text). */
+  #nested: Set<string> | undefined;
+  /** Characters dropped from the front of the buffer so far: `#dropped + p` is an absolute offset. */
+  #dropped = 0;
+  /** Where the current record started (absolute offset). */
+  #recordStart = 0;
+  #raw: Raw | undefined;
+  /** Where a scan for the end of an unfinished string or literal may resume. */
+  #resume = -1;
+  readonly #maxField: number;
+  readonly #maxRecord: number;
+
+  constructor(
+    private readonly type: FindingsType,
+    private readonly limits: BodyLimits,
+    private readonly sink: RecordSink,
+  ) {
+    this.#maxField = limits.maxFieldChars ?? DEFAULT_MAX_FIELD_CHARS;
+    this.#maxRecord = limits.maxRecordChars ?? DEFAULT_MAX_RECORD_CHARS;
+  }
+
+  /** Feeds the next piece of the body (any split, even inside a string or a number). */
+  write(chunk: string): void {
+    if (chunk === '') return;
+    if (this.#pos > 0) {
+      this.#buf = this.#buf.slice(this.#pos);
+      if (this.#resume >= 0) this.#resume -= this.#pos;
+      this.#dropped += this.#pos;
+      this.#pos = 0;
+    }
+    this.#buf += chunk;
+    this.#run(false);
+  }
+
+  /** The body is complete: checks it was whole and says what it held. */
+  end(): BodySummary {
+    this.#run(true);
+    if (!this.#seenAny) throw bad('the body is empty.');
+    if (this.#at !== At.End) throw bad(NOT_JSON);
+    if (this.#count === undefined) throw bad('"count" is not a non-negative whole number.');
+    if (!this.#resultsSeen) throw bad('"results" is not a list.');
+    return { count: this.#count, records: this.#records };
+  }
+
+  #run(final: boolean): void {
+    const buf = this.#buf;
+    let p = this.#pos;
+    for (;;) {
+      if (this.#raw !== undefined) {
+        const done = this.#copyRaw(buf, p);
+        p = done.pos;
+        if (!done.finished) break;
+        this.#rawDone();
+        continue;
+      }
+      while (p < buf.length && isSpace(buf.charCodeAt(p))) p++;
+      if (p >= buf.length) break;
+      this.#seenAny = true;
+      const c = buf.charCodeAt(p);
+      const at = this.#at;
+      if (at === At.Start) {
+        if (c !== 123) throw bad(c === 91 || c === 110 || c === 116 || c === 102 || c === 34 || (c >= 48 && c <= 57) || c === 45 ? 'the body is not a JSON object.' : NOT_JSON);
+        this.#at = At.TopKey;
+        p++;
+      } else if (at === At.TopKey || at === At.RecordKey) {
+        if (c === 125) {
+          p++;
+          if (at === At.TopKey) this.#at = At.End;
+          else this.#finishRecord(p);
+          continue;
+        }
+        if (c !== 34) throw bad(NOT_JSON);
+        const s = this.#string(buf, p, final);
+        if (s === undefined) break;
+        this.#key = s.value;
+        p = s.end;
+        this.#at = at === At.TopKey ? At.TopColon : At.RecordColon;
+      } else if (at === At.TopColon || at === At.RecordColon) {
+        if (c !== 58) throw bad(NOT_JSON);
+        p++;
+        this.#at = at === At.TopColon ? At.TopValue : At.RecordValue;
+      } else if (at === At.TopValue) {
+        if (this.#key === 'results') {
+          if (this.#resultsSeen) throw bad('the body has more than one "results" list.');
+          this.#resultsSeen = true;
+          if (c !== 91) {
+            if (c === 123 || c === 34 || c === 110 || c === 116 || c === 102 || c === 45 || (c >= 48 && c <= 57)) throw bad('"results" is not a list.');
+            throw bad(NOT_JSON);
+          }
+          p++;
+          this.#at = At.ResultsFirst;
+        } else if (this.#key === 'count') {
+          if (c === 123 || c === 91) throw bad('"count" is not a non-negative whole number.');
+          const v = this.#scalar(buf, p, final);
+          if (v === undefined) break;
+          p = v.end;
+          const n = v.value;
+          this.#count = typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 ? n : undefined;
+          if (this.#count === undefined) throw bad('"count" is not a non-negative whole number.');
+          this.#at = At.TopNext;
+        } else {
+          // Another top-level key: its value is skipped, whatever its size or depth.
+          p = this.#startRaw(buf, p, final, false);
+          if (this.#raw === undefined && this.#at === At.TopValue) break;
+        }
+      } else if (at === At.TopNext || at === At.RecordNext) {
+        if (c === 44) {
+          p++;
+          this.#at = at === At.TopNext ? At.TopKey : At.RecordKey;
+        } else if (c === 125) {
+          p++;
+          if (at === At.TopNext) this.#at = At.End;
+          else this.#finishRecord(p);
+        } else throw bad(NOT_JSON);
+      } else if (at === At.ResultsFirst || at === At.ResultsItem) {
+        if (c === 93 && at === At.ResultsFirst) {
+          p++;
+          this.#at = At.TopNext;
+        } else if (c === 123) {
+          if (this.#records >= this.limits.maxRecords) throw tooMany(this.limits.maxRecords);
+          this.#record = {};
+          this.#nested = undefined;
+          this.#recordStart = this.#dropped + p;
+          p++;
+          this.#at = At.RecordKey;
+        } else if (c === 93 || c === 44) {
+          throw bad(NOT_JSON);
+        } else {
+          throw bad(`result ${this.#records + 1} is not an object.`);
+        }
+      } else if (at === At.ResultsNext) {
+        if (c === 44) {
+          p++;
+          this.#at = At.ResultsItem;
+        } else if (c === 93) {
+          p++;
+          this.#at = At.TopNext;
+        } else throw bad(NOT_JSON);
+      } else if (at === At.RecordValue) {
+        if (c === 123 || c === 91) {
+          p = this.#startRaw(buf, p, final, true);
+          continue;
+        }
+        const v = this.#scalar(buf, p, final);
+        if (v === undefined) break;
+        p = v.end;
+        this.#setField(this.#key, v.value);
+        this.#at = At.RecordNext;
+      } else {
+        // At.End: only whitespace may follow.
+        throw bad(NOT_JSON);
+      }
+      this.#checkRecordSize(p);
+    }
+    this.#checkRecordSize(p);
+    this.#pos = p;
+    if (final && this.#raw !== undefined) throw bad(NOT_JSON);
+  }
+
+  #checkRecordSize(p: number): void {
+    if (this.#record !== undefined && this.#dropped + p - this.#recordStart > this.#maxRecord) {
+      throw bad(`result ${this.#records + 1} is larger than ${Math.round(this.#maxRecord / 1048576)} MiB.`);
+    }
+  }
+
+  /** A JSON string starting at `p` (a quote): its value and where it ends, or undefined when it is not complete yet. */
+  #string(buf: string, p: number, final: boolean): { value: string; end: number } | undefined {
+    let q = this.#resume > p ? this.#resume : p + 1;
+    for (;;) {
+      const quote = buf.indexOf('"', q);
+      if (quote === -1) {
+        if (final) throw bad(NOT_JSON);
+        this.#resume = Math.max(p + 1, buf.length - 1);
+        // A trailing backslash run decides whether the next quote is escaped: rescan it next time.
+        while (this.#resume > p + 1 && buf.charCodeAt(this.#resume - 1) === 92) this.#resume--;
+        return undefined;
+      }
+      let slashes = 0;
+      for (let i = quote - 1; i > p && buf.charCodeAt(i) === 92; i--) slashes++;
+      if (slashes % 2 === 1) {
+        q = quote + 1;
+        continue;
+      }
+      this.#resume = -1;
+      const raw = buf.slice(p + 1, quote);
+      if (raw.length > this.#maxField) throw bad(`a text of result ${this.#records + 1} is longer than ${this.#maxField} characters.`);
+      if (raw.indexOf('\\') === -1) {
+        for (let i = 0; i < raw.length; i++) if (raw.charCodeAt(i) < 0x20) throw bad(NOT_JSON);
+        return { value: raw, end: quote + 1 };
+      }
+      try {
+        return { value: JSON.parse(buf.slice(p, quote + 1)) as string, end: quote + 1 };
+      } catch {
+        throw bad(NOT_JSON);
+      }
+    }
+  }
+
+  /** A string, number, true, false or null at `p`, or undefined when it is not complete yet. */
+  #scalar(buf: string, p: number, final: boolean): { value: FieldValue; end: number } | undefined {
+    const c = buf.charCodeAt(p);
+    if (c === 34) return this.#string(buf, p, final);
+    let e = p;
+    while (e < buf.length && !isDelimiter(buf.charCodeAt(e))) {
+      e++;
+      if (e - p > 400) throw bad(NOT_JSON);
+    }
+    if (e >= buf.length && !final) return undefined;
+    const token = buf.slice(p, e);
+    if (token === 'true') return { value: true, end: e };
+    if (token === 'false') return { value: false, end: e };
+    if (token === 'null') return { value: null, end: e };
+    if (/^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(token)) return { value: Number(token), end: e };
+    throw bad(NOT_JSON);
+  }
+
+  /** Starts copying (or skipping) an object, array or scalar value at `p`. */
+  #startRaw(buf: string, p: number, final: boolean, keep: boolean): number {
+    const c = buf.charCodeAt(p);
+    if (c !== 123 && c !== 91) {
+      // A scalar: read it whole (nothing to copy for a skipped one).
+      const v = this.#scalar(buf, p, final);
+      if (v === undefined) return p;
+      this.#at = this.#at === At.TopValue ? At.TopNext : At.RecordNext;
+      return v.end;
+    }
+    this.#raw = { depth: 0, inString: false, escaped: false, parts: keep ? [] : undefined, length: 0, last: 0, pendingSpace: false };
+    return p;
+  }
+
+  /** Copies or skips raw text until its value closes; linear, iterative, any depth. */
+  #copyRaw(buf: string, p: number): { pos: number; finished: boolean } {
+    const raw = this.#raw as Raw;
+    let from = p;
+    let i = p;
+    const flush = (to: number): void => {
+      if (raw.parts !== undefined && to > from) {
+        raw.parts.push(buf.slice(from, to));
+        raw.length += to - from;
+        if (raw.length > this.#maxField) throw bad(`a field of result ${this.#records + 1} is longer than ${this.#maxField} characters.`);
+      }
+    };
+    for (; i < buf.length; i++) {
+      const c = buf.charCodeAt(i);
+      if (raw.inString) {
+        if (raw.escaped) raw.escaped = false;
+        else if (c === 92) raw.escaped = true;
+        else if (c === 34) {
+          raw.inString = false;
+          raw.last = c;
+        } else if (c < 0x20) throw bad(NOT_JSON);
+        continue;
+      }
+      if (c === 34) raw.inString = true;
+      else if (c === 123 || c === 91) raw.depth++;
+      else if (c === 125 || c === 93) {
+        raw.depth--;
+        if (raw.depth === 0) {
+          flush(i + 1);
+          return { pos: i + 1, finished: true };
+        }
+      } else if (isSpace(c)) {
+        // Whitespace outside strings is dropped (the text is the compact JSON of the value),
+        // except between two numbers or literals: `1 2` must not become `12` (valid JSON).
+        flush(i);
+        if (endsToken(raw.last)) raw.pendingSpace = true;
+        from = i + 1;
+        continue;
+      } else if (raw.depth === 0) throw bad(NOT_JSON);
+      if (raw.pendingSpace) {
+        raw.pendingSpace = false;
+        if (endsToken(c) && raw.parts !== undefined) {
+          flush(i);
+          raw.parts.push(' ');
+          raw.length++;
+          from = i;
+        }
+      }
+      raw.last = c;
+    }
+    flush(i);
+    return { pos: i, finished: false };
+  }
+
+  #rawDone(): void {
+    const raw = this.#raw as Raw;
+    this.#raw = undefined;
+    if (raw.parts === undefined) {
+      this.#at = At.TopNext;
+      return;
+    }
+    const text = raw.parts.join('');
+    // The copy only tracked brackets and strings; V8's JSON.parse checks the rest of the
+    // grammar (it is iterative: any depth).
+    try {
+      JSON.parse(text);
+    } catch {
+      throw bad(NOT_JSON);
+    }
+    this.#setField(this.#key, text);
+    (this.#nested ??= new Set()).add(this.#key);
+    this.#at = At.RecordNext;
+  }
+
+  #setField(key: string, value: FieldValue): void {
+    setOwn(this.#record as Record<string, FieldValue>, key, value);
+    this.#nested?.delete(key); // a later duplicate key wins, as in JSON.parse
+  }
+
+  #finishRecord(p: number): void {
+    const bag = this.#record as Record<string, FieldValue>;
+    const nestedFields = this.#nested;
+    this.#record = undefined;
+    this.#nested = undefined;
+    void p;
+    const index = this.#records++;
+    this.#at = At.ResultsNext;
+    this.sink(this.type === 'accounts' ? accountRecord(bag, index, nestedFields) : bag, index);
+  }
+}
+
+/** An accounts record: the eight fields as strings ('' when missing), other fields in `extra`. */
+function accountRecord(bag: Record<string, FieldValue>, index: number, nestedFields: ReadonlySet<string> | undefined): AccountRecord {
+  const fields = {} as Record<(typeof ACCOUNT_FIELDS)[number], string>;
+  for (const f of ACCOUNT_FIELDS) {
+    const v = bag[f];
+    if (nestedFields?.has(f)) throw bad(`the field "${f}" of result ${index + 1} is not text.`);
+    fields[f] = v === undefined || v === null ? '' : typeof v === 'string' ? v : String(v);
+  }
+  let extra: Record<string, FieldValue> | undefined;
+  for (const key of Object.keys(bag)) {
+    if (KNOWN.has(key)) continue;
+    extra ??= {};
+    setOwn(extra, key, bag[key] ?? null);
+  }
+  return extra === undefined ? fields : { ...fields, extra };
+}
+
+function tooMany(limit: number): LeakSearchError {
+  return new LeakSearchError(
+    'too-large',
+    `The answer holds more than ${limit.toLocaleString('en-US')} records, the limit (leakSearch.maxRecords); nothing of it was kept. Narrow the search with a date range, or raise the limit.`,
+    { limit },
+  );
+}

@@ -1,0 +1,187 @@
+// Hostile answers and hostile records, class by class: nothing locks, tricks, leaks or
+// crashes. Each test failed before the fix it belongs to.
+import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { LeakSearchError } from '../../../src/core/errors';
+import { formatClock, formatQuota, quotaResumesAt } from '../../../src/core/format';
+import { describeError } from '../../../src/core/formatError';
+import { escapeMarkdown, plainText } from '../../../src/core/plainText';
+import { MAX_AHEAD_MS, believableState, parseRateLimit, parseReset, parseRetryAfter } from '../../../src/core/ratelimit';
+import { redact } from '../../../src/core/redact';
+import { isSecretName, nestedTextHasSecret } from '../../../src/core/secretFields';
+import { MAX_TIMER_MS, longTimeout } from '../../../src/core/timers';
+import { toCsv, toJson, toMarkdownSummary } from '../../../src/shared/results/export';
+import { MAX_COLUMNS, buildTable } from '../../../src/shared/results/table';
+import type { OpenRecord } from '../../../src/core/types';
+
+const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
+const ctx = { origin: 'https://leakjar.com', domain: 'example.com', timeoutSeconds: 30, now: NOW };
+
+/** What VS Code renders as a link or an icon in a notification, and invisible reordering. */
+// eslint-disable-next-line no-control-regex
+const LIVE = /\]\(|\$\(|[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c\u2028\u2029\u0000-\u001f\u007f-\u009f]/;
+
+describe('hostile input', () => {
+  describe('rate-limit headers: no one answer locks checks out', () => {
+    it('believes a reset at most 24 h ahead, whatever its form, and notes why', () => {
+      const notes: string[] = [];
+      for (const raw of ['32503680000', '32503680000000', '3000-01-01T00:00:00Z', String((NOW + 10 * 86_400_000) / 1000), '99999999999999999999999']) {
+        const at = parseReset(raw, NOW, notes);
+        assert.ok(at !== undefined && at <= NOW + MAX_AHEAD_MS, `${raw} → ${at}`);
+      }
+      assert.ok(notes.length >= 5 && notes.every((n) => /24 h/.test(n)), notes.join('\n'));
+      assert.equal(parseRetryAfter('999999999999', NOW), NOW + MAX_AHEAD_MS);
+    });
+
+    it('ignores what is no time at all (and notes it) instead of throwing "Invalid time value"', () => {
+      const notes: string[] = [];
+      for (const raw of ['1e400', 'Infinity', 'NaN', 'soon', '9999-99-99T99:99:99Z', '-']) {
+        assert.equal(parseRetryAfter(raw, NOW, notes), undefined, raw);
+        assert.doesNotThrow(() => parseRateLimit({ 'x-ratelimit-reset': raw, 'x-ratelimit-remaining': '0' }, NOW, notes));
+      }
+      assert.ok(notes.some((n) => /not a time/.test(n)));
+      fc.assert(fc.property(fc.string(), fc.string(), (reset, retry) => {
+        const state = parseRateLimit({ 'x-ratelimit-reset': reset, 'x-ratelimit-limit': retry, 'x-ratelimit-remaining': reset }, NOW);
+        assert.ok(state.resetAt === undefined || (Number.isFinite(state.resetAt) && state.resetAt <= NOW + MAX_AHEAD_MS));
+        const after = parseRetryAfter(retry, NOW);
+        assert.ok(after === undefined || (after >= NOW && after <= NOW + MAX_AHEAD_MS));
+      }));
+    });
+
+    it('a stored state from before a restart is believed only as far as one answer is', () => {
+      const stored = { limit: 100, remaining: 0, resetAt: Date.UTC(3000, 0, 1), observedAt: NOW - 60_000 };
+      const state = believableState(stored, NOW);
+      assert.equal(state?.resetAt, NOW - 60_000 + MAX_AHEAD_MS);
+      assert.ok((quotaResumesAt(state, NOW) ?? 0) <= NOW + MAX_AHEAD_MS);
+      assert.equal(believableState({ remaining: 0, resetAt: NaN, observedAt: 'x' }, NOW), undefined);
+      assert.equal(believableState({ remaining: 0, observedAt: NOW + 86_400_000 }, NOW), undefined, 'observed in the future');
+      assert.deepEqual(believableState({ remaining: 'lots', limit: -3, resetAt: Infinity, observedAt: NOW }, NOW), { observedAt: NOW });
+    });
+
+    it('never shows NaN in the status bar or a message', () => {
+      for (const at of [NaN, Infinity, -Infinity, 8.64e16]) {
+        assert.doesNotMatch(formatClock(at, NOW), /NaN/);
+        const view = formatQuota({ remaining: 0, resetAt: at, observedAt: NOW }, NOW);
+        assert.doesNotMatch(view.text + view.tooltip, /NaN|Invalid/);
+        const message = describeError(new LeakSearchError('rate-limited', 'x', { retryAt: at }), ctx).message;
+        assert.doesNotMatch(message, /NaN|Invalid/);
+      }
+    });
+
+    it('a wait longer than Node’s timer limit is honoured, in steps', async () => {
+      // A step of 20 ms stands for the 24.8-day limit: a 60 ms wait must take 60 ms, not fire at once.
+      const started = Date.now();
+      await new Promise<void>((resolve) => longTimeout(resolve, 60, 20));
+      assert.ok(Date.now() - started >= 55, `fired after ${Date.now() - started} ms`);
+      assert.equal(MAX_TIMER_MS, 2 ** 31 - 1);
+      let fired = false;
+      const timer = longTimeout(() => (fired = true), 2 ** 33);
+      timer.cancel();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      assert.equal(fired, false, 'a wait of 2^33 ms does not fire at once');
+    });
+  });
+
+  describe('server text is plain text', () => {
+    const hostile = [
+      'Denied. [Click to fix](command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22rm%22%7D)',
+      'Denied $(alert) \u202Egnp.exe\u202C line\u2028break\u2029para\u0000nul\u200Bzero',
+      'x'.repeat(10_000),
+    ];
+
+    it('an error body never reaches a notification as a link, an icon, a control character or unbounded', () => {
+      for (const serverMessage of hostile) {
+        for (const kind of ['forbidden', 'not-found', 'bad-request', 'unauthorized'] as const) {
+          const u = describeError(new LeakSearchError(kind, 'x', { status: 403, serverMessage }), ctx);
+          assert.doesNotMatch(u.message, LIVE, u.message);
+          assert.ok(u.message.length < 1000, `${u.message.length} characters`);
+        }
+      }
+    });
+
+    it('a domain echoed from the settings is defused too', () => {
+      const u = describeError(new LeakSearchError('invalid-input', 'bad', { field: 'domain' }), { ...ctx, domain: '[x](command:evil) \u202Eexample.com' });
+      assert.doesNotMatch(u.message, LIVE);
+    });
+
+    it('plainText defuses any text (property)', () => {
+      fc.assert(fc.property(fc.string({ unit: 'binary' }), (s) => {
+        const out = plainText(s, 200);
+        assert.doesNotMatch(out, LIVE);
+        assert.ok(Array.from(out).length <= 200);
+      }));
+    });
+
+    it('Markdown of record text renders as the text (property: no link, no HTML, no table break)', () => {
+      fc.assert(fc.property(fc.string({ unit: 'binary' }), (s) => {
+        const md = escapeMarkdown(s);
+        assert.doesNotMatch(md, /(^|[^\\])[[\]()<>|`*_]/);
+        assert.doesNotMatch(md, /(^|[^\\])(https?|command|file):/i);
+      }));
+    });
+
+    it('the key is redacted whatever the case of its echo', () => {
+      const key = 'lj_live_AbCdEf0123456789';
+      assert.doesNotMatch(redact(`bad key ${key.toUpperCase()} and ${key.toLowerCase()}`, [key]), /abcdef0123456789/i);
+    });
+  });
+
+  describe('secret fields are masked like password', () => {
+    it('by name', () => {
+      for (const name of ['pw', 'pass', 'passwd', 'password', 'user_pass', 'loginPassword', 'secret', 'client_secret', 'token', 'accessToken', 'api_key', 'apiKey', 'API-KEY', 'pin', 'credentials', 'cookie', 'session_id', 'otp', 'cvv', 'privateKey']) {
+        assert.ok(isSecretName(name), name);
+      }
+      for (const name of ['username', 'email', 'url', 'passport', 'bypass', 'compass', 'country', 'pinned', 'date', 'status', 'browser', 'ip']) {
+        assert.ok(!isSecretName(name), name);
+      }
+    });
+
+    it('by nesting: a field holding an object with a secret key is secret as a whole', () => {
+      assert.ok(nestedTextHasSecret('{"profile":{"login":"a","auth":{"token":"t"}}}'));
+      assert.ok(nestedTextHasSecret('[{"pw":"x"}]'));
+      assert.ok(!nestedTextHasSecret('{"name":"a","tags":["password"]}'), 'a value, not a key');
+      const table = buildTable({ type: 'customers', count: 1, records: [{ email: 'a@b.c', profile: '{"auth":{"token":"t"}}', pw: 'hunter2', note: 'x' }] });
+      const secret = table.columns.filter((c) => c.secret).map((c) => c.key).sort();
+      assert.deepEqual(secret, ['profile', 'pw']);
+      const csv = toCsv(table, [0], { includeSecrets: false });
+      assert.doesNotMatch(csv, /hunter2|"t"/);
+      assert.doesNotMatch(toJson(table, [0], { includeSecrets: false }), /hunter2|token/);
+    });
+  });
+
+  describe('open-shape records', () => {
+    it('many distinct field names: at most MAX_COLUMNS columns, the rest folded, nothing lost', () => {
+      const n = 16_000;
+      const records: OpenRecord[] = Array.from({ length: n }, (_, i) => ({ email: `u${i}@x.com`, [`field_${i}`]: i, [`secret_${i}`]: `s${i}` }));
+      const table = buildTable({ type: 'customers', count: n, records });
+      assert.ok(table.columns.length <= MAX_COLUMNS, `${table.columns.length} columns`);
+      const other = table.columns.findIndex((c) => c.label === 'Other fields');
+      const otherSecret = table.columns.findIndex((c) => c.label === 'Other secret fields');
+      assert.ok(other >= 0 && otherSecret >= 0);
+      assert.equal(table.columns[other]?.secret, false);
+      assert.equal(table.columns[otherSecret]?.secret, true);
+      assert.match(table.cells[other]?.[n - 1] ?? '', /field_15999: 15999/);
+      assert.doesNotMatch(table.cells[other]?.[n - 1] ?? '', /s15999/, 'a secret is never folded into the visible column');
+    });
+
+    it('field names of Object.prototype are ordinary columns with their own labels', () => {
+      const record: Record<string, string> = {};
+      for (const name of ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf']) Object.defineProperty(record, name, { value: `v-${name}`, enumerable: true });
+      const table = buildTable({ type: 'customers', count: 1, records: [record] });
+      assert.deepEqual(table.columns.map((c) => c.label), ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf']);
+      assert.deepEqual(table.cells.map((c) => c[0]), ['v-constructor', 'v-toString', 'v-__proto__', 'v-hasOwnProperty', 'v-valueOf']);
+      assert.match(toJson(table, [0], { includeSecrets: false }), /"__proto__": "v-__proto__"/);
+    });
+
+    it('the Markdown summary escapes every piece of record text', () => {
+      const table = buildTable({
+        type: 'accounts',
+        count: 1,
+        records: [{ date: '2024-01-01[x](command:evil)', browser: '<img src=x onerror=alert(1)>', status: 'show', url: 'https://a.example.com/', ip: '1.2.3.4', country: '*US*', username: 'a@b.c', password: 'p' }],
+      });
+      const md = toMarkdownSummary(table, [0], { domain: 'example.com', type: 'accounts', fetchedAt: NaN, total: 1, filterDescription: '' });
+      assert.doesNotMatch(md, /\]\(command|<img|(^|[^\\])\*US/);
+      assert.match(md, /As of: unknown/);
+    });
+  });
+});
