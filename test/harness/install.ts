@@ -73,7 +73,7 @@ async function ensureNode(log: Log): Promise<string> {
   if (found?.startsWith(`v${NODE_MAJOR}.`)) return binary;
   log(`[1/2] Installing Node ${NODE_MAJOR} from the npm registry into ${nodeDir()} (about 30 s, once) …`);
   const started = Date.now();
-  await installAtomically(nodeDir(), async (staging) => {
+  await installAtomically(nodeDir(), async () => (await nodeVersion(binary))?.startsWith(`v${NODE_MAJOR}.`) === true, async (staging) => {
     // Node 24 is not there yet: the npm on PATH installs it, under whatever Node runs it.
     await npmInstall(staging, [`node@${NODE_MAJOR}`], undefined, {}, `Node ${NODE_MAJOR}`, log);
     const staged = await nodeVersion(path.join(staging, 'node_modules', '.bin', 'node'));
@@ -121,7 +121,7 @@ async function ensureCodeServer(node: string, log: Log): Promise<string> {
   if ((await codeServerVersion(node, entry)) === CODE_SERVER_VERSION) return entry;
   const started = Date.now();
   log(`[2/2] Installing code-server ${CODE_SERVER_VERSION} (VS Code ${CODE_SERVER_VERSION.replace(/^4\./, '1.')}) into ${codeServerDir()} (about 2–3 min and 620 MB, once) …`);
-  await installAtomically(codeServerDir(), async (staging) => {
+  await installAtomically(codeServerDir(), async () => (await codeServerVersion(node, entry)) === CODE_SERVER_VERSION, async (staging) => {
     await npmInstall(
       staging,
       ['--foreground-scripts', `code-server@${CODE_SERVER_VERSION}`],
@@ -234,13 +234,15 @@ function seconds(since: number): string {
 
 /**
  * Installs into `<target>.partial-<pid>` and renames it to `target` once `install` verified it.
- * A lock folder keeps two processes from installing the same thing at once.
+ * A lock folder keeps two processes from installing the same thing at once; whoever gets the
+ * lock second first checks (`ready`) whether the first one's install is there now, and uses it.
  */
-async function installAtomically(target: string, install: (staging: string) => Promise<void>): Promise<void> {
+async function installAtomically(target: string, ready: () => Promise<boolean>, install: (staging: string) => Promise<void>): Promise<void> {
   fs.mkdirSync(cacheRoot(), { recursive: true });
   const lock = `${target}.lock`;
   await acquireLock(lock);
   try {
+    if (await ready()) return;
     if (fs.existsSync(target)) {
       // An earlier, broken install: move it aside rather than mixing versions.
       fs.renameSync(target, `${target}.broken-${Date.now()}`);
