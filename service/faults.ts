@@ -8,7 +8,7 @@ import type { Timers } from './timers';
 import { MESSAGES } from './validate';
 
 export const FAULT_KINDS: readonly FaultKind[] = [
-  'delay', 'slow-body', 'truncated', 'invalid-json', 'wrong-types', 'reset', 'error-500', 'error-502', 'error-503', 'huge',
+  'delay', 'slow-body', 'truncated', 'invalid-json', 'wrong-types', 'reset', 'error-500', 'error-502', 'error-503', 'huge', 'custom',
 ];
 
 export const DEFAULT_DELAY_MS = 2000;
@@ -59,6 +59,14 @@ export function parseFaultRules(value: unknown, source: string): FaultRule[] {
     }
     if (r['domain'] !== undefined && typeof r['domain'] !== 'string') throw new Error(`${where}: "domain" must be a string`);
     if (r['type'] !== undefined && r['type'] !== 'accounts' && r['type'] !== 'customers') throw new Error(`${where}: "type" must be accounts or customers`);
+    if (r['status'] !== undefined && (typeof r['status'] !== 'number' || !Number.isInteger(r['status']) || (r['status'] as number) < 100 || (r['status'] as number) > 599)) {
+      throw new Error(`${where}: "status" must be an HTTP status`);
+    }
+    if (r['body'] !== undefined && typeof r['body'] !== 'string') throw new Error(`${where}: "body" must be a string`);
+    const h = r['headers'];
+    if (h !== undefined && (typeof h !== 'object' || h === null || Object.values(h).some((v) => typeof v !== 'string'))) {
+      throw new Error(`${where}: "headers" must map header names to strings`);
+    }
     return r as unknown as FaultRule;
   });
 }
@@ -107,6 +115,9 @@ export async function applyFault(rule: FaultRule, ctx: FaultContext): Promise<vo
       return ctx.sendError(503, MESSAGES.unavailable);
     case 'huge':
       return huge(ctx, rule.sizeBytes ?? DEFAULT_HUGE_BYTES);
+    case 'custom':
+      // The rate-limit headers of a normal answer, overridden by the rule's own.
+      return sendRaw(res, rule.status ?? 200, { ...headers, ...rule.headers }, rule.body ?? ctx.body);
   }
 }
 

@@ -13,7 +13,8 @@ export type FaultKind =
   | 'error-500' // 500 {"error":"Internal server error."}
   | 'error-502'
   | 'error-503'
-  | 'huge'; // 200 with a valid but very large body (`sizeBytes`, default 64 MiB)
+  | 'huge' // a valid 200 of about `sizeBytes`, streamed
+  | 'custom'; // exactly `status`, `headers` and `body` (a hostile or broken service) // 200 with a valid but very large body (`sizeBytes`, default 64 MiB)
 
 export interface FaultRule {
   readonly fault: FaultKind;
@@ -25,6 +26,10 @@ export interface FaultRule {
   readonly times?: number;
   readonly delayMs?: number;
   readonly sizeBytes?: number;
+  /** For `custom`: the answer to send instead, as it is (a hostile or broken service in tests). */
+  readonly status?: number;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly body?: string;
 }
 
 export interface TenantConfig {
