@@ -2,7 +2,7 @@
 // driven by context keys, never in settings.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { children, leakSearchApi, mark, startOwnService, useService, waitFor, waitForMessage, DEMO_API_KEY } from './leakSearch.helpers';
+import { children, leakSearchApi, mark, messagesSince, startOwnService, useService, waitFor, waitForMessage, DEMO_API_KEY } from './leakSearch.helpers';
 import type { RunningService } from '../../service/types';
 
 describe('API key: set and clear', () => {
@@ -55,7 +55,7 @@ describe('API key: set and clear', () => {
     await useService(service.baseUrl, null);
     const from = mark(api);
     assert.equal(await vscode.commands.executeCommand('leakSearch.setApiKey', 'bad key with spaces'), false);
-    const m = await waitFor('an error', () => api.notifier.shown.slice(from).find((x) => x.level === 'error'));
+    const m = await waitFor('an error', () => messagesSince(api, from).find((x) => x.level === 'error'));
     assert.match(m.message, /Leak Search: /);
     assert.equal(api.treeModel.state.hasKey, false);
   });

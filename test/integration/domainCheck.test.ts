@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { DEMO_KNOWN_RECORDS } from '../../service/demo';
 import type { RunningService } from '../../service/types';
-import { checkDomain, children, find, leakSearchApi, mark, setSetting, startOwnService, useService, waitFor, waitForMessage } from './leakSearch.helpers';
+import { checkDomain, children, find, leakSearchApi, mark, messagesSince, setSetting, startOwnService, useService, waitFor, waitForMessage } from './leakSearch.helpers';
 
 describe('Check Domain for Leaks', () => {
   let service: RunningService;
@@ -83,7 +83,7 @@ describe('Check Domain for Leaks', () => {
     const outcomes = await vscode.commands.executeCommand<{ domain: string; status: string }[]>('leakSearch.checkAllDomains');
     assert.deepEqual(outcomes?.filter((o) => o.status === 'fetched').map((o) => o.domain), ['example.org', 'example.org']);
     const err = await waitForMessage(api, from, /not a domain!|domain/i);
-    assert.equal(err.level, 'error');
+    assert.equal(err.level, 'error', messagesSince(api, from).map((m) => `${m.level}: ${m.message}`).join('\n'));
     await waitFor('example.org checked', () => /records/.test(children(api).find((i) => i.label === 'example.org')?.description ?? ''));
   });
 

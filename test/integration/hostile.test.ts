@@ -73,7 +73,8 @@ describe('hostile answers', () => {
 
   it('a Retry-After that is no date is ignored (and logged), never shown as a network problem', async () => {
     const api = await leakSearchApi();
-    service.setFaults(DEMO_API_KEY, [{ fault: 'custom', times: 1, status: 429, headers: { 'Retry-After': 'next tuesday-ish 99999-99' }, body: '{"error":"slow down"}' }]);
+    // Every attempt (the first and the client's automatic retries) gets the same answer.
+    service.setFaults(DEMO_API_KEY, [{ fault: 'custom', times: 3, status: 429, headers: { 'Retry-After': 'next tuesday-ish 99999-99' }, body: '{"error":"slow down"}' }]);
     const from = mark(api);
     await checkDomain('example.com');
     const m = await waitForMessage(api, from, /quota/);

@@ -69,13 +69,14 @@ export async function checkDomain(arg: unknown): Promise<CheckOutcome[]> {
   return (await vscode.commands.executeCommand<CheckOutcome[] | undefined>('leakSearch.checkDomain', arg)) ?? [];
 }
 
-/** Messages shown since `from` (an index into `notifier.shown` taken before the action). */
+/** Messages shown since `from` (a `mark` taken before the action; the notifier keeps the last 50). */
 export function messagesSince(api: LeakSearchApi, from: number): readonly ShownMessage[] {
-  return api.notifier.shown.slice(from);
+  const { shown, count } = api.notifier;
+  return shown.slice(Math.max(0, shown.length - (count - from)));
 }
 
 export function mark(api: LeakSearchApi): number {
-  return api.notifier.shown.length;
+  return api.notifier.count;
 }
 
 /** Waits for a message matching `pattern` shown after `from`. */

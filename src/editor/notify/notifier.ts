@@ -23,6 +23,8 @@ export interface Notifier {
   show(level: MessageLevel, message: string, actions?: readonly NotifierAction[]): void;
   /** The most recent messages, oldest first (at most 50). */
   readonly shown: readonly ShownMessage[];
+  /** How many messages were shown in all (keeps growing when `shown` drops its oldest). */
+  readonly count: number;
   readonly onDidShow: vscode.Event<ShownMessage>;
 }
 
@@ -30,6 +32,7 @@ const KEEP = 50;
 
 export class WindowNotifier implements Notifier, vscode.Disposable {
   readonly #shown: ShownMessage[] = [];
+  #count = 0;
   readonly #emitter = new vscode.EventEmitter<ShownMessage>();
   readonly onDidShow = this.#emitter.event;
 
@@ -39,12 +42,17 @@ export class WindowNotifier implements Notifier, vscode.Disposable {
     return this.#shown;
   }
 
+  get count(): number {
+    return this.#count;
+  }
+
   show(level: MessageLevel, raw: string, actions: readonly NotifierAction[] = []): void {
     // VS Code renders [label](command:…) in notifications as a link that runs a command: every
     // message is made plain here, whatever outside text (a server's words, a setting) is in it.
     const message = plainText(raw, 1000);
     const entry: ShownMessage = { level, message, actions: actions.map((a) => a.label), at: Date.now() };
     this.#shown.push(entry);
+    this.#count++;
     if (this.#shown.length > KEEP) this.#shown.shift();
     const labels = actions.map((a) => a.label);
     const shown = level === 'error'
