@@ -104,8 +104,13 @@ export class SearchBodyParser {
   /** Where the current record started (absolute offset). */
   #recordStart = 0;
   #raw: Raw | undefined;
-  /** Where a scan for the end of an unfinished string or literal may resume. */
-  #resume = -1;
+  /**
+   * The parts of a string (a key or a field value) that began in an earlier chunk and is not
+   * closed yet; undefined when no string is open. Parts are kept aside, so a long string
+   * split over many chunks is scanned once, never again from its start.
+   */
+  #strParts: string[] | undefined;
+  #strLength = 0;
   readonly #maxField: number;
   readonly #maxRecord: number;
 
@@ -123,7 +128,6 @@ export class SearchBodyParser {
     if (chunk === '') return;
     if (this.#pos > 0) {
       this.#buf = this.#buf.slice(this.#pos);
-      if (this.#resume >= 0) this.#resume -= this.#pos;
       this.#dropped += this.#pos;
       this.#pos = 0;
     }
@@ -152,6 +156,17 @@ export class SearchBodyParser {
         this.#rawDone();
         continue;
       }
+      if (this.#strParts !== undefined) {
+        // A string from an earlier chunk goes on at `p`.
+        const s = this.#string(buf, p, final, true);
+        if (!s.done) {
+          p = s.end;
+          break;
+        }
+        p = s.end;
+        this.#gotString(s.value);
+        continue;
+      }
       while (p < buf.length && isSpace(buf.charCodeAt(p))) p++;
       if (p >= buf.length) break;
       this.#seenAny = true;
@@ -169,11 +184,10 @@ export class SearchBodyParser {
           continue;
         }
         if (c !== 34) throw bad(NOT_JSON);
-        const s = this.#string(buf, p, final);
-        if (s === undefined) break;
-        this.#key = s.value;
+        const s = this.#string(buf, p + 1, final, false);
         p = s.end;
-        this.#at = at === At.TopKey ? At.TopColon : At.RecordColon;
+        if (!s.done) break;
+        this.#gotString(s.value);
       } else if (at === At.TopColon || at === At.RecordColon) {
         if (c !== 58) throw bad(NOT_JSON);
         p++;
@@ -189,7 +203,7 @@ export class SearchBodyParser {
           p++;
           this.#at = At.ResultsFirst;
         } else if (this.#key === 'count') {
-          if (c === 123 || c === 91) throw bad('"count" is not a non-negative whole number.');
+          if (c === 123 || c === 91 || c === 34) throw bad('"count" is not a non-negative whole number.');
           const v = this.#scalar(buf, p, final);
           if (v === undefined) break;
           p = v.end;
@@ -240,6 +254,13 @@ export class SearchBodyParser {
           p = this.#startRaw(buf, p, final, true);
           continue;
         }
+        if (c === 34) {
+          const s = this.#string(buf, p + 1, final, false);
+          p = s.end;
+          if (!s.done) break;
+          this.#gotString(s.value);
+          continue;
+        }
         const v = this.#scalar(buf, p, final);
         if (v === undefined) break;
         p = v.end;
@@ -262,43 +283,71 @@ export class SearchBodyParser {
     }
   }
 
-  /** A JSON string starting at `p` (a quote): its value and where it ends, or undefined when it is not complete yet. */
-  #string(buf: string, p: number, final: boolean): { value: string; end: number } | undefined {
-    let q = this.#resume > p ? this.#resume : p + 1;
+  /** A whole string arrived: a key, or the value of a record's field. */
+  #gotString(value: string): void {
+    const at = this.#at;
+    if (at === At.TopKey || at === At.RecordKey) {
+      this.#key = value;
+      this.#at = at === At.TopKey ? At.TopColon : At.RecordColon;
+    } else {
+      this.#setField(this.#key, value);
+      this.#at = At.RecordNext;
+    }
+  }
+
+  /**
+   * The rest of a JSON string whose content starts at `from` (after the opening quote, or at
+   * the start of the buffer when `goingOn`). Done: its value and the position after the
+   * closing quote. Not done: what was read is kept aside and `end` is where the next chunk
+   * must resume (before a trailing run of backslashes, which the next chunk decides).
+   */
+  #string(buf: string, from: number, final: boolean, goingOn: boolean): { done: true; value: string; end: number } | { done: false; end: number } {
+    let q = from;
     for (;;) {
       const quote = buf.indexOf('"', q);
       if (quote === -1) {
         if (final) throw bad(NOT_JSON);
-        this.#resume = Math.max(p + 1, buf.length - 1);
-        // A trailing backslash run decides whether the next quote is escaped: rescan it next time.
-        while (this.#resume > p + 1 && buf.charCodeAt(this.#resume - 1) === 92) this.#resume--;
-        return undefined;
+        let end = buf.length;
+        while (end > from && buf.charCodeAt(end - 1) === 92) end--;
+        this.#keepString(buf.slice(from, end));
+        return { done: false, end };
       }
       let slashes = 0;
-      for (let i = quote - 1; i > p && buf.charCodeAt(i) === 92; i--) slashes++;
+      for (let i = quote - 1; i >= from && buf.charCodeAt(i) === 92; i--) slashes++;
       if (slashes % 2 === 1) {
         q = quote + 1;
         continue;
       }
-      this.#resume = -1;
-      const raw = buf.slice(p + 1, quote);
-      if (raw.length > this.#maxField) throw bad(`a text of result ${this.#records + 1} is longer than ${this.#maxField} characters.`);
+      const last = buf.slice(from, quote);
+      let raw = last;
+      if (goingOn || this.#strParts !== undefined) {
+        this.#keepString(last);
+        raw = (this.#strParts as string[]).join('');
+        this.#strParts = undefined;
+        this.#strLength = 0;
+      } else if (raw.length > this.#maxField) {
+        throw bad(`a text of result ${this.#records + 1} is longer than ${this.#maxField} characters.`);
+      }
       if (raw.indexOf('\\') === -1) {
         for (let i = 0; i < raw.length; i++) if (raw.charCodeAt(i) < 0x20) throw bad(NOT_JSON);
-        return { value: raw, end: quote + 1 };
+        return { done: true, value: raw, end: quote + 1 };
       }
       try {
-        return { value: JSON.parse(buf.slice(p, quote + 1)) as string, end: quote + 1 };
+        return { done: true, value: JSON.parse(`"${raw}"`) as string, end: quote + 1 };
       } catch {
         throw bad(NOT_JSON);
       }
     }
   }
 
+  #keepString(part: string): void {
+    (this.#strParts ??= []).push(part);
+    this.#strLength += part.length;
+    if (this.#strLength > this.#maxField) throw bad(`a text of result ${this.#records + 1} is longer than ${this.#maxField} characters.`);
+  }
+
   /** A string, number, true, false or null at `p`, or undefined when it is not complete yet. */
   #scalar(buf: string, p: number, final: boolean): { value: FieldValue; end: number } | undefined {
-    const c = buf.charCodeAt(p);
-    if (c === 34) return this.#string(buf, p, final);
     let e = p;
     while (e < buf.length && !isDelimiter(buf.charCodeAt(e))) {
       e++;
@@ -313,10 +362,10 @@ export class SearchBodyParser {
     throw bad(NOT_JSON);
   }
 
-  /** Starts copying (or skipping) an object, array or scalar value at `p`. */
+  /** Starts copying (or skipping) an object, array or scalar value at `p` (a string too, when skipped). */
   #startRaw(buf: string, p: number, final: boolean, keep: boolean): number {
     const c = buf.charCodeAt(p);
-    if (c !== 123 && c !== 91) {
+    if (c !== 123 && c !== 91 && c !== 34) {
       // A scalar: read it whole (nothing to copy for a skipped one).
       const v = this.#scalar(buf, p, final);
       if (v === undefined) return p;
@@ -347,6 +396,11 @@ export class SearchBodyParser {
         else if (c === 34) {
           raw.inString = false;
           raw.last = c;
+          if (raw.depth === 0) {
+            // A skipped value that is a bare string ends here.
+            flush(i + 1);
+            return { pos: i + 1, finished: true };
+          }
         } else if (c < 0x20) throw bad(NOT_JSON);
         continue;
       }

@@ -48,6 +48,14 @@ describe('client: streaming answer parser', () => {
     );
   });
 
+  it('skips other top-level keys of any kind, and reads strings split anywhere, even one character a chunk', () => {
+    const records = [{ s: 'a\\"b\\\\"c\u00e9\ud83d\ude00 \\u0041', n: -1.5e-3 }];
+    const body = JSON.stringify({ note: 'skip "me"', version: 2, ok: true, nested: [{ a: '}' }], count: 1, results: records, trailer: null });
+    const cuts = Array.from({ length: body.length }, (_, i) => i);
+    const parsed = parseChunked(body, 'customers', cuts);
+    assert.deepEqual(parsed.records, JSON.parse(body).results);
+  });
+
   it('keeps fields named like Object.prototype members as ordinary fields', () => {
     const body = '{"count":1,"results":[{"__proto__":"p","constructor":"c","toString":"t","hasOwnProperty":1}]}';
     const { records } = parseChunked(body, 'customers', []);

@@ -149,6 +149,43 @@ describe('hostile input', () => {
     });
   });
 
+  describe('properties of the table, the exports and the messages', () => {
+    const fieldName = fc.oneof(fc.string({ maxLength: 10 }), fc.constantFrom('__proto__', 'constructor', 'toString', 'password', 'pw', 'api_key', 'url', 'date'));
+    const value = fc.oneof(fc.string({ unit: 'binary' }), fc.integer(), fc.boolean(), fc.constant(null), fc.json().map((j) => j));
+    const records = fc.array(fc.dictionary(fieldName, value, { maxKeys: 8 }), { maxLength: 30 });
+
+    it('any records make a table of bounded width whose every column has every row', () => {
+      fc.assert(fc.property(records, (rs) => {
+        const table = buildTable({ type: 'customers', count: rs.length, records: rs as OpenRecord[] });
+        assert.ok(table.columns.length <= MAX_COLUMNS);
+        for (const column of table.cells) assert.equal(column.length, rs.length);
+        for (const c of table.columns) assert.equal(typeof c.label, 'string');
+      }));
+    });
+
+    it('exports never hold a secret column unless asked, and JSON always parses', () => {
+      fc.assert(fc.property(records, (rs) => {
+        const table = buildTable({ type: 'customers', count: rs.length, records: rs as OpenRecord[] });
+        const view = rs.map((_, i) => i);
+        const json = JSON.parse(toJson(table, view, { includeSecrets: false })) as Record<string, unknown>[];
+        const secretNames = new Set(table.columns.filter((c) => c.secret).map((c) => c.label));
+        for (const row of json) for (const key of Object.keys(row)) assert.ok(!secretNames.has(key), key);
+        const csvHeader = toCsv(table, view, { includeSecrets: false }).split('\r\n')[0] ?? '';
+        for (const c of table.columns) if (c.secret && c.key !== '') assert.ok(!csvHeader.split(',').includes(c.key), c.key);
+      }));
+    });
+
+    it('no error message, whatever the error and its context, holds live syntax or exceeds its bound', () => {
+      const kinds = ['invalid-input', 'bad-request', 'unauthorized', 'forbidden', 'not-found', 'rate-limited', 'server', 'bad-response', 'too-large', 'network', 'timeout', 'cancelled', 'internal'] as const;
+      fc.assert(fc.property(fc.constantFrom(...kinds), fc.string({ unit: 'binary' }), fc.string({ unit: 'binary' }), fc.string({ unit: 'binary' }), fc.double(), (kind, message, serverMessage, domain, retryAt) => {
+        const u = describeError(new LeakSearchError(kind, message, { serverMessage, retryAt, field: 'domain' }), { ...ctx, domain });
+        assert.doesNotMatch(u.message, LIVE);
+        assert.ok(u.message.length < 2000);
+        assert.doesNotMatch(u.message, /NaN|Invalid Date/);
+      }));
+    });
+  });
+
   describe('open-shape records', () => {
     it('many distinct field names: at most MAX_COLUMNS columns, the rest folded, nothing lost', () => {
       const n = 16_000;

@@ -1,0 +1,73 @@
+// Time bounds on hostile shapes, measured here rather than in timed tests: the streaming
+// answer parser, the results table and the exports must stay linear in their input whatever
+// the records look like (tiny records, thousands of distinct field names, deep nesting).
+// Each `*_ratio` is the time at 4× the input over the time at 1× (linear ≈ 4; quadratic ≈ 16);
+// the bench fails above 6. Prints one figure per line.
+import { SearchBodyParser } from '../../src/core/searchBodyParser';
+import { toCsv, toJson } from '../../src/shared/results/export';
+import { buildTable } from '../../src/shared/results/table';
+import type { OpenRecord } from '../../src/core/types';
+
+const MB = 1024 * 1024;
+const MAX_RATIO = 6;
+
+function best(fn: () => void, runs = 5): number {
+  fn();
+  let min = Infinity;
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    fn();
+    min = Math.min(min, performance.now() - t0);
+  }
+  return min;
+}
+
+function parse(body: string, chunk = 64 * 1024): void {
+  const parser = new SearchBodyParser('customers', { maxRecords: Number.MAX_SAFE_INTEGER, maxFieldChars: 64 * MB, maxRecordChars: 64 * MB }, () => undefined);
+  for (let i = 0; i < body.length; i += chunk) parser.write(body.slice(i, i + chunk));
+  parser.end();
+}
+
+function ratio(name: string, make: (n: number) => () => void, n: number): number {
+  const small = best(make(n));
+  const large = best(make(4 * n));
+  const r = large / small;
+  console.log(`${name}: ${r.toFixed(2)} x`);
+  return r;
+}
+
+export async function bench(): Promise<void> {
+  const accounts = (n: number): string =>
+    JSON.stringify({
+      count: n,
+      results: Array.from({ length: n }, (_, i) => ({ date: '2024-09-20T08:11:00.000Z', browser: 'Google Chrome', status: 'show', url: `https://vpn.example.com/login/${i % 50}`, ip: `10.0.${i % 250}.${i % 200}`, country: 'US', username: `user${i}@example.com`, password: `Pw-${i}-x` })),
+    });
+  const body = accounts(200_000);
+  const ms = best(() => parse(body), 3);
+  const native = best(() => JSON.parse(body), 3);
+  console.log(`parse.throughput: ${(body.length / MB / (ms / 1000)).toFixed(1)} MB/s`);
+  console.log(`parse.json_parse_throughput: ${(body.length / MB / (native / 1000)).toFixed(1)} MB/s`);
+
+  const ratios = [
+    ratio('parse.accounts_ratio', (n) => { const b = accounts(n); return () => parse(b); }, 25_000),
+    ratio('parse.tiny_records_ratio', (n) => { const b = `{"count":${n},"results":[${new Array<string>(n).fill('{}').join(',')}]}`; return () => parse(b); }, 250_000),
+    ratio('parse.deep_nesting_ratio', (n) => { const b = `{"count":1,"results":[{"deep":${'['.repeat(n)}${']'.repeat(n)}}]}`; return () => parse(b, 4096); }, 50_000),
+    ratio('parse.long_string_ratio', (n) => { const b = `{"count":1,"results":[{"s":"${'a\\"'.repeat(n)}"}]}`; return () => parse(b, 1024); }, 100_000),
+    ratio('table.distinct_fields_ratio', (n) => {
+      const records: OpenRecord[] = Array.from({ length: n }, (_, i) => ({ email: `u${i}@x.com`, [`f${i}`]: i }));
+      return () => buildTable({ type: 'customers', count: n, records });
+    }, 4_000),
+    ratio('export.csv_ratio', (n) => {
+      const records: OpenRecord[] = Array.from({ length: n }, (_, i) => ({ email: `u${i}@x.com`, note: `=cmd|"${i}"`, [`f${i % 500}`]: i }));
+      const table = buildTable({ type: 'customers', count: n, records });
+      const view = records.map((_, i) => i);
+      return () => {
+        toCsv(table, view, { includeSecrets: false });
+        toJson(table, view, { includeSecrets: false });
+      };
+    }, 5_000),
+  ];
+  const worst = Math.max(...ratios);
+  console.log(`hostile.worst_ratio: ${worst.toFixed(2)} x`);
+  if (worst > MAX_RATIO) throw new Error(`a hostile shape grows faster than linear: worst ratio ${worst.toFixed(2)} > ${MAX_RATIO}`);
+}
