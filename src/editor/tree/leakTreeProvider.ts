@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { isExpired } from '../../core/cacheFile';
 import { formatAge, formatAsOf, formatCount, formatRange } from '../../core/format';
+import { plainText } from '../../core/plainText';
 import { fieldText, NO_SITE } from '../../core/sites';
 import type { AnyRecord } from '../../core/sites';
 import type { LeakTreeModel } from './leakTreeModel';
@@ -52,7 +53,7 @@ export class LeakTreeProvider implements vscode.TreeDataProvider<LeakNode>, vsco
       case 'findings':
         return this.#findingsItem(node, now);
       case 'site': {
-        const item = new vscode.TreeItem(node.site, vscode.TreeItemCollapsibleState.Collapsed);
+        const item = new vscode.TreeItem(plainText(node.site, 200), vscode.TreeItemCollapsibleState.Collapsed);
         item.id = node.id;
         item.iconPath = new vscode.ThemeIcon(node.site === NO_SITE ? 'circle-slash' : 'link');
         item.description = formatCount(node.records.length);
@@ -75,12 +76,12 @@ export class LeakTreeProvider implements vscode.TreeDataProvider<LeakNode>, vsco
   }
 
   #domainItem(node: DomainNode, now: number): vscode.TreeItem {
-    const item = new vscode.TreeItem(node.domain, node.invalid ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(plainText(node.domain, 200), node.invalid ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Collapsed);
     item.id = node.id;
     if (node.invalid) {
       item.iconPath = new vscode.ThemeIcon('warning');
       item.description = 'not a valid domain';
-      item.tooltip = `${node.domain}: ${node.invalid}\nFix it in the leakSearch.domains setting.`;
+      item.tooltip = `${plainText(node.domain, 200)}: ${plainText(node.invalid, 300)}\nFix it in the leakSearch.domains setting.`;
       item.contextValue = NodeContext.domainInvalid;
       return item;
     }
@@ -133,23 +134,25 @@ export function findingsText(node: FindingsNode, now: number, ttlMs: number): st
 /** A leaked record: username, date, country, browser, status. The password never appears. */
 function recordItem(node: RecordNode): vscode.TreeItem {
   const r: AnyRecord = node.record;
-  const username = fieldText(r, 'username') || fieldText(r, 'email') || '(no username)';
-  const date = fieldText(r, 'date');
+  // Record text is outside text: one line, no controls or bidi overrides, bounded.
+  const field = (name: string): string => plainText(fieldText(r, name), 300);
+  const username = field('username') || field('email') || '(no username)';
+  const date = field('date');
   const day = /^\d{4}-\d{2}-\d{2}/.test(date) ? date.slice(0, 10) : date;
-  const parts = [day, fieldText(r, 'country'), fieldText(r, 'browser'), fieldText(r, 'status')].filter((s) => s !== '');
+  const parts = [day, field('country'), field('browser'), field('status')].filter((s) => s !== '');
   const item = new vscode.TreeItem(username, vscode.TreeItemCollapsibleState.None);
   item.id = node.id;
   item.iconPath = new vscode.ThemeIcon(fieldText(r, 'status') === 'hide' ? 'eye-closed' : 'key');
   item.description = parts.join(' · ');
-  const url = fieldText(r, 'url');
+  const url = field('url');
   item.tooltip = [
     `Username: ${username}`,
     url ? `URL: ${url}` : '',
     date ? `Date: ${date}` : '',
-    fieldText(r, 'country') ? `Country: ${fieldText(r, 'country')}` : '',
-    fieldText(r, 'ip') ? `IP: ${fieldText(r, 'ip')}` : '',
-    fieldText(r, 'browser') ? `Browser: ${fieldText(r, 'browser')}` : '',
-    fieldText(r, 'status') ? `Status: ${fieldText(r, 'status')}` : '',
+    field('country') ? `Country: ${field('country')}` : '',
+    field('ip') ? `IP: ${field('ip')}` : '',
+    field('browser') ? `Browser: ${field('browser')}` : '',
+    field('status') ? `Status: ${field('status')}` : '',
     fieldText(r, 'password') ? 'Password: hidden (open the results panel to reveal it)' : '',
   ].filter((s) => s !== '').join('\n');
   item.contextValue = NodeContext.record;
