@@ -1,5 +1,5 @@
-// Builds the two bundles: the extension (Node, CommonJS, `vscode` external) and the
-// results-panel webview (browser, IIFE). `--production` minifies without sourcemaps;
+// Builds the three bundles: the extension (Node, CommonJS, `vscode` external), its data
+// engine (a worker thread, Node, CommonJS) and the results-panel webview (browser, IIFE). `--production` minifies without sourcemaps;
 // `--watch` rebuilds on change. The log lines match the `$esbuild-watch` problem matcher.
 import * as esbuild from 'esbuild';
 
@@ -40,6 +40,15 @@ const contexts = await Promise.all([
     format: 'cjs',
     target: 'node20',
     external: ['vscode'],
+  }),
+  // The data engine runs in a worker thread of the extension host (src/engine/worker.ts).
+  esbuild.context({
+    ...common,
+    entryPoints: ['src/engine/worker.ts'],
+    outfile: 'dist/engine.js',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
   }),
   esbuild.context({
     ...common,

@@ -7,7 +7,9 @@ import { WindowNotifier } from './editor/notify/notifier';
 import { ApiKeyStore } from './editor/secrets/apiKeyStore';
 import { ResultsModel } from './editor/model/resultsModel';
 import { QuotaStore } from './editor/model/quotaStore';
-import { ResultsCache } from './editor/cache/resultsCache';
+import { CacheKey } from './editor/cache/cacheKey';
+import { EngineHost } from './editor/engine/engineHost';
+import { ExportedFiles } from './editor/results/exportFile';
 import { ClientHolder } from './editor/client/clientHolder';
 import { CheckRunner } from './editor/checks/checkRunner';
 import { LeakTreeModel } from './editor/tree/leakTreeModel';
@@ -37,9 +39,12 @@ export function activate(context: vscode.ExtensionContext): LeakSearchApi | unde
   const notifier = own(new WindowNotifier((e) => log.error(`A notification action failed: ${e instanceof Error ? e.message : String(e)}`)));
   const results = own(new ResultsModel());
   const quota = own(new QuotaStore(context.globalState));
-  const cache = own(new ResultsCache(context.globalStorageUri, context.secrets, log));
+  // The records, their cache and every query over them live in a worker thread (src/engine/).
+  const engine = own(new EngineHost(context.asAbsolutePath('dist/engine.js'), log));
+  const cacheKey = new CacheKey(context.secrets);
+  const exported = own(new ExportedFiles(context.globalState));
   const clients = own(new ClientHolder(settings));
-  const checks = own(new CheckRunner({ settings, keys, model: results, quota, cache, clients, notifier, log }));
+  const checks = own(new CheckRunner({ settings, keys, model: results, quota, engine, cacheKey, clients, notifier, log }));
   const origin = (): string | undefined => {
     try {
       return checks.endpoint().origin;
@@ -47,15 +52,15 @@ export function activate(context: vscode.ExtensionContext): LeakSearchApi | unde
       return undefined;
     }
   };
-  const treeModel = own(new LeakTreeModel(settings, keys, results, origin));
+  const treeModel = own(new LeakTreeModel(settings, keys, results, origin, engine));
   const tree = own(new LeakTreeProvider(treeModel, () => settings.cacheTtlMs()));
   const treeView = own(vscode.window.createTreeView(TREE_VIEW_ID, { treeDataProvider: tree, showCollapseAll: true }));
   const statusBar = own(new QuotaStatusBar(quota, results, origin));
-  const panel = new ResultsPanelManager(context.extensionUri, results);
+  const panel = new ResultsPanelManager(context.extensionUri, results, engine, exported);
   own(panel.register());
-  const diagnostics = own(new LeakDiagnostics({ results, settings, origin, workspaceState: context.workspaceState, log }));
+  const diagnostics = own(new LeakDiagnostics({ results, settings, origin, workspaceState: context.workspaceState, log, engine, exported }));
 
-  const ctx: LeakSearchContext = { extension: context, settings, log, notifier, keys, results, quota, cache, checks, treeModel, tree, statusBar, panel, diagnostics };
+  const ctx: LeakSearchContext = { extension: context, settings, log, notifier, keys, results, quota, engine, cacheKey, checks, treeModel, tree, statusBar, panel, diagnostics };
   for (const d of registerCommands(ctx)) own(d);
   treeView.message = trustMessage();
   own(vscode.workspace.onDidGrantWorkspaceTrust(() => (treeView.message = trustMessage())));
@@ -79,12 +84,14 @@ export function activate(context: vscode.ExtensionContext): LeakSearchApi | unde
     statusBar: () => statusBar.view,
     onDidUpdateStatusBar: statusBar.onDidUpdate,
     logFile: vscode.Uri.joinPath(context.logUri, 'Leak Search.log'),
-    cacheDir: cache.dirUri,
-    flushCache: () => cache.flush(),
+    cacheDir: vscode.Uri.joinPath(context.globalStorageUri, 'results'),
+    flushCache: () => engine.call('flush', {}),
+    engineMemory: () => engine.call('memory', {}),
     reloadFromDisk: async () => {
-      await cache.flush();
+      await engine.call('flush', {});
       results.clear();
       clients.reset();
+      await engine.restart();
       await startup(ctx);
     },
     diagnostics: {
@@ -96,6 +103,7 @@ export function activate(context: vscode.ExtensionContext): LeakSearchApi | unde
       scanDelay: (uri) => diagnostics.controller.scanDelay(uri),
       onDidRebuildIndex: (listener) => diagnostics.holder.onDidChange(() => listener()),
       reload: () => diagnostics.reload(),
+      rebuildIndex: () => diagnostics.holder.rebuild().then(() => undefined),
     },
     ready,
   };

@@ -1,41 +1,28 @@
-// Pure: what the results cache holds and how it is (de)serialised, before encryption.
-// Entries never hold the API key (ResultsEntry has no field for it). A damaged or foreign
+// Pure: the single-file cache of version 0.1.0 (read once, to move its results into the data
+// engine's per-result cache), and when a result is too old to serve. A damaged or foreign
 // entry is dropped, never half-read. No `vscode`.
 import type { AccountRecord, DateRange, FindingsType, OpenRecord, RateLimitState, ResultsEntry, SearchQuery, SearchResult } from './types';
 import { resultsKey } from './types';
 
 export const CACHE_FORMAT_VERSION = 1;
 
-interface CacheFileV1 {
-  readonly version: 1;
-  readonly entries: readonly ResultsEntry[];
+/** A result of the 0.1.0 cache: records included. */
+export interface LegacyEntry {
+  readonly key: string;
+  readonly origin: string;
+  readonly query: SearchQuery;
+  readonly result: SearchResult;
+  readonly rateLimit?: RateLimitState;
+  readonly fetchedAt: number;
 }
 
-/** One result as it is kept in its own cache file (see cache/diskCache.ts). */
-export function serializeEntry(entry: ResultsEntry): string {
-  return JSON.stringify({ version: CACHE_FORMAT_VERSION, entry });
+/** The 0.1.0 file's content (tests write one to check it is moved). */
+export function serializeCache(entries: readonly LegacyEntry[]): string {
+  return JSON.stringify({ version: CACHE_FORMAT_VERSION, entries });
 }
 
-/** A result read back from its cache file; undefined when it does not have the expected shape. */
-export function parseEntry(text: string): ResultsEntry | undefined {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (!isObject(raw) || raw['version'] !== CACHE_FORMAT_VERSION) return undefined;
-  return readEntry(raw['entry']);
-}
-
-/** The single-file cache of version 0.1.0 (read once, to move its results into per-result files). */
-export function serializeCache(entries: readonly ResultsEntry[]): string {
-  const file: CacheFileV1 = { version: CACHE_FORMAT_VERSION, entries };
-  return JSON.stringify(file);
-}
-
-/** Parses a cache file; entries that do not have the expected shape are dropped. */
-export function parseCache(text: string): ResultsEntry[] {
+/** Parses a 0.1.0 cache file; entries that do not have the expected shape are dropped. */
+export function parseCache(text: string): LegacyEntry[] {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -43,7 +30,7 @@ export function parseCache(text: string): ResultsEntry[] {
     return [];
   }
   if (!isObject(raw) || raw['version'] !== CACHE_FORMAT_VERSION || !Array.isArray(raw['entries'])) return [];
-  const out: ResultsEntry[] = [];
+  const out: LegacyEntry[] = [];
   for (const e of raw['entries']) {
     const entry = readEntry(e);
     if (entry) out.push(entry);
@@ -56,7 +43,7 @@ export function isExpired(entry: Pick<ResultsEntry, 'fetchedAt'>, ttlMs: number,
   return ttlMs <= 0 || now - entry.fetchedAt >= ttlMs || entry.fetchedAt > now + 60_000;
 }
 
-function readEntry(e: unknown): ResultsEntry | undefined {
+function readEntry(e: unknown): LegacyEntry | undefined {
   if (!isObject(e)) return undefined;
   const { origin, fetchedAt } = e;
   if (typeof origin !== 'string' || typeof fetchedAt !== 'number' || !Number.isFinite(fetchedAt)) return undefined;
@@ -109,21 +96,4 @@ function isType(t: unknown): t is FindingsType {
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-export interface PruneLimits {
-  /** Keep at most this many entries, the newest (default 200). */
-  readonly maxEntries?: number;
-  /** Drop entries older than this (default 30 days): leaked data is not kept around forever. */
-  readonly maxAgeMs?: number;
-}
-
-/** What is worth keeping on disk: recent entries only, newest first, at most `maxEntries`. */
-export function pruneEntries(entries: readonly ResultsEntry[], now: number, limits: PruneLimits = {}): ResultsEntry[] {
-  const maxEntries = limits.maxEntries ?? 200;
-  const maxAgeMs = limits.maxAgeMs ?? 30 * 86_400_000;
-  return entries
-    .filter((e) => now - e.fetchedAt < maxAgeMs)
-    .sort((a, b) => b.fetchedAt - a.fetchedAt)
-    .slice(0, Math.max(0, maxEntries));
 }

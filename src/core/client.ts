@@ -10,6 +10,7 @@ import type { RateLimiter } from './limiter';
 import { headerValue, parseRateLimit, parseRetryAfter } from './ratelimit';
 import { redact } from './redact';
 import { parseErrorBody } from './response';
+import { TextDecoder } from 'node:util';
 import { SearchBodyParser } from './searchBodyParser';
 import type { AccountRecord, FindingsTypeInput, OpenRecord, RateLimitState, SearchQuery, SearchResponse, SearchResult } from './types';
 import { normalizeApiKey, normalizeBaseUrl, normalizeDateRange, normalizeDomain, normalizeFindingsType } from './validate';
@@ -53,6 +54,38 @@ export interface SearchParams {
    * Refresh). Its answer tells the real state; a wrong stored state can never lock checks out.
    */
   probe?: boolean;
+  /**
+   * Where the records go as the body arrives (a new sink per attempt); by default they are
+   * parsed here and returned in `result.records`. With a sink, `result.records` is empty.
+   */
+  sink?: (query: SearchQuery, maxRecords: number) => BodySink;
+}
+
+/**
+ * Takes a 2xx body as it arrives (e.g. the data engine in its worker). `write` may return a
+ * promise: the next bytes are read once it settles. A typed error it throws ends the check.
+ */
+export interface BodySink {
+  write(chunk: Uint8Array): void | Promise<void>;
+  /** The body is complete: what it held. */
+  end(): Promise<{ readonly count: number; readonly records: number }>;
+  /** The attempt failed or was cancelled: forget what arrived. */
+  abort(): void;
+}
+
+/** The sink used when none is given: parses here and keeps the records. */
+function memorySink(query: SearchQuery, maxRecords: number, keep: (AccountRecord | OpenRecord)[]): BodySink {
+  const decoder = new TextDecoder('utf-8');
+  const parser = new SearchBodyParser(query.type, { maxRecords }, (record) => keep.push(record));
+  return {
+    write: (chunk) => parser.write(decoder.decode(chunk, { stream: true })),
+    end: async () => {
+      parser.write(decoder.decode());
+      const { count } = parser.end();
+      return { count, records: keep.length };
+    },
+    abort: () => undefined,
+  };
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -151,7 +184,7 @@ export class LeakSearchClient {
       // A 2xx body is parsed as it arrives: records are validated one by one and the record
       // limit stops an oversized answer early (see searchBodyParser.ts).
       const records: (AccountRecord | OpenRecord)[] = [];
-      const parser = new SearchBodyParser(type, { maxRecords: this.maxRecords }, (record) => records.push(record));
+      const sink = params.sink ? params.sink(query, this.maxRecords) : memorySink(query, this.maxRecords, records);
       let answer;
       try {
         answer = await this.transport.get({
@@ -161,9 +194,10 @@ export class LeakSearchClient {
           maxBodyBytes: this.maxBodyBytes,
           maxErrorBodyBytes: MAX_ERROR_BODY_BYTES,
           secrets,
-          consume: (chunk) => readAnswer(() => parser.write(chunk), secrets),
+          consume: (chunk) => readAnswer(() => sink.write(chunk), secrets),
         });
       } catch (e) {
+        sink.abort();
         if (!(e instanceof TransportError)) throw e;
         if (e.retryable && retry < this.maxRetries) {
           await sleep(this.backoff(retry), signal);
@@ -177,10 +211,11 @@ export class LeakSearchClient {
 
       if (status >= 200 && status < 300) {
         this.limiter.record(id, rateLimit);
-        const { count } = readAnswer(() => parser.end(), secrets);
+        const { count, records: kept } = await readAnswer(() => sink.end(), secrets);
         const result: SearchResult = type === 'accounts' ? { type, count, records: records as AccountRecord[] } : { type, count, records: records as OpenRecord[] };
-        return { query, result, rateLimit, fetchedAt: receivedAt, ...(notes.length > 0 ? { notes } : {}) };
+        return { query, result, kept, rateLimit, fetchedAt: receivedAt, ...(notes.length > 0 ? { notes } : {}) };
       }
+      sink.abort();
 
       const serverText = parseErrorBody(answer.body);
       const serverMessage = serverText !== undefined ? redact(serverText, secrets) : undefined;
@@ -240,12 +275,16 @@ export class LeakSearchClient {
  * happened (redacted) in its message.
  */
 function readAnswer<T>(f: () => T, secrets: readonly string[]): T {
-  try {
-    return f();
-  } catch (e) {
-    if (e instanceof LeakSearchError) throw e;
+  const typed = (e: unknown): LeakSearchError => {
+    if (e instanceof LeakSearchError) return e;
     const what = e instanceof RangeError && /call stack/i.test(e.message) ? 'it is nested too deeply' : e instanceof Error ? e.message : String(e);
-    throw new LeakSearchError('bad-response', `The service's answer could not be read: ${redact(what, secrets)}.`, { status: 200 });
+    return new LeakSearchError('bad-response', `The service's answer could not be read: ${redact(what, secrets)}.`, { status: 200 });
+  };
+  try {
+    const out = f();
+    return (out instanceof Promise ? out.catch((e: unknown) => Promise.reject(typed(e))) : out) as T;
+  } catch (e) {
+    throw typed(e);
   }
 }
 

@@ -28,10 +28,11 @@ export interface GetOptions {
   /** Strings to remove from every message (the API key). */
   readonly secrets: readonly string[];
   /**
-   * Takes the body of a 2xx answer as it arrives (decoded UTF-8 text, any split); the answer's
-   * `body` is then ''. What it throws ends the request and is thrown as it is.
+   * Takes the body of a 2xx answer as it arrives (its bytes, any split); the answer's `body`
+   * is then ''. The next chunk is read once a returned promise settles (backpressure). What
+   * it throws ends the request and is thrown as it is.
    */
-  readonly consume?: (chunk: string) => void;
+  readonly consume?: (chunk: Uint8Array) => void | Promise<void>;
 }
 
 /** An error thrown by `GetOptions.consume`: passed through, never taken for a transport failure. */
@@ -157,10 +158,9 @@ export class HttpTransport {
       }
       const chunks: Buffer[] = [];
       const consume = ok ? opts.consume : undefined;
-      const decoder = consume ? new TextDecoder('utf-8') : undefined;
-      const feed = (text: string): void => {
+      const feed = async (chunk: Uint8Array): Promise<void> => {
         try {
-          if (text !== '') consume?.(text);
+          await consume?.(chunk);
         } catch (error) {
           res.body.destroy();
           throw new ConsumerFailure(error);
@@ -179,10 +179,9 @@ export class HttpTransport {
           res.body.destroy();
           break;
         }
-        if (decoder) feed(decoder.decode(chunk, { stream: true }));
+        if (consume) await feed(chunk);
         else chunks.push(chunk);
       }
-      if (decoder) feed(decoder.decode());
       return { status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') };
     } catch (e) {
       if (e instanceof ConsumerFailure) throw e.error;

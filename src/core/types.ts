@@ -63,7 +63,10 @@ export interface SearchQuery {
 
 export interface SearchResponse {
   readonly query: SearchQuery;
+  /** The count the service reported, and the records when no sink took them (see client.ts). */
   readonly result: SearchResult;
+  /** Records kept (by the sink, or in `result.records`). */
+  readonly kept: number;
   readonly rateLimit: RateLimitState;
   /** When the response was received, epoch milliseconds. */
   readonly fetchedAt: number;
@@ -72,8 +75,9 @@ export interface SearchResponse {
 }
 
 /**
- * One cached or fresh result as the editor keeps it: the unit the tree, the results panel,
- * the status bar and the leak index work with. Never holds the API key.
+ * One cached or fresh result as the editor keeps it: everything but its records, which stay
+ * in the data engine (src/engine/). The unit the tree, the results panel and the status bar
+ * work with. Never holds the API key.
  */
 export interface ResultsEntry {
   /** Stable id of (service origin, domain, findings type, date range); see `resultsKey`. */
@@ -81,7 +85,10 @@ export interface ResultsEntry {
   /** The service origin, e.g. `https://leakjar.com` (no path, never the key). */
   readonly origin: string;
   readonly query: SearchQuery;
-  readonly result: SearchResult;
+  /** The count the service reported. */
+  readonly count: number;
+  /** The records kept (the service may send fewer than `count`). */
+  readonly records: number;
   readonly rateLimit?: RateLimitState;
   /** When the response was received, epoch milliseconds ("as of"). */
   readonly fetchedAt: number;

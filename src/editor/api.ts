@@ -11,6 +11,7 @@ import type { StatusBarView } from './status/quotaStatusBar';
 import type { ResultsPanelManager } from './results/resultsPanelManager';
 import type { ScanOutcome } from './diagnostics/diagnosticsController';
 import type { MatchCountView } from './diagnostics/matchCountStatus';
+import type { MemoryFigures } from '../engine/protocol';
 
 /** @internal Leaked identifiers in files, for tests. */
 export interface DiagnosticsTestApi {
@@ -27,7 +28,9 @@ export interface DiagnosticsTestApi {
   scanDelay(uri: vscode.Uri): number;
   onDidRebuildIndex(listener: () => void): vscode.Disposable;
   /** What a restart does: re-reads the ignore list from workspaceState and rebuilds the index. */
-  reload(): void;
+  reload(): Promise<void>;
+  /** Rebuilds the index now (resolves when the engine has it). */
+  rebuildIndex(): Promise<void>;
 }
 
 /** @internal */
@@ -50,6 +53,8 @@ export interface LeakSearchApi {
   readonly cacheDir: vscode.Uri;
   /** Waits until pending cache writes are on disk. */
   flushCache(): Promise<void>;
+  /** The data engine's memory figures. */
+  engineMemory(): Promise<MemoryFigures>;
   /**
    * What a restart does, without restarting: forgets results held in memory and the client's
    * in-memory state, then loads the cache from disk (no network).

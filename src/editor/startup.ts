@@ -1,12 +1,29 @@
-// What activation does after wiring: read whether a key is set, load the encrypted cache and
-// show it (tree and status bar, marked with its age). No network request, no workspace file.
+// What activation does after wiring: read whether a key is set, start the data engine on the
+// encrypted cache and show what it holds (tree and status bar, marked with its age). No
+// network request, no workspace file; the records stay in the engine's worker.
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { LeakSearchContext } from './leakSearchContext';
 
+/** The cache keeps the newest 200 results of the last 30 days: leaked data is not kept around forever. */
+export const CACHE_LIMITS = { maxCached: 200, maxCacheAgeMs: 30 * 86_400_000 } as const;
+
 export async function startup(ctx: LeakSearchContext): Promise<void> {
   try {
-    const [entries] = await Promise.all([ctx.cache.load(), ctx.treeModel.refreshState()]);
-    if (entries.length > 0) ctx.results.putAll(entries);
+    const storage = ctx.extension.globalStorageUri.fsPath;
+    const [metas] = await Promise.all([
+      ctx.cacheKey.get().then((cacheKey) =>
+        ctx.engine.start({
+          cacheDir: path.join(storage, 'results'),
+          ...(cacheKey ? { cacheKey } : {}),
+          limits: { maxRecords: ctx.settings.maxRecords(), ...CACHE_LIMITS },
+          locale: vscode.env.language,
+          legacyFile: path.join(storage, 'results-cache.bin'),
+        }),
+      ),
+      ctx.treeModel.refreshState(),
+    ]);
+    if (metas.length > 0) ctx.results.putAll(metas);
     ctx.statusBar.update();
   } catch (e) {
     ctx.log.error(`Startup: ${e instanceof Error ? e.message : String(e)}`);

@@ -1,53 +1,174 @@
 // The typed message protocol between the results-panel host (extension) and its webview.
 // Types plus tiny pure helpers only: no vscode, no DOM, no Node APIs.
 //
-// Life of a panel: the webview posts `ready` once its script runs; only then does the host
-// post anything (`load`, later `focus`, `missing`). Requests the webview makes (`export`,
-// `copy`) carry an `id`; the host answers each with exactly one `response` of the same id.
-import type { FieldValue, FindingsType, RateLimitState, SearchQuery } from '../core/types';
-import type { FilterState } from './results/filter';
+// The records stay in the data engine (a worker thread of the extension host); the webview
+// never holds more than the rows in view. Life of a panel: the webview posts `ready` once its
+// script runs; only then does the host post anything (`load`: what the result is and its
+// columns). The webview then posts `query` (filters, sort, grouping) and the host answers
+// with `view` (counts, charts, filter values); it asks for the rows it shows with `window`
+// and the host answers with `rows`. Both carry the query's `seq`: an answer to an older
+// query is dropped. Requests (`reveal`, `copy`, `export`) carry an `id`; the host answers
+// each with exactly one `response` of the same id. A password reaches the page only when the
+// user reveals that one cell.
 
 /** The view type of the results panel (also the serializer's key). */
 export const RESULTS_VIEW_TYPE = 'leakSearch.results';
 
 export type ExportFormat = 'csv' | 'json' | 'markdown';
+export type Grouping = 'none' | 'site' | 'machine';
+export type SortDirection = 'asc' | 'desc';
+export type FindingsType = 'accounts' | 'customers';
+
+export interface SortState {
+  /** The column key. */
+  readonly column: string;
+  readonly direction: SortDirection;
+}
+
+export interface FilterState {
+  /** Case-insensitive substring over every non-secret column. */
+  readonly text: string;
+  /** Exact value, or '' for any. */
+  readonly status: string;
+  readonly country: string;
+  readonly browser: string;
+  /** Inclusive day bounds `YYYY-MM-DD`, or '' for open. */
+  readonly from: string;
+  readonly to: string;
+}
+
+export const EMPTY_FILTER: FilterState = { text: '', status: '', country: '', browser: '', from: '', to: '' };
+
+export function isFilterEmpty(filter: FilterState): boolean {
+  return !filter.text.trim() && !filter.status && !filter.country && !filter.browser && !filter.from && !filter.to;
+}
+
+/** The active filters in words (for the incident summary and the status line), '' when none. */
+export function describeFilter(filter: FilterState): string {
+  const parts: string[] = [];
+  if (filter.text.trim()) parts.push(`text “${filter.text.trim()}”`);
+  if (filter.status) parts.push(`status ${filter.status}`);
+  if (filter.country) parts.push(`country ${filter.country}`);
+  if (filter.browser) parts.push(`browser ${filter.browser}`);
+  if (filter.from || filter.to) parts.push(`dates ${filter.from || '…'} to ${filter.to || '…'}`);
+  return parts.join(', ');
+}
 
 /** Optional focus: show the records matching this identifier (e-mail, user name, host…). */
 export interface PanelFocus {
   readonly identifier?: string;
 }
 
-// ---- host → webview ------------------------------------------------------------------
+export interface DateRange {
+  readonly start: string;
+  readonly end: string;
+}
 
-/** What the panel shows about a result besides its records (a `ResultsEntry` without them). */
+export interface RateLimitView {
+  readonly limit?: number;
+  readonly remaining?: number;
+  readonly resetAt?: number;
+  readonly observedAt: number;
+}
+
+/** What the panel shows about a result besides its records. */
 export interface PanelEntry {
   readonly key: string;
   readonly origin: string;
-  readonly query: SearchQuery;
+  readonly query: { readonly domain: string; readonly type: FindingsType; readonly range?: DateRange };
   readonly type: FindingsType;
   /** The count the service reported. */
   readonly count: number;
-  readonly rateLimit?: RateLimitState;
+  /** The records kept (may be fewer than `count`). */
+  readonly records: number;
+  readonly rateLimit?: RateLimitView;
   readonly fetchedAt: number;
 }
 
-/**
- * The records, column by column: `columns[i]` holds the values of field `keys[i]` in record
- * order (null where a record lacks it). A few arrays of scalars cross the host → webview
- * boundary several times faster than 100,000 small objects (see results/packed.ts).
- */
-export interface PackedRecords {
-  readonly length: number;
-  readonly keys: readonly string[];
-  readonly columns: readonly (readonly FieldValue[])[];
+export type ColumnKind = 'date' | 'ip' | 'number' | 'text';
+
+export interface PanelColumn {
+  readonly key: string;
+  readonly label: string;
+  readonly kind: ColumnKind;
+  /** Masked by default, not sortable or searchable, left out of exports unless asked. */
+  readonly secret: boolean;
 }
+
+export interface MonthCount {
+  /** `YYYY-MM`. */
+  readonly month: string;
+  readonly count: number;
+}
+
+export interface ValueCount {
+  readonly value: string;
+  readonly count: number;
+}
+
+/** The figures of the rows a query selects. */
+export interface ViewStats {
+  readonly months: readonly MonthCount[];
+  readonly sites: readonly ValueCount[];
+  readonly countries: readonly ValueCount[];
+  readonly browsers: readonly ValueCount[];
+}
+
+/** The values of the filter drop-downs (whole result, most frequent first). */
+export interface FilterOptions {
+  readonly status: readonly string[];
+  readonly country: readonly string[];
+  readonly browser: readonly string[];
+}
+
+export interface ViewQuery {
+  readonly filter: FilterState;
+  readonly sort?: SortState;
+  readonly grouping: Grouping;
+  /** Keys of the groups shown expanded. */
+  readonly expanded: readonly string[];
+}
+
+/** What a query selects: counts and figures; the rows come with `window`. */
+export interface ViewSummary {
+  /** Records in the result. */
+  readonly total: number;
+  /** Records passing the filters. */
+  readonly shown: number;
+  /** Display items: rows, or group headers and the rows of expanded groups. */
+  readonly items: number;
+  /** Groups, when grouping. */
+  readonly groups: number;
+  readonly stats: ViewStats;
+  readonly options: FilterOptions;
+}
+
+/** One display item. A row's cells are display text; secret cells are masked unless revealed. */
+export type ViewItem =
+  | { readonly kind: 'row'; readonly row: number; readonly cells: readonly string[] }
+  | { readonly kind: 'group'; readonly key: string; readonly label: string; readonly count: number; readonly expanded: boolean };
+
+// ---- host → webview ------------------------------------------------------------------
 
 /** The result to show (sent after `ready`, and again whenever the result changes). */
 export interface LoadMessage {
   readonly type: 'load';
   readonly entry: PanelEntry;
-  readonly records: PackedRecords;
+  readonly columns: readonly PanelColumn[];
   readonly focus?: PanelFocus;
+}
+
+export interface ViewMessage {
+  readonly type: 'view';
+  readonly seq: number;
+  readonly summary: ViewSummary;
+}
+
+export interface RowsMessage {
+  readonly type: 'rows';
+  readonly seq: number;
+  readonly start: number;
+  readonly items: readonly ViewItem[];
 }
 
 /** Focus an already loaded panel on the records matching an identifier. */
@@ -69,15 +190,32 @@ export interface ResponseMessage {
   readonly ok: boolean;
   /** A short user-facing message (e.g. "Saved report.csv", "Export cancelled"). */
   readonly message?: string;
+  /** For `reveal`: the cell's text. */
+  readonly text?: string;
 }
 
-export type HostMessage = LoadMessage | FocusMessage | MissingMessage | ResponseMessage;
+export type HostMessage = LoadMessage | ViewMessage | RowsMessage | FocusMessage | MissingMessage | ResponseMessage;
 
 // ---- webview → host ------------------------------------------------------------------
 
 /** The webview's script is running and listening: the host may post now. */
 export interface ReadyMessage {
   readonly type: 'ready';
+}
+
+export interface QueryMessage {
+  readonly type: 'query';
+  readonly seq: number;
+  readonly query: ViewQuery;
+}
+
+export interface WindowMessage {
+  readonly type: 'window';
+  readonly seq: number;
+  readonly start: number;
+  readonly count: number;
+  /** Cells the user revealed (`row:column`), shown unmasked unless in presentation mode. */
+  readonly revealed: readonly string[];
 }
 
 /** What the table shows now (after each change): lets the host and its tests see the panel's state. */
@@ -91,32 +229,42 @@ export interface RenderedMessage {
   readonly shown: number;
 }
 
-/** Save an export of the current view. The webview builds the content; the host picks the file. */
-export interface ExportRequest {
-  readonly type: 'export';
+/** The text of one secret cell, for the user who asked to see it. */
+export interface RevealRequest {
+  readonly type: 'reveal';
   readonly id: number;
-  readonly format: ExportFormat;
-  readonly suggestedName: string;
-  readonly content: string;
+  readonly row: number;
+  readonly column: number;
 }
 
-/** Put text on the clipboard (a cell or a row). */
+/** Put a cell or a row on the clipboard (secrets only when revealed). */
 export interface CopyRequest {
   readonly type: 'copy';
   readonly id: number;
   readonly what: 'cell' | 'row';
-  readonly text: string;
+  readonly row: number;
+  readonly column: number;
+  readonly revealed: readonly number[];
 }
 
-export type WebviewRequest = ExportRequest | CopyRequest;
-export type WebviewMessage = ReadyMessage | RenderedMessage | WebviewRequest;
+/** Save an export of the current view; the host picks the file and the engine writes it. */
+export interface ExportRequest {
+  readonly type: 'export';
+  readonly id: number;
+  readonly seq: number;
+  readonly format: ExportFormat;
+  readonly includeSecrets: boolean;
+}
+
+export type WebviewRequest = RevealRequest | CopyRequest | ExportRequest;
+export type WebviewMessage = ReadyMessage | QueryMessage | WindowMessage | RenderedMessage | WebviewRequest;
 
 /** The state the webview persists with `setState` (UI only; never data, never revealed passwords). */
 export interface PanelUiState {
   readonly key?: string;
-  readonly sort?: { readonly column: string; readonly direction: 'asc' | 'desc' };
+  readonly sort?: SortState;
   readonly filter?: FilterState;
-  readonly grouping?: 'none' | 'site' | 'machine';
+  readonly grouping?: Grouping;
   readonly presentation?: boolean;
   readonly scrollTop?: number;
 }
@@ -124,9 +272,36 @@ export interface PanelUiState {
 // ---- helpers ---------------------------------------------------------------------------
 
 const EXPORT_FORMATS: readonly string[] = ['csv', 'json', 'markdown'];
+/** A window larger than this is refused: the webview asks for what it shows. */
+export const MAX_WINDOW = 2000;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+}
+
+function text(value: unknown, max = 1000): string {
+  return typeof value === 'string' ? value.slice(0, max) : '';
+}
+
+/** A filter read from untrusted input: known fields only, strings only, bounded. */
+export function parseFilter(value: unknown): FilterState {
+  if (!isRecord(value)) return EMPTY_FILTER;
+  return { text: text(value.text), status: text(value.status), country: text(value.country), browser: text(value.browser), from: text(value.from, 10), to: text(value.to, 10) };
+}
+
+function parseSort(value: unknown): SortState | undefined {
+  if (isRecord(value) && typeof value.column === 'string' && (value.direction === 'asc' || value.direction === 'desc')) {
+    return { column: value.column.slice(0, 1000), direction: value.direction };
+  }
+  return undefined;
+}
+
+function parseGrouping(value: unknown): Grouping {
+  return value === 'site' || value === 'machine' ? value : 'none';
 }
 
 /**
@@ -143,28 +318,37 @@ export function parseWebviewMessage(value: unknown): WebviewMessage | undefined 
       if (typeof key !== 'string' || !isCount(total) || !isCount(shown) || shown > total) return undefined;
       return { type: 'rendered', key, total, shown };
     }
-    case 'export': {
-      const { id, format, suggestedName, content } = value;
-      if (!isRequestId(id) || typeof format !== 'string' || !EXPORT_FORMATS.includes(format)) return undefined;
-      if (typeof suggestedName !== 'string' || typeof content !== 'string') return undefined;
-      return { type: 'export', id, format: format as ExportFormat, suggestedName, content };
+    case 'query': {
+      const { seq, query } = value;
+      if (!isCount(seq) || !isRecord(query)) return undefined;
+      const expanded = Array.isArray(query.expanded) ? query.expanded.filter((k): k is string => typeof k === 'string').slice(0, 10_000) : [];
+      const sort = parseSort(query.sort);
+      return { type: 'query', seq, query: { filter: parseFilter(query.filter), ...(sort ? { sort } : {}), grouping: parseGrouping(query.grouping), expanded } };
+    }
+    case 'window': {
+      const { seq, start, count, revealed } = value;
+      if (!isCount(seq) || !isCount(start) || !isCount(count) || count > MAX_WINDOW || !Array.isArray(revealed)) return undefined;
+      const cells = revealed.filter((r): r is string => typeof r === 'string' && /^\d+:\d+$/.test(r)).slice(0, 1000);
+      return { type: 'window', seq, start, count, revealed: cells };
+    }
+    case 'reveal': {
+      const { id, row, column } = value;
+      if (!isCount(id) || !isCount(row) || !isCount(column)) return undefined;
+      return { type: 'reveal', id, row, column };
     }
     case 'copy': {
-      const { id, what, text } = value;
-      if (!isRequestId(id) || (what !== 'cell' && what !== 'row') || typeof text !== 'string') return undefined;
-      return { type: 'copy', id, what, text };
+      const { id, what, row, column, revealed } = value;
+      if (!isCount(id) || (what !== 'cell' && what !== 'row') || !isCount(row) || !isCount(column) || !Array.isArray(revealed)) return undefined;
+      return { type: 'copy', id, what, row, column, revealed: revealed.filter(isCount).slice(0, 1000) };
+    }
+    case 'export': {
+      const { id, seq, format, includeSecrets } = value;
+      if (!isCount(id) || !isCount(seq) || typeof format !== 'string' || !EXPORT_FORMATS.includes(format) || typeof includeSecrets !== 'boolean') return undefined;
+      return { type: 'export', id, seq, format: format as ExportFormat, includeSecrets };
     }
     default:
       return undefined;
   }
-}
-
-function isCount(value: unknown): value is number {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
-}
-
-function isRequestId(value: unknown): value is number {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 }
 
 /** Reads the panel's persisted state (it comes back from disk after a reload): keeps only well-formed fields. */
@@ -172,15 +356,9 @@ export function parsePanelState(value: unknown): PanelUiState | undefined {
   if (!isRecord(value)) return undefined;
   const state: { -readonly [K in keyof PanelUiState]: PanelUiState[K] } = {};
   if (typeof value.key === 'string') state.key = value.key;
-  const sort = value.sort;
-  if (isRecord(sort) && typeof sort.column === 'string' && (sort.direction === 'asc' || sort.direction === 'desc')) {
-    state.sort = { column: sort.column, direction: sort.direction };
-  }
-  const filter = value.filter;
-  if (isRecord(filter)) {
-    const text = (name: string): string => (typeof filter[name] === 'string' ? (filter[name] as string) : '');
-    state.filter = { text: text('text'), status: text('status'), country: text('country'), browser: text('browser'), from: text('from'), to: text('to') };
-  }
+  const sort = parseSort(value.sort);
+  if (sort) state.sort = sort;
+  if (isRecord(value.filter)) state.filter = parseFilter(value.filter);
   if (value.grouping === 'none' || value.grouping === 'site' || value.grouping === 'machine') state.grouping = value.grouping;
   if (typeof value.presentation === 'boolean') state.presentation = value.presentation;
   if (typeof value.scrollTop === 'number' && Number.isFinite(value.scrollTop) && value.scrollTop >= 0) state.scrollTop = value.scrollTop;
@@ -199,3 +377,6 @@ export function exportFileName(domain: string, type: string, format: ExportForma
   const extension = format === 'markdown' ? 'md' : format;
   return `leaks-${base}.${extension}`;
 }
+
+/** What a masked secret shows: never its length. */
+export const MASK = '••••••••';

@@ -1,4 +1,7 @@
-// The results panel: header, charts, filters, table; state persisted, data from the host.
+// The results panel: header, charts, filters, table; UI state persisted, data from the host.
+// The records stay in the data engine: a change of filter, sort or grouping is a `query` the
+// host answers with counts and figures (`view`); the table asks for the rows it shows
+// (`window`), a block at a time; a password comes only when the user reveals that cell.
 import { barChart, timelineChart } from './charts';
 import { actionBar } from './actionBar';
 import type { CheckControl } from './controls';
@@ -8,31 +11,24 @@ import { clear, el, icon, numberFormat } from './dom';
 import { Grid } from './grid';
 import type { GridModel } from './grid';
 import { HostConnection } from './hostApi';
-import { exportFileName, parsePanelState } from '../shared/protocol';
-import type { ExportFormat, HostMessage, PackedRecords, PanelEntry, PanelFocus, PanelUiState } from '../shared/protocol';
-import { EMPTY_FILTER, SearchIndex, describeFilter, filterMask, isFilterEmpty } from '../shared/results/filter';
-import { copyText } from '../shared/results/copy';
+import { EMPTY_FILTER, isFilterEmpty, parsePanelState } from '../shared/protocol';
+import type {
+  ExportFormat,
+  FilterState,
+  Grouping,
+  HostMessage,
+  PanelColumn,
+  PanelEntry,
+  PanelFocus,
+  PanelUiState,
+  SortState,
+  ViewItem,
+  ViewSummary,
+} from '../shared/protocol';
 import { summaryHeader } from './header';
-import type { FilterState } from '../shared/results/filter';
-import { groupRows } from '../shared/results/group';
-import type { Grouping, RowGroup } from '../shared/results/group';
-import { displayText } from '../shared/results/mask';
-import { SortIndex, sortedView } from '../shared/results/sort';
-import type { SortState } from '../shared/results/sort';
-import { TableStats } from '../shared/results/tableStats';
-import { unpackTable } from '../shared/results/packed';
-import type { ResultTable } from '../shared/results/table';
-import { toCsv, toJson, toMarkdownSummary } from '../shared/results/export';
 
-const TOP_N = 8;
-
-interface Loaded {
-  readonly entry: PanelEntry;
-  readonly table: ResultTable;
-  readonly search: SearchIndex;
-  readonly sorts: SortIndex;
-  readonly stats: TableStats;
-}
+/** Items per window request. */
+const BLOCK = 100;
 
 interface UiState {
   sort: SortState | undefined;
@@ -47,13 +43,19 @@ export class App {
   readonly #host: HostConnection;
   #key: string | undefined;
   #ui: UiState;
-  #data: Loaded | undefined;
-  #mask = new Uint8Array(0);
-  #view = new Uint32Array(0);
-  #groups: RowGroup[] = [];
-  #items: Int32Array | undefined;
+  #entry: PanelEntry | undefined;
+  #columns: readonly PanelColumn[] = [];
+  #summary: ViewSummary | undefined;
+  /** The query whose answers are current; older answers are dropped. */
+  #seq = 0;
+  /** Blocks of display items of the current query, by block number. */
+  #blocks = new Map<number, readonly ViewItem[]>();
+  /** The previous query's blocks, shown until the current one's first rows arrive (no blank flash). */
+  #stale = new Map<number, readonly ViewItem[]>();
+  readonly #asked = new Set<number>();
   readonly #expanded = new Set<string>();
-  readonly #revealed = new Set<string>();
+  /** Cells the user revealed: `row:column` → the text the host sent. */
+  readonly #revealed = new Map<string, string>();
   #grid: Grid | undefined;
   #charts: HTMLElement | undefined;
   #status: HTMLElement | undefined;
@@ -61,6 +63,13 @@ export class App {
   #filters: FilterBar | undefined;
   #includeSecrets: CheckControl | undefined;
   #saveTimer = 0;
+  #firstView = true;
+  /** The query whose first rows were painted (for the `results-painted` event). */
+  #paintedSeq = 0;
+  /** When the current result arrived (for `results-painted`: how long until its first rows). */
+  #loadedAt = 0;
+  #pendingScroll = 0;
+  #pendingSay: string | undefined;
 
   constructor(root: HTMLElement) {
     this.#root = root;
@@ -82,100 +91,65 @@ export class App {
   #onMessage(message: HostMessage): void {
     switch (message.type) {
       case 'load':
-        this.#load(message.entry, message.records, message.focus);
+        this.#load(message.entry, message.columns, message.focus);
+        break;
+      case 'view':
+        if (message.seq === this.#seq) this.#onView(message.summary);
+        break;
+      case 'rows':
+        if (message.seq === this.#seq) this.#onRows(message.start, message.items);
         break;
       case 'focus':
         this.#focus(message.focus);
         break;
       case 'missing':
-        this.#missing();
+        this.#showNotice('This result is no longer available. Run the check again to see it.');
         break;
       default:
         break;
     }
   }
 
-  #load(entry: PanelEntry, records: PackedRecords, focus: PanelFocus | undefined): void {
-    let table: ResultTable;
-    try {
-      table = unpackTable(entry.type, records);
-    } catch (error) {
-      this.#showNotice(`The result could not be read: ${error instanceof Error ? error.message : String(error)}`);
-      return;
-    }
+  #load(entry: PanelEntry, columns: readonly PanelColumn[], focus: PanelFocus | undefined): void {
+    this.#stale = new Map();
     if (this.#key !== entry.key) {
       // Another result than the saved state was about: start from a clean view.
       this.#ui = { sort: undefined, filter: EMPTY_FILTER, grouping: this.#ui.grouping, presentation: this.#ui.presentation, scrollTop: 0 };
       this.#expanded.clear();
     }
     this.#key = entry.key;
-    if (!this.#ui.sort || !table.columns.some((c) => c.key === this.#ui.sort?.column && !c.secret)) {
-      const date = table.roles.date;
-      this.#ui.sort = date === undefined ? undefined : { column: table.columns[date]?.key ?? 'date', direction: 'desc' };
+    this.#entry = entry;
+    this.#columns = columns;
+    if (!this.#ui.sort || !columns.some((c) => c.key === this.#ui.sort?.column && !c.secret)) {
+      const date = columns.find((c) => c.kind === 'date');
+      this.#ui.sort = date ? { column: date.key, direction: 'desc' } : undefined;
     }
     this.#revealed.clear();
     delete this.#root.dataset.ready;
-    this.#data = { entry, table, search: new SearchIndex(table), sorts: new SortIndex(table), stats: new TableStats(table) };
-    if (focus?.identifier) this.#ui.filter = { ...EMPTY_FILTER, text: focus.identifier };
+    this.#firstView = true;
+    this.#loadedAt = performance.now();
+    this.#pendingScroll = focus?.identifier ? 0 : this.#ui.scrollTop;
+    if (focus?.identifier) {
+      this.#ui.filter = { ...EMPTY_FILTER, text: focus.identifier };
+      this.#pendingSay = `Showing records matching “${focus.identifier}”.`;
+    }
     this.#buildLayout();
-    this.#applyFilter(false);
-    if (!focus?.identifier && this.#ui.scrollTop > 0) this.#grid?.scrollTo(this.#ui.scrollTop);
-    if (focus?.identifier) this.#say(`Showing records matching “${focus.identifier}”.`);
-    this.#afterFirstPaint(this.#data);
-  }
-
-  /**
-   * Once the first rows are painted: the charts and the filter drop-downs, then (when the
-   * page is idle) what the next clicks need — the text-search index and each column's sort
-   * order — so a filter or a sort stays fast.
-   */
-  #afterFirstPaint(data: Loaded): void {
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        if (this.#data !== data) return;
-        this.#drawCharts();
-        this.#filters?.fill(data.stats, this.#ui.filter);
-        this.#root.dataset.ready = 'true';
-        this.#warmUp(data);
-      }, 0),
-    );
-  }
-
-  /**
-   * After the first rows are on screen, prepares in idle slices what the next clicks need
-   * (the text-search index, each column's sort order), so a filter or a sort stays fast.
-   */
-  #warmUp(data: Loaded): void {
-    const tasks: (() => void)[] = [() => data.search.haystack(0), ...data.table.columns.flatMap((c, column) => (c.secret ? [] : [() => void data.sorts.order(column)]))];
-    const next = (): void => {
-      if (this.#data !== data) return;
-      const task = tasks.shift();
-      if (!task) {
-        document.dispatchEvent(new CustomEvent('results-warm'));
-        return;
-      }
-      task();
-      requestIdleCallback(next, { timeout: 1000 });
-    };
-    requestIdleCallback(next, { timeout: 1000 });
+    this.#query();
   }
 
   #focus(focus: PanelFocus): void {
-    if (!this.#data || !focus.identifier) return;
+    if (!this.#entry || !focus.identifier) return;
     this.#ui.filter = { ...EMPTY_FILTER, text: focus.identifier };
     this.#filters?.show(this.#ui.filter);
-    this.#applyFilter();
-    this.#grid?.scrollTo(0);
-    this.#say(`Showing records matching “${focus.identifier}”.`);
-  }
-
-  #missing(): void {
-    this.#showNotice('This result is no longer available. Run the check again to see it.');
+    this.#pendingScroll = 0;
+    this.#pendingSay = `Showing records matching “${focus.identifier}”.`;
+    this.#query();
   }
 
   /** Replaces the panel with a notice (the result is gone or unreadable). */
   #showNotice(text: string): void {
-    this.#data = undefined;
+    this.#entry = undefined;
+    this.#summary = undefined;
     clear(this.#root);
     this.#root.removeAttribute('aria-busy');
     this.#root.append(el('div', { className: 'notice', attrs: { role: 'alert' } }, [icon('warning'), el('span', { text })]));
@@ -185,9 +159,8 @@ export class App {
   // ---- layout -------------------------------------------------------------------------
 
   #buildLayout(): void {
-    const data = this.#data;
-    if (!data) return;
-    const { entry } = data;
+    const entry = this.#entry;
+    if (!entry) return;
     clear(this.#root);
     this.#root.removeAttribute('aria-busy');
     this.#root.append(summaryHeader(entry), (this.#charts = el('section', { className: 'charts', attrs: { 'aria-label': 'Charts' } })));
@@ -197,8 +170,8 @@ export class App {
     this.#grid = new Grid(
       {
         onSort: (column) => this.#sortBy(column),
-        onToggleGroup: (group) => this.#toggleGroup(group),
-        onToggleReveal: (row, column) => this.#toggleReveal(row, column),
+        onToggleGroup: (key) => this.#toggleGroup(key),
+        onToggleReveal: (row, column) => void this.#toggleReveal(row, column),
         onCopy: (what, row, column) => void this.#copy(what, row, column),
         onScroll: (top) => {
           this.#ui.scrollTop = top;
@@ -214,13 +187,14 @@ export class App {
     this.#filters = filterBar(this.#ui.filter, this.#ui.grouping, {
       filter: (filter) => {
         this.#ui.filter = filter;
-        this.#applyFilter();
+        this.#pendingScroll = 0;
+        this.#query();
       },
       grouping: (grouping) => {
         this.#ui.grouping = grouping;
         this.#expanded.clear();
-        this.#applyGrouping();
-        this.#grid?.scrollTo(0);
+        this.#pendingScroll = 0;
+        this.#query();
       },
     });
     return this.#filters.element;
@@ -237,8 +211,8 @@ export class App {
       },
       copy: (what) => {
         const grid = this.#grid;
-        const row = grid && grid.active.item >= 0 ? this.#itemAt(grid.active.item) : -1;
-        if (grid && row >= 0) void this.#copy(what, row, grid.active.column);
+        const item = grid && grid.active.item >= 0 ? this.#item(grid.active.item) : undefined;
+        if (grid && item?.kind === 'row') void this.#copy(what, item.row, grid.active.column);
         else this.#say(`Select a ${what} in the table first.`);
       },
       export: (format) => void this.#export(format),
@@ -247,171 +221,176 @@ export class App {
     return bar.element;
   }
 
-  // ---- pipeline: filter → sort → group → render -----------------------------------------
+  // ---- the query and its rows -----------------------------------------------------------
 
-  /** Filter → sort → group → render (and the charts, except on first load: see `#afterFirstPaint`). */
-  #applyFilter(charts = true): void {
-    const data = this.#data;
-    if (!data) return;
-    this.#mask = filterMask(data.table, this.#ui.filter, data.search);
-    this.#applySort(false);
-    if (charts) this.#drawCharts();
-    this.#emitRendered();
-  }
-
-  #applySort(emit = true): void {
-    const data = this.#data;
-    if (!data) return;
-    this.#view = sortedView(data.table, this.#mask, this.#ui.sort, data.sorts);
-    this.#applyGrouping(emit);
-  }
-
-  #applyGrouping(emit = true): void {
-    const data = this.#data;
-    if (!data) return;
-    if (this.#ui.grouping === 'none') {
-      this.#groups = [];
-      this.#items = undefined;
-    } else {
-      this.#groups = groupRows(data.table, this.#view, this.#ui.grouping);
-      this.#rebuildItems();
-    }
-    this.#render();
-    if (emit) this.#emitRendered();
-  }
-
-  #rebuildItems(): void {
-    let count = this.#groups.length;
-    for (const group of this.#groups) if (this.#expanded.has(group.key)) count += group.rows.length;
-    const items = new Int32Array(count);
-    let at = 0;
-    this.#groups.forEach((group, g) => {
-      items[at++] = -(g + 1);
-      if (this.#expanded.has(group.key)) for (const row of group.rows) items[at++] = row;
-    });
-    this.#items = items;
-  }
-
-  #itemAt(index: number): number {
-    return this.#items ? (this.#items[index] ?? 0) : (this.#view[index] ?? 0);
-  }
-
-  #render(): void {
-    const data = this.#data;
-    const grid = this.#grid;
-    if (!data || !grid) return;
-    const model: GridModel = {
-      columns: data.table.columns,
-      sort: this.#ui.sort,
-      itemCount: () => (this.#items ? this.#items.length : this.#view.length),
-      item: (index) => this.#itemAt(index),
-      group: (g) => {
-        const group = this.#groups[g] as RowGroup;
-        return { label: group.label, count: group.rows.length, expanded: this.#expanded.has(group.key) };
-      },
-      cellText: (row, column) =>
-        displayText(data.table.cells[column]?.[row] ?? '', data.table.columns[column]?.secret ?? false, this.#revealed.has(`${row}:${column}`), this.#ui.presentation),
-      isRevealed: (row, column) => !this.#ui.presentation && this.#revealed.has(`${row}:${column}`),
-    };
-    grid.setModel(model);
-    const total = data.table.length;
-    const shown = this.#view.length;
-    let text = isFilterEmpty(this.#ui.filter)
-      ? `${numberFormat.format(total)} records`
-      : `Showing ${numberFormat.format(shown)} of ${numberFormat.format(total)} records`;
-    if (this.#ui.grouping !== 'none') text += ` in ${numberFormat.format(this.#groups.length)} ${this.#ui.grouping === 'site' ? 'sites' : 'infected machines'}`;
-    if (this.#status) this.#status.textContent = text;
-    grid.element.dataset.viewCount = String(shown);
+  /** Asks the host for the current filter, sort and grouping; the table waits for `view`. */
+  #query(): void {
+    this.#seq++;
+    if (this.#blocks.size > 0) this.#stale = this.#blocks;
+    this.#blocks = new Map();
+    this.#asked.clear();
+    this.#root.setAttribute('aria-busy', 'true');
+    this.#host.query(this.#seq, { filter: this.#ui.filter, ...(this.#ui.sort ? { sort: this.#ui.sort } : {}), grouping: this.#ui.grouping, expanded: [...this.#expanded] });
     this.#save();
   }
 
+  #onView(summary: ViewSummary): void {
+    this.#summary = summary;
+    this.#root.removeAttribute('aria-busy');
+    this.#render();
+    if (this.#pendingScroll >= 0) {
+      this.#grid?.scrollTo(this.#pendingScroll);
+      this.#pendingScroll = -1;
+    }
+    if (this.#pendingSay) {
+      this.#say(this.#pendingSay);
+      this.#pendingSay = undefined;
+    }
+    this.#drawCharts();
+    if (this.#firstView) {
+      this.#firstView = false;
+      this.#filters?.fill(summary.options, this.#ui.filter);
+      this.#root.dataset.ready = 'true';
+    }
+    this.#emitRendered();
+    if (summary.items === 0) this.#painted();
+  }
+
+  /** The first rows of the current query are on screen: tells listeners (tests, benchmarks). */
+  #painted(): void {
+    if (this.#paintedSeq === this.#seq) return;
+    this.#paintedSeq = this.#seq;
+    const seq = this.#seq;
+    const sinceLoad = performance.now() - this.#loadedAt;
+    requestAnimationFrame(() => document.dispatchEvent(new CustomEvent('results-painted', { detail: { seq, sinceLoad } })));
+  }
+
+  #onRows(start: number, items: readonly ViewItem[]): void {
+    this.#blocks.set(Math.floor(start / BLOCK), items);
+    this.#stale.clear();
+    for (const item of items) {
+      if (item.kind !== 'group') continue;
+      if (item.expanded) this.#expanded.add(item.key);
+      else this.#expanded.delete(item.key);
+    }
+    this.#grid?.renderNow();
+    this.#painted();
+  }
+
+  #item(index: number): ViewItem | undefined {
+    const b = Math.floor(index / BLOCK);
+    const block = this.#blocks.get(b) ?? this.#stale.get(b);
+    return block?.[index % BLOCK];
+  }
+
+  /** Asks for the blocks covering [first, last) that are not there or asked yet. */
+  #need(first: number, last: number): void {
+    for (let b = Math.floor(first / BLOCK); b * BLOCK < last; b++) {
+      if (this.#blocks.has(b) || this.#asked.has(b)) continue;
+      this.#asked.add(b);
+      const revealed = this.#ui.presentation ? [] : [...this.#revealed.keys()];
+      this.#host.window(this.#seq, b * BLOCK, BLOCK, revealed);
+    }
+  }
+
+  #render(): void {
+    const summary = this.#summary;
+    const grid = this.#grid;
+    if (!summary || !grid) return;
+    const model: GridModel = {
+      columns: this.#columns,
+      sort: this.#ui.sort,
+      itemCount: () => summary.items,
+      item: (index) => this.#display(this.#item(index)),
+      need: (first, last) => this.#need(first, last),
+      isRevealed: (row, column) => !this.#ui.presentation && this.#revealed.has(`${row}:${column}`),
+    };
+    grid.setModel(model);
+    let text = isFilterEmpty(this.#ui.filter)
+      ? `${numberFormat.format(summary.total)} records`
+      : `Showing ${numberFormat.format(summary.shown)} of ${numberFormat.format(summary.total)} records`;
+    if (this.#ui.grouping !== 'none') text += ` in ${numberFormat.format(summary.groups)} ${this.#ui.grouping === 'site' ? 'sites' : 'infected machines'}`;
+    if (this.#status) this.#status.textContent = text;
+    grid.element.dataset.viewCount = String(summary.shown);
+  }
+
+  /** An item as shown: revealed cells with their text (unless in presentation mode). */
+  #display(item: ViewItem | undefined): ViewItem | undefined {
+    if (!item || item.kind !== 'row' || this.#revealed.size === 0 || this.#ui.presentation) return item;
+    let cells: string[] | undefined;
+    this.#columns.forEach((column, c) => {
+      const text = column.secret ? this.#revealed.get(`${item.row}:${c}`) : undefined;
+      if (text !== undefined) (cells ??= [...item.cells])[c] = text;
+    });
+    return cells ? { ...item, cells } : item;
+  }
+
   #drawCharts(): void {
-    const data = this.#data;
+    const summary = this.#summary;
     const charts = this.#charts;
-    if (!data || !charts) return;
-    const { stats } = data;
-    const view = this.#view;
+    if (!summary || !charts) return;
+    const { stats } = summary;
     charts.replaceChildren(
-      timelineChart(stats.months(view)),
-      barChart('Top sites', stats.top('site', TOP_N, view), 'chart-sites'),
-      barChart('Top countries', stats.top('country', TOP_N, view), 'chart-countries'),
-      barChart('Top browsers', stats.top('browser', TOP_N, view), 'chart-browsers'),
+      timelineChart(stats.months),
+      barChart('Top sites', stats.sites, 'chart-sites'),
+      barChart('Top countries', stats.countries, 'chart-countries'),
+      barChart('Top browsers', stats.browsers, 'chart-browsers'),
     );
   }
 
   // ---- actions ------------------------------------------------------------------------
 
   #sortBy(column: number): void {
-    const target = this.#data?.table.columns[column];
+    const target = this.#columns[column];
     if (!target) return;
     if (target.secret) {
       // Sorting by a masked column would leak the passwords' order.
       this.#say(`${target.label} cannot be sorted: it stays masked.`);
       return;
     }
-    const key = target.key;
     const current = this.#ui.sort;
-    this.#ui.sort = { column: key, direction: current?.column === key && current.direction === 'asc' ? 'desc' : 'asc' };
-    this.#applySort();
-    this.#say(`Sorted by ${this.#data?.table.columns[column]?.label ?? key}, ${this.#ui.sort.direction === 'asc' ? 'ascending' : 'descending'}.`);
+    this.#ui.sort = { column: target.key, direction: current?.column === target.key && current.direction === 'asc' ? 'desc' : 'asc' };
+    this.#pendingSay = `Sorted by ${target.label}, ${this.#ui.sort.direction === 'asc' ? 'ascending' : 'descending'}.`;
+    this.#query();
   }
 
-  #toggleGroup(g: number): void {
-    const group = this.#groups[g];
-    if (!group) return;
-    if (this.#expanded.has(group.key)) this.#expanded.delete(group.key);
-    else this.#expanded.add(group.key);
-    this.#rebuildItems();
-    this.#render();
-    this.#emitRendered();
+  #toggleGroup(key: string): void {
+    if (this.#expanded.has(key)) this.#expanded.delete(key);
+    else this.#expanded.add(key);
+    this.#query();
   }
 
-  #toggleReveal(row: number, column: number): void {
+  async #toggleReveal(row: number, column: number): Promise<void> {
     if (this.#ui.presentation) {
       this.#say('Presentation mode is on: passwords stay masked.');
       return;
     }
     const id = `${row}:${column}`;
-    if (this.#revealed.has(id)) this.#revealed.delete(id);
-    else this.#revealed.add(id);
+    if (this.#revealed.has(id)) {
+      this.#revealed.delete(id);
+    } else {
+      const response = await this.#host.request({ type: 'reveal', row, column });
+      if (!response.ok || response.text === undefined) {
+        this.#say(response.message ?? 'It could not be revealed.');
+        return;
+      }
+      this.#revealed.set(id, response.text);
+    }
     this.#grid?.renderNow();
     this.#emitRendered();
   }
 
   async #copy(what: 'cell' | 'row', row: number, column: number): Promise<void> {
-    const table = this.#data?.table;
-    if (!table) return;
-    const revealed = (c: number): boolean => !this.#ui.presentation && this.#revealed.has(`${row}:${c}`);
-    const text = copyText(table, what, row, column, revealed);
-    if (text === undefined) {
-      this.#say('Reveal the password first to copy it.');
-      return;
-    }
-    const response = await this.#host.request({ type: 'copy', what, text });
+    const revealed = this.#ui.presentation ? [] : this.#columns.flatMap((_, c) => (this.#revealed.has(`${row}:${c}`) ? [c] : []));
+    const response = await this.#host.request({ type: 'copy', what, row, column, revealed });
     this.#say(response.message ?? (response.ok ? 'Copied.' : 'Copy failed.'));
   }
 
   async #export(format: ExportFormat): Promise<void> {
-    const data = this.#data;
-    if (!data) return;
+    if (!this.#entry) return;
     const includeSecrets = !this.#ui.presentation && (this.#includeSecrets?.checked ?? false);
-    const { entry, table } = data;
-    let content: string;
-    if (format === 'csv') content = toCsv(table, this.#view, { includeSecrets });
-    else if (format === 'json') content = toJson(table, this.#view, { includeSecrets });
-    else {
-      content = toMarkdownSummary(table, this.#view, {
-        domain: entry.query.domain,
-        type: entry.type,
-        fetchedAt: entry.fetchedAt,
-        ...(entry.query.range ? { range: entry.query.range } : {}),
-        total: table.length,
-        filterDescription: describeFilter(this.#ui.filter),
-      });
-    }
-    const suggestedName = exportFileName(entry.query.domain, entry.type, format);
     this.#say('Exporting…');
-    const response = await this.#host.request({ type: 'export', format, suggestedName, content });
+    const response = await this.#host.request({ type: 'export', seq: this.#seq, format, includeSecrets });
     this.#say(response.message ?? (response.ok ? 'Exported.' : 'Export failed.'));
   }
 
@@ -440,8 +419,8 @@ export class App {
 
   /** Tells listeners (tests, benchmarks) the table reflects the latest change. */
   #emitRendered(): void {
-    document.dispatchEvent(new CustomEvent('results-rendered', { detail: { rows: this.#view.length } }));
-    const data = this.#data;
-    if (data) this.#host.rendered(data.entry.key, data.table.length, this.#view.length);
+    const summary = this.#summary;
+    document.dispatchEvent(new CustomEvent('results-rendered', { detail: { rows: summary?.shown ?? 0 } }));
+    if (this.#entry && summary) this.#host.rendered(this.#entry.key, summary.total, summary.shown);
   }
 }

@@ -1,7 +1,7 @@
 // The pictures before the table: leaks per month and the top sites, countries and browsers.
 // Plain SVG drawn by our own code; colours come from the theme through CSS classes only.
 import { el, numberFormat, svg } from './dom';
-import type { MonthCount, ValueCount } from '../shared/results/stats';
+import type { MonthCount, ValueCount } from '../shared/protocol';
 
 const TIMELINE_WIDTH = 600;
 const TIMELINE_HEIGHT = 120;

@@ -2,17 +2,15 @@
 import { button, fillSelect, labelled, selectField, textField } from './controls';
 import type { ValueControl } from './controls';
 import { el } from './dom';
-import { EMPTY_FILTER } from '../shared/results/filter';
-import type { FilterState } from '../shared/results/filter';
-import type { Grouping } from '../shared/results/group';
-import type { TableStats } from '../shared/results/tableStats';
+import { EMPTY_FILTER } from '../shared/protocol';
+import type { FilterOptions, FilterState, Grouping } from '../shared/protocol';
 
 export interface FilterBar {
   readonly element: HTMLElement;
   /** Shows a filter set from elsewhere (a focus request). */
   show(filter: FilterState): void;
   /** Adds the values of the drop-downs (after the first rows are painted). */
-  fill(stats: TableStats, filter: FilterState): void;
+  fill(options: FilterOptions, filter: FilterState): void;
 }
 
 export interface FilterBarEvents {
@@ -78,10 +76,10 @@ export function filterBar(initial: FilterState, grouping: Grouping, on: FilterBa
   return {
     element,
     show,
-    fill(stats, filter) {
-      fillSelect(status, stats.distinct('status'), filter.status);
-      fillSelect(country, stats.distinct('country'), filter.country);
-      fillSelect(browser, stats.distinct('browser'), filter.browser);
+    fill(options, filter) {
+      fillSelect(status, options.status, filter.status);
+      fillSelect(country, options.country, filter.country);
+      fillSelect(browser, options.browser, filter.browser);
     },
   };
 }

@@ -1,30 +1,30 @@
-// The virtualised records table: only the rows in view exist in the DOM (100,000 rows scroll
-// smoothly). ARIA grid pattern: role=grid/row/columnheader/gridcell, aria-sort, aria-rowcount,
-// aria-activedescendant for the active cell, arrow keys / Home / End / PageUp / PageDown.
+// The virtualised records table: only the rows in view exist in the DOM, and only the rows in
+// view (plus a margin) are ever asked of the host, so a million records scroll smoothly. A
+// row not arrived yet shows as a placeholder. ARIA grid pattern: role=grid/row/columnheader/
+// gridcell, aria-sort, aria-rowcount, aria-activedescendant for the active cell, arrow keys /
+// Home / End / PageUp / PageDown.
 import { el, icon } from './dom';
-import type { Column } from '../shared/results/table';
-import type { SortState } from '../shared/results/sort';
+import type { PanelColumn, SortState, ViewItem } from '../shared/protocol';
 
 export const ROW_HEIGHT = 24;
 const OVERSCAN = 6;
 
 /** What the grid shows; the app owns the data. */
 export interface GridModel {
-  readonly columns: readonly Column[];
+  readonly columns: readonly PanelColumn[];
   readonly sort: SortState | undefined;
   /** Number of display items (rows and group headers). */
   itemCount(): number;
-  /** The item at a display index: a row index (>= 0) or a group `-(g + 1)`. */
-  item(index: number): number;
-  group(g: number): { readonly label: string; readonly count: number; readonly expanded: boolean };
-  /** The text of a cell as shown (masked when it must be). */
-  cellText(row: number, column: number): string;
+  /** The item at a display index, or undefined while it has not arrived. */
+  item(index: number): ViewItem | undefined;
+  /** The grid shows items [first, last): the app makes sure they are asked for. */
+  need(first: number, last: number): void;
   isRevealed(row: number, column: number): boolean;
 }
 
 export interface GridCallbacks {
   onSort(column: number): void;
-  onToggleGroup(group: number): void;
+  onToggleGroup(key: string): void;
   onToggleReveal(row: number, column: number): void;
   onCopy(what: 'cell' | 'row', row: number, column: number): void;
   onScroll(scrollTop: number): void;
@@ -139,6 +139,7 @@ export class Grid {
     const viewport = this.element.clientHeight || 600;
     const first = Math.max(0, Math.floor(this.element.scrollTop / ROW_HEIGHT) - OVERSCAN);
     const last = Math.min(count, Math.ceil((this.element.scrollTop + viewport) / ROW_HEIGHT) + OVERSCAN);
+    model.need(first, last);
     let slot = 0;
     for (let index = first; index < last; index++, slot++) {
       let row = this.#rows[slot];
@@ -161,8 +162,18 @@ export class Grid {
     row.style.transform = `translateY(${index * ROW_HEIGHT}px)`;
     row.setAttribute('aria-rowindex', String(index + 2));
     row.dataset.index = String(index);
-    if (item < 0) {
-      const group = model.group(-item - 1);
+    if (!item) {
+      // Not arrived yet: an empty row of the right shape, marked busy.
+      if (row.dataset.kind !== 'pending') {
+        row.dataset.kind = 'pending';
+        row.className = 'grid-row grid-pending';
+        row.removeAttribute('aria-expanded');
+        row.replaceChildren(el('div', { className: 'grid-cell', attrs: { role: 'gridcell', 'aria-colindex': '1', 'aria-busy': 'true' }, text: '…' }));
+      }
+      return;
+    }
+    if (item.kind === 'group') {
+      const group = item;
       if (row.dataset.kind !== 'group') {
         row.dataset.kind = 'group';
         row.className = 'grid-row grid-group';
@@ -175,6 +186,7 @@ export class Grid {
         row.replaceChildren(cell);
       }
       row.setAttribute('aria-expanded', String(group.expanded));
+      row.dataset.group = group.key;
       const cell = row.firstElementChild as HTMLElement;
       cell.dataset.index = String(index);
       (cell.children[0] as HTMLElement).className = `codicon codicon-${group.expanded ? 'chevron-down' : 'chevron-right'}`;
@@ -194,14 +206,14 @@ export class Grid {
         }),
       );
     }
-    row.dataset.row = String(item);
+    row.dataset.row = String(item.row);
     const cells = row.children;
     for (let c = 0; c < model.columns.length; c++) {
       const cell = cells[c] as HTMLElement;
       cell.dataset.index = String(index);
-      const text = model.cellText(item, c);
+      const text = item.cells[c] ?? '';
       if (model.columns[c]?.secret) {
-        const revealed = model.isRevealed(item, c);
+        const revealed = model.isRevealed(item.row, c);
         cell.classList.toggle('revealed', revealed);
         cell.title = revealed ? 'Click to hide' : 'Click to reveal';
         (cell.children[0] as HTMLElement).className = `codicon codicon-${revealed ? 'eye-closed' : 'eye'}`;
@@ -269,8 +281,9 @@ export class Grid {
       return;
     }
     const item = model.item(row - 1);
-    if (item < 0) this.callbacks.onToggleGroup(-item - 1);
-    else if (model.columns[column]?.secret) this.callbacks.onToggleReveal(item, column);
+    if (!item) return;
+    if (item.kind === 'group') this.callbacks.onToggleGroup(item.key);
+    else if (model.columns[column]?.secret) this.callbacks.onToggleReveal(item.row, column);
   }
 
   #onKey(event: KeyboardEvent): void {
@@ -278,7 +291,8 @@ export class Grid {
     if (!model) return;
     const { row, column } = this.#active;
     const count = model.itemCount();
-    const item = row > 0 ? model.item(row - 1) : 0;
+    const item = row > 0 ? model.item(row - 1) : undefined;
+    const group = item?.kind === 'group' ? item : undefined;
     const ctrl = event.ctrlKey || event.metaKey;
     let handled = true;
     switch (event.key) {
@@ -289,11 +303,11 @@ export class Grid {
         this.setActive(row - 1, column);
         break;
       case 'ArrowRight':
-        if (item < 0 && !model.group(-item - 1).expanded) this.callbacks.onToggleGroup(-item - 1);
+        if (group && !group.expanded) this.callbacks.onToggleGroup(group.key);
         else this.setActive(row, column + 1);
         break;
       case 'ArrowLeft':
-        if (item < 0 && model.group(-item - 1).expanded) this.callbacks.onToggleGroup(-item - 1);
+        if (group?.expanded) this.callbacks.onToggleGroup(group.key);
         else this.setActive(row, column - 1);
         break;
       case 'Home':
@@ -314,7 +328,7 @@ export class Grid {
         break;
       case 'c':
       case 'C':
-        if (ctrl && row > 0 && item >= 0) this.callbacks.onCopy(event.shiftKey ? 'row' : 'cell', item, column);
+        if (ctrl && item?.kind === 'row') this.callbacks.onCopy(event.shiftKey ? 'row' : 'cell', item.row, column);
         else handled = false;
         break;
       default:

@@ -1,5 +1,5 @@
 // The webview's side of the protocol: posting to the host, requests matched by id, state.
-import type { HostMessage, PanelUiState, ResponseMessage, WebviewMessage, WebviewRequest } from '../shared/protocol';
+import type { HostMessage, PanelUiState, ResponseMessage, ViewQuery, WebviewMessage, WebviewRequest } from '../shared/protocol';
 
 interface VsCodeApi {
   postMessage(message: WebviewMessage): void;
@@ -34,6 +34,16 @@ export class HostConnection {
   /** Tells the host the webview is listening; the host posts nothing before this. */
   ready(): void {
     this.#api.postMessage({ type: 'ready' });
+  }
+
+  /** Asks for the view of a query (answered with `view` of the same seq). */
+  query(seq: number, query: ViewQuery): void {
+    this.#api.postMessage({ type: 'query', seq, query });
+  }
+
+  /** Asks for display items [start, start + count) of query `seq` (answered with `rows`). */
+  window(seq: number, start: number, count: number, revealed: readonly string[]): void {
+    this.#api.postMessage({ type: 'window', seq, start, count, revealed });
   }
 
   /** Tells the host what the table shows now. */

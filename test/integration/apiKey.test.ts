@@ -17,7 +17,7 @@ describe('API key: set and clear', () => {
     await useService(service.baseUrl, null);
     await vscode.commands.executeCommand('leakSearch.clearApiKey');
     await waitFor('no key state', () => api.treeModel.state.hasKey === false && api.treeModel.state.origin === new URL(service.baseUrl).origin);
-    assert.deepEqual(children(api), [], 'the tree is empty so the "No API key yet" welcome view shows');
+    assert.deepEqual((await children(api)), [], 'the tree is empty so the "No API key yet" welcome view shows');
 
     let from = mark(api);
     assert.equal(await vscode.commands.executeCommand('leakSearch.setApiKey', DEMO_API_KEY), true);
@@ -47,7 +47,7 @@ describe('API key: set and clear', () => {
     assert.equal(await vscode.commands.executeCommand('leakSearch.clearApiKey'), true);
     await waitForMessage(api, from, /API key for http:\/\/127\.0\.0\.1:\d+ removed/);
     await waitFor('key cleared', () => !api.treeModel.state.hasKey);
-    assert.deepEqual(children(api), []);
+    assert.deepEqual((await children(api)), []);
   });
 
   it('refuses an invalid key argument with a clear message and stores nothing', async () => {

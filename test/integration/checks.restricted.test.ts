@@ -26,7 +26,7 @@ describe('Restricted Mode', () => {
     });
     await useService(service.baseUrl);
     await waitFor('key state', () => api.treeModel.state.hasKey);
-    assert.deepEqual(children(api).map((i) => i.label), [], 'workspace domains are not read in Restricted Mode');
+    assert.deepEqual((await children(api)).map((i) => i.label), [], 'workspace domains are not read in Restricted Mode');
     assert.match(api.treeView.message ?? '', /Restricted Mode/);
     const from = mark(api);
     assert.deepEqual(await vscode.commands.executeCommand('leakSearch.checkAllDomains'), []);
@@ -37,7 +37,7 @@ describe('Restricted Mode', () => {
     const api = await leakSearchApi();
     const outcomes = await checkDomain({ domain: 'example.com', type: 'accounts' });
     assert.deepEqual(outcomes.map((o) => o.status), ['fetched']);
-    await waitFor('example.com in the tree', () => children(api).find((i) => i.label === 'example.com'));
+    await waitFor('example.com in the tree', async () => (await children(api)).find((i) => i.label === 'example.com'));
   });
 
   it('does not write workspace settings before trust', async () => {

@@ -15,6 +15,7 @@ import type { ScanOutcome } from '../../src/editor/diagnostics/diagnosticsContro
 import { DEMO_KNOWN_RECORDS } from '../../service/demo';
 import type { RunningService } from '../../service/types';
 import { checkDomain, leakSearchApi, setSetting, startOwnService, useService, waitFor } from './leakSearch.helpers';
+import { demoDataset } from '../../service/demo';
 
 const SOURCE = 'Leak Search';
 const ALICE = DEMO_KNOWN_RECORDS.accounts[0];
@@ -121,7 +122,9 @@ describe('Leaked identifiers in files', () => {
     const entries = outcomes.map((o) => o.entry).filter((e): e is ResultsEntry => e !== undefined);
     assert.equal(entries.length, 2, 'both findings types fetched');
     accounts = entries.find((e) => e.query.type === 'accounts') ?? assert.fail('accounts result');
-    records = entries.flatMap((e) => [...e.result.records]);
+    // The records the service sent: its data set (the engine keeps them; the editor never holds them).
+    const served = demoDataset()['example.com'];
+    records = [...(served?.accounts ?? []), ...(served?.customers ?? [])];
     await waitFor('the leak index rebuilt with the new results', () => api.diagnostics.indexVersion() > built);
     fixture = await writeFile(folder, 'leak-fixtures/config.env', FIXTURE_LINES.join('\n') + '\n');
   });
@@ -243,7 +246,7 @@ describe('Leaked identifiers in files', () => {
 
     // It stays gone when the extension re-reads its state (ignore list from workspaceState, new index).
     const version = api.diagnostics.indexVersion();
-    api.diagnostics.reload();
+    await api.diagnostics.reload();
     assert.ok(api.diagnostics.indexVersion() > version);
     const ds = await waitForDiagnostics('diagnostics after the reload', fixture, (d) => d.length === left - 1);
     assert.ok(!ds.some((x) => x.message.startsWith(ALICE.username)), 'still ignored after the reload');
@@ -390,7 +393,7 @@ describe('Leaked identifiers in files', () => {
         }
       });
     });
-    api.diagnostics.reload();
+    await api.diagnostics.reload();
     await full;
     assert.deepEqual(view(ours(uri)), incremental, 'a full scan finds the same');
     await vscode.commands.executeCommand('workbench.action.files.revert');

@@ -2,6 +2,7 @@
 // site → records with counts and "as of" times, never a password; ids are stable.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import type { LeakSearchApi } from '../../src/editor/api';
 import { DEMO_KNOWN_RECORDS } from '../../service/demo';
 import type { RunningService } from '../../service/types';
 import { checkDomain, children, find, leakSearchApi, mark, messagesSince, setSetting, startOwnService, useService, waitFor, waitForMessage } from './leakSearch.helpers';
@@ -25,22 +26,22 @@ describe('Check Domain for Leaks', () => {
     const outcomes = await checkDomain('Example.COM');
     assert.deepEqual(outcomes.map((o) => [o.domain, o.query?.type, o.status]), [['example.com', 'accounts', 'fetched'], ['example.com', 'customers', 'fetched']]);
     const accounts = outcomes[0]?.entry;
-    assert.ok(accounts && accounts.result.type === 'accounts');
+    assert.ok(accounts && accounts.query.type === 'accounts');
     const m = await waitForMessage(api, from, /example\.com accounts: [\d,]+ leaked records/);
     assert.deepEqual(m.actions, ['Open Results']);
 
-    const roots = children(api);
+    const roots = await children(api);
     const domain = find(roots, 'example.com');
     assert.match(domain.description, /^[\d,]+ records · just now$/);
-    const types = children(api, domain.node);
+    const types = (await children(api, domain.node));
     assert.deepEqual(types.map((t) => t.label), ['accounts', 'customers']);
     const acc = find(types, 'accounts');
-    assert.match(acc.description, new RegExp(`^${accounts.result.count.toLocaleString('en-US')} records · as of \\d\\d:\\d\\d \\(just now\\)$`));
+    assert.match(acc.description, new RegExp(`^${accounts.count.toLocaleString('en-US')} records · as of \\d\\d:\\d\\d \\(just now\\)$`));
     assert.equal(acc.contextValue, 'leakSearch.findings.results');
 
-    const sites = children(api, acc.node);
+    const sites = (await children(api, acc.node));
     const vpn = find(sites, 'vpn.example.com');
-    const records = children(api, vpn.node);
+    const records = (await children(api, vpn.node));
     const alice = find(records, 'alice@example.com');
     assert.equal(alice.description, '2026-03-14 · DE · Google Chrome · show');
     assert.equal(alice.contextValue, 'leakSearch.record');
@@ -49,15 +50,15 @@ describe('Check Domain for Leaks', () => {
     for (const r of DEMO_KNOWN_RECORDS.accounts) assert.ok(!everything.includes(r.password), 'no password in the tree');
     assert.match(alice.tooltip, /Password: hidden/);
     const total = sites.reduce((sum, s) => sum + Number(s.description.replace(/[^\d]/g, '')), 0);
-    assert.equal(total, accounts.result.records.length, 'site counts add up to the records');
+    assert.equal(total, accounts.records, 'site counts add up to the records');
   });
 
   it('keeps ids stable across a refresh, so expansion survives', async () => {
     const api = await leakSearchApi();
-    const before = children(api).flatMap((d) => [d.id, ...children(api, d.node).map((t) => t.id)]);
+    const before = await treeIds(api);
     const outcomes = await vscode.commands.executeCommand<{ status: string }[]>('leakSearch.refresh');
     assert.ok(outcomes && outcomes.every((o) => o.status === 'fetched'), 'refresh fetches again');
-    const after = children(api).flatMap((d) => [d.id, ...children(api, d.node).map((t) => t.id)]);
+    const after = await treeIds(api);
     assert.deepEqual(after, before);
   });
 
@@ -67,16 +68,16 @@ describe('Check Domain for Leaks', () => {
     const outcomes = await checkDomain({ domain: 'example.com', type: 'accounts' });
     assert.deepEqual(outcomes.map((o) => o.status), ['cached']);
     assert.equal(service.requests.length, count, 'no request for a fresh cached result');
-    await vscode.commands.executeCommand('leakSearch.tree.recheck', children(api).find((i) => i.label === 'example.com')?.node);
+    await vscode.commands.executeCommand('leakSearch.tree.recheck', (await children(api)).find((i) => i.label === 'example.com')?.node);
     assert.equal(service.requests.length, count + 2, 're-check asks the service for both types');
   });
 
   it('lists configured workspace domains, "not checked yet" until checked, and Check All checks them', async () => {
     const api = await leakSearchApi();
     await setSetting('domains', ['example.org', 'not a domain!'], vscode.ConfigurationTarget.Workspace);
-    const org = await waitFor('example.org in the tree', () => children(api).find((i) => i.label === 'example.org'));
+    const org = await waitFor('example.org in the tree', async () => (await children(api)).find((i) => i.label === 'example.org'));
     assert.equal(org.description, 'not checked yet');
-    const bad = find(children(api), 'not a domain!');
+    const bad = find((await children(api)), 'not a domain!');
     assert.equal(bad.description, 'not a valid domain');
     assert.equal(bad.contextValue, 'leakSearch.domain.invalid');
     const from = mark(api);
@@ -84,14 +85,14 @@ describe('Check Domain for Leaks', () => {
     assert.deepEqual(outcomes?.filter((o) => o.status === 'fetched').map((o) => o.domain), ['example.org', 'example.org']);
     const err = await waitForMessage(api, from, /not a domain!|domain/i);
     assert.equal(err.level, 'error', messagesSince(api, from).map((m) => `${m.level}: ${m.message}`).join('\n'));
-    await waitFor('example.org checked', () => /records/.test(children(api).find((i) => i.label === 'example.org')?.description ?? ''));
+    await waitFor('example.org checked', async () => /records/.test((await children(api)).find((i) => i.label === 'example.org')?.description ?? ''));
   });
 
   it('copies a username and a URL from the tree', async () => {
     const api = await leakSearchApi();
-    const acc = find(children(api, find(children(api), 'example.com').node), 'accounts');
-    const vpn = find(children(api, acc.node), 'vpn.example.com');
-    const alice = find(children(api, vpn.node), 'alice@example.com');
+    const acc = find((await children(api, find(await children(api), 'example.com').node)), 'accounts');
+    const vpn = find((await children(api, acc.node)), 'vpn.example.com');
+    const alice = find((await children(api, vpn.node)), 'alice@example.com');
     await vscode.commands.executeCommand('leakSearch.tree.copyUsername', alice.node);
     assert.equal(await vscode.env.clipboard.readText(), 'alice@example.com');
     await vscode.commands.executeCommand('leakSearch.tree.copyUrl', alice.node);
@@ -100,9 +101,19 @@ describe('Check Domain for Leaks', () => {
 
   it('shows a record in the results panel', async () => {
     const api = await leakSearchApi();
-    const acc = find(children(api, find(children(api), 'example.com').node), 'accounts');
+    const acc = find((await children(api, find(await children(api), 'example.com').node)), 'accounts');
     const key = await vscode.commands.executeCommand<string>('leakSearch.tree.showInResults', acc.node);
     assert.ok(key);
     await waitFor('the panel', () => api.resultsPanel.openKeys().includes(key));
   });
 });
+
+/** The ids of the tree's domains and their findings types, top to bottom. */
+async function treeIds(api: LeakSearchApi): Promise<string[]> {
+  const out: string[] = [];
+  for (const d of await children(api)) {
+    out.push(d.id);
+    for (const t of await children(api, d.node)) out.push(t.id);
+  }
+  return out;
+}

@@ -20,17 +20,19 @@ describe('multi-root domains', () => {
     await setSetting('findingsTypes', ['accounts']);
     await setSetting('domains', ['example.com'], vscode.ConfigurationTarget.WorkspaceFolder, frontend.uri);
     await setSetting('domains', ['example.org'], vscode.ConfigurationTarget.WorkspaceFolder, backend.uri);
-    const roots = await waitFor('two folder groups', () => {
-      const r = children(api);
-      return r.length === 2 && r.every((f) => children(api, f.node).length === 1) ? r : undefined;
+    const roots = await waitFor('two folder groups', async () => {
+      const r = (await children(api));
+      if (r.length !== 2) return undefined;
+      for (const f of r) if ((await children(api, f.node)).length !== 1) return undefined;
+      return r;
     });
     assert.deepEqual(roots.map((r) => [r.label, r.contextValue]), [[frontend.name, 'leakSearch.folder'], [backend.name, 'leakSearch.folder']]);
-    assert.deepEqual(children(api, find(roots, frontend.name).node).map((d) => d.label), ['example.com']);
-    assert.deepEqual(children(api, find(roots, backend.name).node).map((d) => d.label), ['example.org']);
+    assert.deepEqual((await children(api, find(roots, frontend.name).node)).map((d) => d.label), ['example.com']);
+    assert.deepEqual((await children(api, find(roots, backend.name).node)).map((d) => d.label), ['example.org']);
 
     const outcomes = await vscode.commands.executeCommand<{ domain: string; status: string }[]>('leakSearch.checkAllDomains');
     assert.deepEqual(outcomes?.map((o) => [o.domain, o.status]), [['example.com', 'fetched'], ['example.org', 'fetched']]);
-    const org = find(children(api, find(children(api), backend.name).node), 'example.org');
+    const org = find((await children(api, find(await children(api), backend.name).node)), 'example.org');
     assert.match(org.description, /records · just now/);
   });
 

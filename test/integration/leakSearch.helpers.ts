@@ -94,8 +94,8 @@ export interface ItemView {
 }
 
 /** The tree as the user sees it, level by level, through the provider. */
-export function children(api: LeakSearchApi, node?: LeakNode): ItemView[] {
-  return api.tree.getChildren(node).map((n) => {
+export async function children(api: LeakSearchApi, node?: LeakNode): Promise<ItemView[]> {
+  return (await api.tree.getChildren(node)).map((n) => {
     const item = api.tree.getTreeItem(n);
     const label = typeof item.label === 'string' ? item.label : item.label?.label ?? '';
     return {

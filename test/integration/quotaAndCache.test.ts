@@ -46,7 +46,7 @@ describe('quota and cache', () => {
     const m = await waitForMessage(api, from, /quota .* is spent, so example\.com was not checked\. Checks resume at/);
     assert.deepEqual(m.actions, ['Check When Quota Resets']);
     // The tree says so too, and never "no leaks".
-    const customers = find(children(api, find(children(api), 'example.com').node), 'customers');
+    const customers = find((await children(api, find(await children(api), 'example.com').node)), 'customers');
     assert.match(customers.description, /^quota spent, resumes \d\d:\d\d$/);
   });
 
@@ -57,7 +57,7 @@ describe('quota and cache', () => {
     await useService(s.baseUrl);
     const [outcome] = await checkDomain('example.com');
     assert.equal(outcome?.status, 'fetched');
-    const count = outcome?.entry?.result.count ?? -1;
+    const count = outcome?.entry?.count ?? -1;
     await api.flushCache();
 
     // On disk: nothing readable, neither the data nor the key, not even in the file names.
@@ -73,9 +73,9 @@ describe('quota and cache', () => {
     const requests = s.requests.length;
     await api.reloadFromDisk();
     assert.equal(api.results.list().length > 0, true);
-    const domain = await waitFor('example.com from the cache', () => children(api).find((i) => i.label === 'example.com'));
+    const domain = await waitFor('example.com from the cache', async () => (await children(api)).find((i) => i.label === 'example.com'));
     assert.match(domain.description, /records · just now/);
-    const accounts = find(children(api, domain.node), 'accounts');
+    const accounts = find((await children(api, domain.node)), 'accounts');
     assert.match(accounts.description, new RegExp(`^${count.toLocaleString('en-US')} records · as of \\d\\d:\\d\\d \\(just now\\)$`));
     assert.equal(s.requests.length, requests, 'loading the cache sent nothing');
     assert.match(api.statusBar().text, /leaks \(just now\)/);

@@ -11,6 +11,7 @@ const ALLOWED: readonly RegExp[] = [
   /^changelog\.md$/i,
   /^LICENSE(\.txt|\.md)?$/i,
   /^dist\/extension\.js$/,
+  /^dist\/engine\.js$/,
   /^dist\/webview\.js$/,
   /^dist\/webview\.css$/,
   /^dist\/[^/]+\.ttf$/,
@@ -34,6 +35,7 @@ describe('the .vsix contents', () => {
     assert.deepEqual([...unexpected, ...outside], []);
     assert.ok(names.includes('extension/package.json'));
     assert.ok(names.includes('extension/dist/extension.js'));
+    assert.ok(names.includes('extension/dist/engine.js'), 'the data engine (worker) is shipped');
   });
 
   it('has no source map, TypeScript source or secret-looking file', () => {

@@ -80,18 +80,28 @@ export function customersRecords(): OpenRecord[] {
   ];
 }
 
-export function makeEntry(result: SearchResult, domain = 'example.com', fetchedAt = Date.UTC(2025, 5, 1, 12, 0, 0)): ResultsEntry {
+/** A result as the host knows it (meta) and its records (which the data engine would hold). */
+export interface TestResult {
+  readonly entry: ResultsEntry;
+  readonly records: readonly (AccountRecord | OpenRecord)[];
+}
+
+export function makeEntry(result: SearchResult, domain = 'example.com', fetchedAt = Date.UTC(2025, 5, 1, 12, 0, 0)): TestResult {
   const query = { domain, type: result.type };
   return {
-    key: resultsKey('http://127.0.0.1:1', query),
-    origin: 'http://127.0.0.1:1',
-    query,
-    result,
-    rateLimit: { limit: 1000, remaining: 987, resetAt: fetchedAt + 3_600_000, observedAt: fetchedAt },
-    fetchedAt,
+    entry: {
+      key: resultsKey('http://127.0.0.1:1', query),
+      origin: 'http://127.0.0.1:1',
+      query,
+      count: result.count,
+      records: result.records.length,
+      rateLimit: { limit: 1000, remaining: 987, resetAt: fetchedAt + 3_600_000, observedAt: fetchedAt },
+      fetchedAt,
+    },
+    records: result.records,
   };
 }
 
-export function accountsEntry(records: readonly AccountRecord[], domain = 'example.com'): ResultsEntry {
+export function accountsEntry(records: readonly AccountRecord[], domain = 'example.com'): TestResult {
   return makeEntry({ type: 'accounts', count: records.length, records }, domain);
 }

@@ -1,6 +1,8 @@
 // Drives the built webview bundle (dist/webview.js, dist/webview.css) in headless Debian
 // Chromium, under the production CSP, with a small host stub that answers the protocol.
+import * as assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
+import { isDeepStrictEqual } from 'node:util';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
@@ -9,11 +11,16 @@ import { launchChromium } from '../harness/browser';
 import { chromiumPath } from '../harness/paths';
 import { suiteResource } from '../suiteResource';
 import { buildPanelHtml, createNonce } from '../../src/editor/results/panelHtml';
-import type { HostMessage, PanelUiState, WebviewMessage } from '../../src/shared/protocol';
-import { loadMessage } from '../../src/shared/results/packed';
+import { dateFormat } from '../../src/engine/engine';
+import { RecordTableBuilder } from '../../src/engine/store/recordTable';
+import type { RecordTable } from '../../src/engine/store/recordTable';
+import { exportPieces } from '../../src/engine/views/exports';
+import { ResultView } from '../../src/engine/views/resultView';
+import type { ExportFormat, HostMessage, PanelUiState, WebviewMessage } from '../../src/shared/protocol';
+import { describeFilter } from '../../src/shared/protocol';
 import { isThemeName, themeCss } from './themes';
 import type { ThemeName } from './themes';
-import type { ResultsEntry } from '../../src/core/types';
+import type { TestResult } from './dataset';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const DIST = path.join(ROOT, 'dist');
@@ -118,11 +125,17 @@ export interface StubHost {
   state(): Promise<PanelUiState | undefined>;
   /** Waits until the webview has posted a message matching `predicate`. */
   waitFor<T extends WebviewMessage>(predicate: (message: WebviewMessage) => message is T, timeoutMs?: number): Promise<T>;
+  /** What the host put on the clipboard, in order (only what it was allowed to copy). */
+  readonly copies: { readonly what: 'cell' | 'row'; readonly text: string }[];
+  /** The exports the host wrote, in order. */
+  readonly exports: { readonly format: ExportFormat; readonly includeSecrets: boolean; readonly content: string }[];
 }
 
 export interface OpenOptions {
   /** The result the host loads after `ready`; none = the host stays silent. */
-  readonly entry?: ResultsEntry;
+  readonly entry?: TestResult;
+  /** The result's table, already stored (as the engine holds it): built from `entry.records` otherwise. */
+  readonly table?: RecordTable;
   readonly focus?: { identifier?: string };
   /** The state `getState()` returns at start (as after a reload). */
   readonly savedState?: PanelUiState;
@@ -132,7 +145,11 @@ export interface OpenOptions {
   readonly theme?: ThemeName;
 }
 
-/** Opens the panel page with a host stub that answers `ready` with `load`, and every request with a response. */
+/**
+ * Opens the panel page with a host stub that answers as the extension's host does: `ready`
+ * with `load`, queries and windows of rows from the data engine's own query code (run here
+ * in the test process), every request with a response.
+ */
 export async function openPanel(harness: Harness, options: OpenOptions = {}): Promise<StubHost> {
   const page = await harness.browser.newPage({ viewport: { width: 1400, height: options.height ?? 900 } });
   const received: WebviewMessage[] = [];
@@ -147,18 +164,73 @@ export async function openPanel(harness: Harness, options: OpenOptions = {}): Pr
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
+  const copies: { what: 'cell' | 'row'; text: string }[] = [];
+  const exports: { format: ExportFormat; includeSecrets: boolean; content: string }[] = [];
   const post = async (message: HostMessage): Promise<void> => {
     await page.evaluate(`window.postMessage(${JSON.stringify(message)}, '*')`);
   };
+  const result = options.entry;
+  let view: ResultView | undefined;
+  let filter = '';
   await page.exposeBinding('__toHost', (_source, message: WebviewMessage) => {
     received.push(message);
     for (const wake of waiters.splice(0)) wake();
-    if (message.type === 'ready' && options.entry) {
-      void post(loadMessage(options.entry, options.focus));
-    } else if (message.type === 'copy') {
-      void post({ type: 'response', id: message.id, ok: true, message: message.what === 'row' ? 'Row copied' : 'Cell copied' });
-    } else if (message.type === 'export') {
-      void post({ type: 'response', id: message.id, ok: true, message: `Saved ${message.suggestedName}` });
+    if (!result) return;
+    if (message.type === 'ready') {
+      let table = options.table;
+      if (!table) {
+        const builder = new RecordTableBuilder(result.entry.query.type);
+        for (const record of result.records) builder.add(record);
+        table = builder.finish();
+      }
+      view = new ResultView(table, dateFormat('en-US'));
+      const { entry } = result;
+      void post({
+        type: 'load',
+        entry: { key: entry.key, origin: entry.origin, query: entry.query, type: entry.query.type, count: entry.count, records: entry.records, fetchedAt: entry.fetchedAt, ...(entry.rateLimit ? { rateLimit: entry.rateLimit } : {}) },
+        columns: table.columns.map((c) => ({ key: c.key, label: c.label, kind: c.kind, secret: c.secret })),
+        ...(options.focus?.identifier ? { focus: options.focus } : {}),
+      });
+      return;
+    }
+    if (!view) return;
+    switch (message.type) {
+      case 'query':
+        filter = describeFilter(message.query.filter);
+        void post({ type: 'view', seq: message.seq, summary: view.query(message.query) });
+        break;
+      case 'window':
+        void post({ type: 'rows', seq: message.seq, start: message.start, items: view.window(message.start, message.count, new Set(message.revealed)) });
+        break;
+      case 'reveal':
+        void post({ type: 'response', id: message.id, ok: true, text: view.table.text(message.column, message.row) });
+        break;
+      case 'copy': {
+        const text = view.copyText(message.what, message.row, message.column, new Set(message.revealed));
+        if (text === undefined) void post({ type: 'response', id: message.id, ok: false, message: 'Reveal the password first to copy it.' });
+        else {
+          copies.push({ what: message.what, text });
+          void post({ type: 'response', id: message.id, ok: true, message: message.what === 'row' ? 'Row copied' : 'Cell copied' });
+        }
+        break;
+      }
+      case 'export': {
+        const { entry } = result;
+        const content = [
+          ...exportPieces(message.format, view, view.rows, message.includeSecrets && message.format !== 'markdown', {
+            domain: entry.query.domain,
+            type: entry.query.type,
+            fetchedAt: entry.fetchedAt,
+            ...(entry.query.range ? { range: entry.query.range } : {}),
+            filterDescription: filter,
+          }),
+        ].join('');
+        exports.push({ format: message.format, includeSecrets: message.includeSecrets, content });
+        void post({ type: 'response', id: message.id, ok: true, message: `Saved leaks.${message.format}` });
+        break;
+      }
+      default:
+        break;
     }
   });
   await page.addInitScript({
@@ -183,6 +255,8 @@ export async function openPanel(harness: Harness, options: OpenOptions = {}): Pr
     received,
     dialogs,
     errors,
+    copies,
+    exports,
     post,
     state: () => page.evaluate('window.__savedState()') as Promise<PanelUiState | undefined>,
     waitFor<T extends WebviewMessage>(predicate: (message: WebviewMessage) => message is T, timeoutMs = 5000): Promise<T> {
@@ -266,4 +340,41 @@ export function messagesOf<K extends WebviewMessage['type']>(host: StubHost, typ
 export async function waitForMessages<K extends WebviewMessage['type']>(host: StubHost, type: K, count: number): Promise<Extract<WebviewMessage, { type: K }>[]> {
   await host.waitFor((m): m is WebviewMessage => messagesOf(host, type).length >= count && m.type === type);
   return messagesOf(host, type);
+}
+
+/** Waits until the host wrote `count` exports, and returns them. */
+export async function waitForExports(host: StubHost, count: number): Promise<StubHost['exports']> {
+  const deadline = Date.now() + 10_000;
+  while (host.exports.length < count) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${count} export(s); ${host.exports.length} so far`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return host.exports;
+}
+
+/** Waits until the host copied `count` texts, and returns them. */
+export async function waitForCopies(host: StubHost, count: number): Promise<StubHost['copies']> {
+  const deadline = Date.now() + 10_000;
+  while (host.copies.length < count) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${count} copies; ${host.copies.length} so far`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return host.copies;
+}
+
+/**
+ * Polls `probe` until it deep-equals `expected` (the panel answers after a round trip to its
+ * host), then asserts it: a mismatch at the deadline fails with the last value seen.
+ */
+export async function eventually<T>(probe: () => Promise<T>, expected: T, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const actual = await probe();
+    if (isDeepStrictEqual(actual, expected)) return;
+    if (Date.now() > deadline) {
+      assert.deepEqual(actual, expected);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }

@@ -1,8 +1,12 @@
 // Record fields are hostile input: markup and script in them must show as literal text and
 // nothing may execute, under the production CSP.
+import { dateFormat } from '../../src/engine/engine';
 import * as assert from 'node:assert/strict';
 import { accountsEntry, hostileAccounts } from './dataset';
 import { choose, evaluate, openPanel, pageText, renderedRows, useHarness, until, waitForViewCount } from './harness';
+
+const DATES = dateFormat('en-US');
+const shownDate = (iso: string): string => DATES.dateTime(Date.parse(iso));
 
 describe('results panel hostile input', function () {
   this.timeout(60_000);
@@ -20,8 +24,8 @@ describe('results panel hostile input', function () {
     const [a, b] = records;
     assert.ok(a && b);
     // Newest first: b (2024-10-02) then a (2024-09-20).
-    assert.deepEqual(rows[0], [b.date, b.username, b.password, b.url, b.ip, b.country, b.browser, b.status]);
-    assert.deepEqual(rows[1], [a.date, a.username, a.password, a.url, a.ip, a.country, a.browser, a.status]);
+    assert.deepEqual(rows[0], [shownDate(b.date), b.username, b.password, b.url, b.ip, b.country, b.browser, b.status]);
+    assert.deepEqual(rows[1], [shownDate(a.date), a.username, a.password, a.url, a.ip, a.country, a.browser, a.status]);
     const text = await pageText(host.page);
     assert.ok(text.includes('<script>window.__pwned=3;alert(1)</script>@example.com'));
     assert.ok(text.includes('<img src=x onerror="window.__pwned=1">'));

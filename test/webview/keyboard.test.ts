@@ -1,8 +1,12 @@
 // ARIA roles of the table and keyboard navigation.
 import * as assert from 'node:assert/strict';
+import { dateFormat } from '../../src/engine/engine';
 import { accountsEntry, generateAccounts } from './dataset';
-import { choose, evaluate, openPanel, useHarness, until, waitForViewCount } from './harness';
+import { choose, evaluate, openPanel, useHarness, until, waitForViewCount, eventually } from './harness';
 import type { StubHost } from './harness';
+
+const DATES = dateFormat('en-US');
+const shownDate = (iso: string | undefined): string => (iso ? DATES.dateTime(Date.parse(iso)) : '');
 
 describe('results panel keyboard and ARIA', function () {
   this.timeout(60_000);
@@ -47,26 +51,26 @@ describe('results panel keyboard and ARIA', function () {
     const host = await openPanel(harness, { entry: accountsEntry(records) });
     await waitForViewCount(host.page, records.length);
     await host.page.focus('[role=grid]');
-    assert.deepEqual(await active(host), { row: '1', col: '1', text: 'Date' });
+    await eventually(() => active(host), { row: '1', col: '1', text: 'Date' });
     await host.page.keyboard.press('ArrowDown');
-    assert.deepEqual(await active(host), { row: '2', col: '1', text: newest[0]?.date });
+    await eventually(() => active(host), { row: '2', col: '1', text: shownDate(newest[0]?.date) });
     await host.page.keyboard.press('ArrowRight');
-    assert.deepEqual(await active(host), { row: '2', col: '2', text: newest[0]?.username });
+    await eventually(() => active(host), { row: '2', col: '2', text: newest[0]?.username });
     await host.page.keyboard.press('ArrowDown');
-    assert.deepEqual(await active(host), { row: '3', col: '2', text: newest[1]?.username });
+    await eventually(() => active(host), { row: '3', col: '2', text: newest[1]?.username });
     await host.page.keyboard.press('End');
-    assert.deepEqual(await active(host), { row: '3', col: '8', text: newest[1]?.status });
+    await eventually(() => active(host), { row: '3', col: '8', text: newest[1]?.status });
     await host.page.keyboard.press('Home');
     assert.equal((await active(host))?.col, '1');
     await host.page.keyboard.press('PageDown');
     const paged = Number((await active(host))?.row);
     assert.ok(paged > 10, `PageDown moved to row ${paged}`);
     await host.page.keyboard.press('Control+End');
-    assert.deepEqual(await active(host), { row: '1001', col: '8', text: newest[999]?.status });
+    await eventually(() => active(host), { row: '1001', col: '8', text: newest[999]?.status });
     const scrolled = await evaluate<number>(host.page, `document.querySelector('.grid-scroll').scrollTop`);
     assert.ok(scrolled > 10_000, 'the last row was scrolled into view');
     await host.page.keyboard.press('Control+Home');
-    assert.deepEqual(await active(host), { row: '2', col: '1', text: newest[0]?.date });
+    await eventually(() => active(host), { row: '2', col: '1', text: shownDate(newest[0]?.date) });
     await host.page.close();
   });
 
@@ -76,17 +80,18 @@ describe('results panel keyboard and ARIA', function () {
     await host.page.focus('[role=grid]');
     await host.page.keyboard.press('ArrowRight');
     await host.page.keyboard.press('Enter');
-    assert.equal(await host.page.getAttribute('[role=columnheader][aria-colindex="2"]', 'aria-sort'), 'ascending');
+    await until(host.page, `document.querySelector('[role=columnheader][aria-colindex="2"]').getAttribute('aria-sort') === 'ascending'`);
     assert.equal(await host.page.getAttribute('[role=columnheader][aria-colindex="1"]', 'aria-sort'), 'none');
     const firstByName = [...records].sort((a, b) => (a.username.toLowerCase() < b.username.toLowerCase() ? -1 : 1))[0];
     await host.page.keyboard.press('ArrowDown');
     await host.page.keyboard.press('ArrowRight');
-    assert.deepEqual(await active(host), { row: '2', col: '3', text: '••••••••' });
+    await eventually(() => active(host), { row: '2', col: '3', text: '••••••••' });
     await host.page.keyboard.press('Enter');
+    await until(host.page, `document.getElementById('grid-active-cell').textContent !== '••••••••'`);
     const revealed = await active(host);
     assert.equal(revealed?.text, records.find((r) => r.username === firstByName?.username && r.password === revealed?.text)?.password);
     await host.page.keyboard.press('Enter');
-    assert.equal((await active(host))?.text, '••••••••');
+    await until(host.page, `document.getElementById('grid-active-cell').textContent === '••••••••'`);
     await host.page.close();
   });
 
@@ -100,12 +105,12 @@ describe('results panel keyboard and ARIA', function () {
     await host.page.keyboard.press('ArrowDown');
     assert.equal(await host.page.locator('.grid-group').first().getAttribute('aria-expanded'), 'false');
     await host.page.keyboard.press('ArrowRight');
-    assert.equal(await host.page.locator('.grid-group').first().getAttribute('aria-expanded'), 'true');
+    await until(host.page, `document.querySelector('.grid-group')?.getAttribute('aria-expanded') === 'true'`);
     const expanded = Number(await host.page.getAttribute('[role=grid]', 'aria-rowcount')) - 1;
     const size = Number((await host.page.locator('.grid-group .group-count').first().textContent())?.split(' ')[0]);
     assert.equal(expanded, groups + size);
     await host.page.keyboard.press('ArrowLeft');
-    assert.equal(await host.page.locator('.grid-group').first().getAttribute('aria-expanded'), 'false');
+    await until(host.page, `document.querySelector('.grid-group')?.getAttribute('aria-expanded') === 'false'`);
     assert.equal(Number(await host.page.getAttribute('[role=grid]', 'aria-rowcount')) - 1, groups);
     await host.page.close();
   });

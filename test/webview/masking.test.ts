@@ -2,7 +2,7 @@
 // mode, and copy actions that only copy a password once it is revealed.
 import * as assert from 'node:assert/strict';
 import { accountsEntry, generateAccounts } from './dataset';
-import { messagesOf, openPanel, pageText, useHarness, until, waitForMessages, waitForViewCount } from './harness';
+import { openPanel, pageText, useHarness, until, waitForCopies, waitForViewCount } from './harness';
 import type { StubHost } from './harness';
 
 describe('results panel masking and copy', function () {
@@ -62,11 +62,11 @@ describe('results panel masking and copy', function () {
     await host.page.click(passwordCell(0));
     await host.page.click(passwordCell(0));
     await host.page.click('#copy-cell');
-    assert.equal(await host.page.textContent('#message'), 'Reveal the password first to copy it.');
-    assert.equal(messagesOf(host, 'copy').length, 0);
+    await until(host.page, `document.querySelector('#message').textContent === 'Reveal the password first to copy it.'`);
+    assert.equal(host.copies.length, 0);
     // The row without the password.
     await host.page.click('#copy-row');
-    const [rowCopy] = await waitForMessages(host, 'copy', 1);
+    const [rowCopy] = await waitForCopies(host, 1);
     assert.equal(rowCopy?.what, 'row');
     assert.ok(rowCopy?.text.includes(`Username: ${first.username}`));
     assert.ok(!rowCopy?.text.includes(first.password));
@@ -75,15 +75,15 @@ describe('results panel masking and copy', function () {
     // Revealed: the cell and the row carry it.
     await host.page.click(passwordCell(0));
     await host.page.click('#copy-cell');
-    const copies = await waitForMessages(host, 'copy', 2);
+    const copies = await waitForCopies(host, 2);
     assert.deepEqual([copies[1]?.what, copies[1]?.text], ['cell', first.password]);
     await host.page.click('#copy-row');
-    const rows = await waitForMessages(host, 'copy', 3);
+    const rows = await waitForCopies(host, 3);
     assert.ok(rows[2]?.text.includes(`Password: ${first.password}`));
     // A plain cell, by keyboard (Ctrl+C on the active cell).
     await host.page.click(`.grid-body [role=row][aria-rowindex="2"] [role=gridcell][aria-colindex="4"]`);
     await host.page.keyboard.press('Control+c');
-    const all = await waitForMessages(host, 'copy', 4);
+    const all = await waitForCopies(host, 4);
     assert.deepEqual([all[3]?.what, all[3]?.text], ['cell', first.url]);
     await host.page.close();
   });

@@ -21,7 +21,7 @@ describe('results panel state', function () {
     await host.page.click('#presentation');
     await until(host.page, `window.__savedState()?.presentation === true`);
     const state = await host.state();
-    assert.equal(state?.key, entry.key);
+    assert.equal(state?.key, entry.entry.key);
     assert.deepEqual(state?.sort, { column: 'country', direction: 'asc' });
     assert.equal(state?.filter?.text, 'mozilla');
     assert.equal(state?.grouping, 'none');
@@ -33,7 +33,7 @@ describe('results panel state', function () {
 
   it('restores the saved state after a reload and asks the host for the data again', async () => {
     const saved: PanelUiState = {
-      key: entry.key,
+      key: entry.entry.key,
       sort: { column: 'username', direction: 'desc' },
       filter: { text: '', status: '', country: 'US', browser: '', from: '', to: '' },
       grouping: 'none',
@@ -56,7 +56,7 @@ describe('results panel state', function () {
   it('restores the scroll position', async () => {
     const many = generateAccounts(2000, 52);
     const manyEntry = accountsEntry(many);
-    const host = await openPanel(harness, { entry: manyEntry, savedState: { key: manyEntry.key, scrollTop: 2400 } });
+    const host = await openPanel(harness, { entry: manyEntry, savedState: { key: manyEntry.entry.key, scrollTop: 2400 } });
     await waitForViewCount(host.page, many.length);
     await until(host.page, `document.querySelector('.grid-scroll').scrollTop === 2400`);
     const first = await host.page.evaluate(`Math.min(...[...document.querySelectorAll('.grid-body [role=row]')].map((r) => Number(r.getAttribute('aria-rowindex'))))`);
@@ -90,7 +90,7 @@ describe('results panel state', function () {
   it('says so when the result is gone', async () => {
     const host = await openPanel(harness, { entry });
     await waitForViewCount(host.page, records.length);
-    await host.post({ type: 'missing', key: entry.key });
+    await host.post({ type: 'missing', key: entry.entry.key });
     await until(host.page, `document.querySelector('[role=alert]') !== null`);
     assert.equal(await host.page.textContent('[role=alert]'), 'This result is no longer available. Run the check again to see it.');
     assert.equal(messagesOf(host, 'ready').length, 1);

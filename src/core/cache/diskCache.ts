@@ -13,7 +13,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { CacheCryptoError, openSealed, seal } from './sealed';
+import { CacheCryptoError, SEALED_BODY_OFFSET, TAG_OFFSET, openSealed, seal, streamOpener, streamSealer } from './sealed';
 
 /** What a meta file says about one result (small: read for every result at startup). */
 export interface CacheMeta {
@@ -113,12 +113,90 @@ export class DiskCache {
     return this.#open(path.join(this.dir, meta.blob));
   }
 
+  /**
+   * The records of a result, decrypted piece by piece (a large result never sits in memory
+   * twice). The last piece is yielded only after the file proved whole: a consumer must
+   * discard what it read when this throws. Ends at once when the file is gone.
+   */
+  async *readPieces(meta: CacheMeta): AsyncGenerator<Buffer> {
+    const file = path.join(this.dir, meta.blob);
+    let handle: fs.FileHandle;
+    try {
+      handle = await fs.open(file, 'r');
+    } catch {
+      return;
+    }
+    try {
+      const prefix = Buffer.alloc(SEALED_BODY_OFFSET);
+      const { bytesRead } = await handle.read(prefix, 0, prefix.length, 0);
+      let opener: ReturnType<typeof streamOpener>;
+      try {
+        if (bytesRead < prefix.length) throw new CacheCryptoError('Not a Leak Search cache file.');
+        opener = streamOpener(prefix, this.key, this.#keyId);
+      } catch (e) {
+        if (e instanceof CacheCryptoError && e.otherKey) return;
+        throw e;
+      }
+      const chunk = Buffer.allocUnsafe(1 << 20);
+      let position = SEALED_BODY_OFFSET;
+      for (;;) {
+        const { bytesRead: n } = await handle.read(chunk, 0, chunk.length, position);
+        if (n === 0) break;
+        position += n;
+        const plain = opener.update(chunk.subarray(0, n));
+        if (plain.length > 0) yield plain;
+      }
+      const last = opener.final();
+      if (last.length > 0) yield last;
+    } catch (e) {
+      this.log(`Cache: removed a damaged file (${e instanceof Error ? e.message : String(e)}).`);
+      await fs.rm(file, { force: true }).catch(() => undefined);
+      throw e;
+    } finally {
+      await handle.close();
+    }
+  }
+
+  /** Writes (or replaces) a result whose records come in pieces (streamed through the cipher). */
+  async writePieces(key: string, fetchedAt: number, info: Readonly<Record<string, unknown>>, pieces: Iterable<Uint8Array>): Promise<CacheMeta> {
+    await fs.mkdir(this.dir, { recursive: true });
+    const stem = this.#stem(key);
+    const blob = `${stem}-${randomBytes(8).toString('hex')}${BLOB}`;
+    const file = path.join(this.dir, blob);
+    const temp = `${file}.tmp-${process.pid}-${randomBytes(6).toString('hex')}`;
+    try {
+      const handle = await fs.open(temp, 'w', 0o600);
+      try {
+        const sealer = streamSealer(this.key, this.#keyId);
+        await handle.write(sealer.prefix);
+        for (const piece of pieces) {
+          const out = sealer.update(piece);
+          if (out.length > 0) await handle.write(out);
+        }
+        const { rest, tag } = sealer.final();
+        if (rest.length > 0) await handle.write(rest);
+        await handle.write(tag, 0, tag.length, TAG_OFFSET);
+      } finally {
+        await handle.close();
+      }
+      await fs.rename(temp, file);
+    } catch (e) {
+      await fs.rm(temp, { force: true }).catch(() => undefined);
+      throw e;
+    }
+    return this.#publishMeta(key, stem, fetchedAt, info, blob);
+  }
+
   /** Writes (or replaces) a result: its blob first, then the meta that names it. */
   async write(key: string, fetchedAt: number, info: Readonly<Record<string, unknown>>, records: Uint8Array): Promise<CacheMeta> {
     await fs.mkdir(this.dir, { recursive: true });
     const stem = this.#stem(key);
     const blob = `${stem}-${randomBytes(8).toString('hex')}${BLOB}`;
     await this.#publish(path.join(this.dir, blob), seal(records, this.key, this.#keyId));
+    return this.#publishMeta(key, stem, fetchedAt, info, blob);
+  }
+
+  async #publishMeta(key: string, stem: string, fetchedAt: number, info: Readonly<Record<string, unknown>>, blob: string): Promise<CacheMeta> {
     const meta: CacheMeta = { key, fetchedAt, blob, info };
     const previous = await this.#readMeta(path.join(this.dir, `${stem}${META}`));
     await this.#publish(path.join(this.dir, `${stem}${META}`), seal(Buffer.from(JSON.stringify(meta), 'utf8'), this.key, this.#keyId));

@@ -18,7 +18,9 @@ import type { Settings } from '../config/settings';
 import type { ApiKeyStore } from '../secrets/apiKeyStore';
 import type { ResultsModel } from '../model/resultsModel';
 import type { QuotaStore } from '../model/quotaStore';
-import type { ResultsCache } from '../cache/resultsCache';
+import type { CacheKey } from '../cache/cacheKey';
+import type { EngineHost } from '../engine/engineHost';
+import { engineIngest } from '../engine/engineSink';
 import type { ClientHolder } from '../client/clientHolder';
 import type { Notifier, NotifierAction } from '../notify/notifier';
 import type { Logger } from '../log/logger';
@@ -60,7 +62,8 @@ export interface CheckRunnerDeps {
   readonly keys: ApiKeyStore;
   readonly model: ResultsModel;
   readonly quota: QuotaStore;
-  readonly cache: ResultsCache;
+  readonly engine: EngineHost;
+  readonly cacheKey: CacheKey;
   readonly clients: ClientHolder;
   readonly notifier: Notifier;
   readonly log: Logger;
@@ -68,6 +71,7 @@ export interface CheckRunnerDeps {
 
 export class CheckRunner implements vscode.Disposable {
   readonly #timers = new Set<LongTimer>();
+  #cacheKeySent: Promise<void> | undefined;
 
   constructor(private readonly deps: CheckRunnerDeps) {}
 
@@ -188,6 +192,8 @@ export class CheckRunner implements vscode.Disposable {
         try {
           log.info(`Checking ${query.domain} (${query.type}, ${formatRange(query.range)}) at ${endpoint.origin}.`);
           const client = clients.client;
+          // The records go straight into the data engine as they arrive (src/engine/).
+          const ingest = engineIngest(this.deps.engine, endpoint.origin);
           const response = await client.search({
             baseUrl: endpoint.baseUrl,
             apiKey,
@@ -197,19 +203,16 @@ export class CheckRunner implements vscode.Disposable {
             signal: abort.signal,
             waitForQuota: false,
             probe: probing,
+            sink: ingest.sink,
           });
           for (const note of response.notes ?? []) log.warn(`${endpoint.origin}: ${note}`);
-          const entry: ResultsEntry = {
-            key: resultsKey(endpoint.origin, response.query),
-            origin: endpoint.origin,
-            query: response.query,
-            result: response.result,
-            rateLimit: response.rateLimit,
-            fetchedAt: response.fetchedAt,
-          };
+          await this.#cacheReady();
+          const id = ingest.ended();
+          if (id === undefined) throw new LeakSearchError('internal', 'The answer ended without reaching the data engine.');
+          const entry: ResultsEntry = await this.deps.engine.call('ingestCommit', { id, fetchedAt: response.fetchedAt, rateLimit: response.rateLimit });
           await quota.update(endpoint.origin, response.rateLimit);
           model.put(entry);
-          log.info(`${query.domain} (${query.type}): ${formatCount(entry.result.count)}.`);
+          log.info(`${query.domain} (${query.type}): ${formatCount(entry.count)}${entry.records < entry.count ? ` (${formatCount(entry.records)} sent)` : ''}.`);
           out.push({ query, domain: query.domain, status: 'fetched', entry });
         } catch (e) {
           const error = toLeakSearchError(e);
@@ -231,9 +234,19 @@ export class CheckRunner implements vscode.Disposable {
     return out;
   }
 
+  /** The engine saves results only once the cache key exists: made with the first result. */
+  async #cacheReady(): Promise<void> {
+    this.#cacheKeySent ??= this.deps.cacheKey.ensure().then((key) => this.deps.engine.call('setCacheKey', { key }));
+    try {
+      await this.#cacheKeySent;
+    } catch (e) {
+      this.#cacheKeySent = undefined;
+      this.deps.log.warn(`Results are not cached on disk: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+
   #afterRun(endpoint: Endpoint, results: readonly CheckOutcome[], targets: readonly CheckTarget[], options: CheckOptions): void {
-    const { cache, notifier } = this.deps;
-    cache.save(results.flatMap((r) => (r.status === 'fetched' && r.entry ? [r.entry] : [])));
+    const { notifier } = this.deps;
     // One message per distinct problem, each with its next step.
     const seen = new Set<string>();
     for (const r of results) {
@@ -253,7 +266,7 @@ export class CheckRunner implements vscode.Disposable {
     const parts = done.map((r) => {
       const e = r.entry as ResultsEntry;
       const from = r.status === 'cached' ? ` (cached ${formatAge(e.fetchedAt, Date.now())})` : '';
-      return `${e.query.domain} ${e.query.type}: ${formatCount(e.result.count, 'leaked record')}${from}`;
+      return `${e.query.domain} ${e.query.type}: ${formatCount(e.count, 'leaked record')}${from}`;
     });
     const first = done[0]?.entry;
     notifier.show('info', `Leak Search: ${parts.join('; ')} (${formatRange(first?.query.range)}).`, first

@@ -13,6 +13,7 @@ export const CommandId = {
   copyUrl: 'leakSearch.tree.copyUrl',
   showInResults: 'leakSearch.tree.showInResults',
   recheck: 'leakSearch.tree.recheck',
+  showMore: 'leakSearch.tree.showMore',
   scanWorkspace: 'leakSearch.scanWorkspace',
   showLeakedRecords: 'leakSearch.diagnostics.showRecords',
   ignoreIdentifier: 'leakSearch.diagnostics.ignore',

@@ -4,7 +4,6 @@ import * as vscode from 'vscode';
 import { formatAge, formatCount, formatRange } from '../../core/format';
 import type { LeakSearchContext } from '../leakSearchContext';
 import type { LeakNode } from '../tree/treeNodes';
-import { fieldText } from '../../core/sites';
 import { CommandId } from './commandIds';
 
 export async function openResults(ctx: LeakSearchContext, arg?: unknown): Promise<string | undefined> {
@@ -22,7 +21,7 @@ export async function openResults(ctx: LeakSearchContext, arg?: unknown): Promis
     }
     const pick = await vscode.window.showQuickPick(entries.map((e) => ({
       label: `${e.query.domain} · ${e.query.type}`,
-      description: `${formatCount(e.result.count)} · ${formatRange(e.query.range)} · ${formatAge(e.fetchedAt, now)}`,
+      description: `${formatCount(e.count)} · ${formatRange(e.query.range)} · ${formatAge(e.fetchedAt, now)}`,
       key: e.key,
     })), { title: 'Leak Search: Open Results' });
     key = pick?.key;
@@ -48,7 +47,7 @@ function keyOfNode(ctx: LeakSearchContext, node: LeakNode): { key?: string; iden
     case 'more':
       return { key: node.entry.key, identifier: node.site };
     case 'record':
-      return { key: node.entry.key, identifier: fieldText(node.record, 'username') || fieldText(node.record, 'url') };
+      return { key: node.entry.key, identifier: node.record.username || node.record.url };
     case 'domain': {
       const e = ctx.results.latest(node.origin, node.domain, 'accounts') ?? ctx.results.latest(node.origin, node.domain, 'customers');
       return e ? { key: e.key } : {};

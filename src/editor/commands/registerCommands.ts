@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import { CommandId } from './commandIds';
 import type { LeakSearchContext } from '../leakSearchContext';
+import type { LeakNode } from '../tree/treeNodes';
 import { checkDomain } from './checkDomain';
 import { checkAllDomains } from './checkAllDomains';
 import { refresh } from './refresh';
@@ -31,6 +32,7 @@ const HANDLERS: Readonly<Record<CommandId, Handler>> = {
   [CommandId.copyUrl]: copyUrl,
   [CommandId.showInResults]: showInResults,
   [CommandId.recheck]: recheck,
+  [CommandId.showMore]: (ctx: LeakSearchContext, node?: LeakNode) => (node ? ctx.treeModel.showMore(node) : undefined),
   [CommandId.scanWorkspace]: scanWorkspace,
   [CommandId.showLeakedRecords]: showLeakedRecords,
   [CommandId.ignoreIdentifier]: ignoreIdentifier,

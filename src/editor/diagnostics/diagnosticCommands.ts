@@ -19,7 +19,7 @@ export async function scanWorkspace(ctx: LeakSearchContext): Promise<WorkspaceSc
     return undefined;
   }
   const summary = await ctx.diagnostics.scanWorkspace();
-  if (ctx.diagnostics.holder.snapshot.index.isEmpty) {
+  if (ctx.diagnostics.holder.snapshot.isEmpty) {
     ctx.notifier.show('info', 'Leak Search: no leak results to look for yet. Check your domains first.');
   } else if (!summary.cancelled) {
     ctx.notifier.show(

@@ -4,8 +4,7 @@
 // list, the settings or workspace trust change. A generation counter per URI drops the result
 // of a scan that a newer one overtook; closing a document deletes its diagnostics.
 import * as vscode from 'vscode';
-import type { LeakMatch } from '../../core/scan/leakIndex';
-import type { ResultsEntry } from '../../core/types';
+import type { WireMatch } from '../../engine/protocol';
 import { affectsDiagnostics, readDiagnosticSettings } from './diagnosticSettings';
 import { quickSkipReason, skippedAsGitIgnored } from './fileFilter';
 import type { SkipReason } from './fileFilter';
@@ -18,13 +17,14 @@ import { TrackedMatches } from './trackedMatches';
 
 export const THROTTLE_MS = 200;
 
+/** The index changed while the engine matched: the result is dropped (the rebuild rescans). */
+class StaleScan extends Error {}
+
 /** A match as shown: where, and the diagnostic made of it. */
 export interface ShownMatch {
-  readonly match: LeakMatch;
+  readonly match: WireMatch;
   readonly range: vscode.Range;
   readonly diagnostic: vscode.Diagnostic;
-  /** The results the match's `refs` point into. */
-  readonly entries: readonly ResultsEntry[];
 }
 
 /** What the last scan of a document did (for the log and tests). */
@@ -150,22 +150,39 @@ export class DiagnosticsController implements vscode.Disposable {
     const settings = readDiagnosticSettings(document.uri);
     const tracked = st.tracked;
     st.tracked = undefined;
+    const matcher = async (text: string): Promise<readonly WireMatch[]> => {
+      const { version: answered, matches } = await this.holder.match(text);
+      if (answered !== this.holder.snapshot.version) throw new StaleScan();
+      return matches;
+    };
     if (incremental && tracked && vscode.workspace.isTrusted && settings.enabled && tracked.usable(document, snapshot.version, this.ignores.version)) {
       const chars = document.offsetAt(document.lineAt(document.lineCount - 1).range.end);
       if (chars + tracked.extraBytes <= settings.maxFileSize) {
-        const matches = tracked.rescan(document, snapshot.index, this.ignores.list);
+        let matches: WireMatch[];
+        try {
+          matches = await tracked.rescan(document, matcher, this.ignores.list);
+        } catch {
+          return undefined; // the index changed meanwhile: its rebuild rescans the document
+        }
+        if (st.gen !== gen || document.isClosed || document.version !== version) return undefined;
         st.tracked = tracked;
         return this.#finish(document, st, matches, settings.severity, undefined, true, started);
       }
     }
     const text = document.getText();
     let skipped: SkipReason | undefined = quickSkipReason(document, text, settings);
-    if (skipped === undefined && !snapshot.index.isEmpty && (await skippedAsGitIgnored(document, settings, this.git))) skipped = 'gitIgnored';
+    if (skipped === undefined && !snapshot.isEmpty && (await skippedAsGitIgnored(document, settings, this.git))) skipped = 'gitIgnored';
     // A newer scan started, or the text moved on, while git answered: this result is stale.
     if (st.gen !== gen || document.isClosed || document.version !== version) return undefined;
-    let matches: LeakMatch[] = [];
-    if (skipped === undefined && !snapshot.index.isEmpty) {
-      matches = this.ignores.list.filter(snapshot.index.match(text), text);
+    let matches: WireMatch[] = [];
+    if (skipped === undefined && !snapshot.isEmpty) {
+      try {
+        matches = this.ignores.list.filter(await matcher(text), text);
+      } catch {
+        return undefined; // the index changed meanwhile: its rebuild rescans the document
+      }
+      // A newer scan started, or the text moved on, while the engine matched.
+      if (st.gen !== gen || document.isClosed || document.version !== version) return undefined;
       st.tracked = new TrackedMatches(matches, version, snapshot.version, this.ignores.version, Buffer.byteLength(text, 'utf8') - text.length);
     }
     return this.#finish(document, st, matches, settings.severity, skipped, false, started);
@@ -174,7 +191,7 @@ export class DiagnosticsController implements vscode.Disposable {
   #finish(
     document: vscode.TextDocument,
     st: DocState,
-    matches: readonly LeakMatch[],
+    matches: readonly WireMatch[],
     severity: vscode.DiagnosticSeverity,
     skipped: SkipReason | undefined,
     incremental: boolean,
@@ -183,7 +200,7 @@ export class DiagnosticsController implements vscode.Disposable {
     const snapshot = this.holder.snapshot;
     const shown = matches.map((match): ShownMatch => {
       const range = new vscode.Range(document.positionAt(match.start), document.positionAt(match.end));
-      return { match, range, diagnostic: toDiagnostic(match, range, snapshot.entries, severity), entries: snapshot.entries };
+      return { match, range, diagnostic: toDiagnostic(match, range, severity) };
     });
     this.#set(document.uri, shown);
     st.scanned = `${document.version}|${snapshot.version}`;

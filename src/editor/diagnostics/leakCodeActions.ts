@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { CommandId } from '../commands/commandIds';
 import type { DomainNode } from '../tree/treeNodes';
 import type { DiagnosticsController } from './diagnosticsController';
-import { isLeakDiagnostic, recordsTarget } from './leakDiagnostic';
+import { isLeakDiagnostic } from './leakDiagnostic';
 
 export class LeakCodeActionProvider implements vscode.CodeActionProvider {
   static readonly metadata: vscode.CodeActionProviderMetadata = { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] };
@@ -22,7 +22,7 @@ export class LeakCodeActionProvider implements vscode.CodeActionProvider {
       const shown = this.controller.matchOf(document.uri, diagnostic);
       if (!shown) continue;
       const { match } = shown;
-      const target = recordsTarget(match, shown.entries);
+      const target = match.target;
       const what = match.kind === 'password' ? 'this password' : match.identifier;
       if (target) {
         out.push(action('Show leaked records', diagnostic, { command: CommandId.showLeakedRecords, title: 'Show leaked records', arguments: [target.key, target.identifier] }));
@@ -35,10 +35,10 @@ export class LeakCodeActionProvider implements vscode.CodeActionProvider {
         }),
       );
       const origin = this.origin();
-      for (const domain of match.summary.domains.slice(0, 3)) {
+      for (const domain of match.domains.slice(0, 3)) {
         if (!origin) break;
         const node: DomainNode = { kind: 'domain', id: `d|diagnostics|${domain}`, domain, origin, types: [], folder: undefined };
-        const title = match.summary.domains.length > 1 ? `Check ${domain} again` : 'Check domain again';
+        const title = match.domains.length > 1 ? `Check ${domain} again` : 'Check domain again';
         out.push(action(title, diagnostic, { command: CommandId.recheck, title, arguments: [node] }));
       }
     }

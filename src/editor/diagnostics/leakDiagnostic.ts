@@ -1,10 +1,9 @@
 // One leak match as a VS Code diagnostic: source "Leak Search", a `code` whose target opens
-// the matching records in the results panel, the message of `describeMatch`, and a severity
+// the matching records in the results panel, the message the engine wrote, and a severity
 // from the settings (a leaked password is always an Error; a bare host one step weaker).
 import * as vscode from 'vscode';
-import { describeMatch } from '../../core/scan/describeMatch';
-import type { LeakMatch, MatchKind } from '../../core/scan/leakIndex';
-import type { ResultsEntry } from '../../core/types';
+import type { MatchKind } from '../../core/scan/leakIndex';
+import type { WireMatch } from '../../engine/protocol';
 import { CommandId } from '../commands/commandIds';
 
 export const DIAGNOSTIC_SOURCE = 'Leak Search';
@@ -24,40 +23,22 @@ export interface RecordsTarget {
   readonly identifier: string;
 }
 
-/** The result most of the match's records come from, and the identifier the panel filters on. */
-export function recordsTarget(match: LeakMatch, entries: readonly ResultsEntry[]): RecordsTarget | undefined {
-  const counts = new Map<number, number>();
-  for (const r of match.refs) counts.set(r.source, (counts.get(r.source) ?? 0) + 1);
-  let best = -1;
-  let bestCount = 0;
-  for (const [s, n] of counts) {
-    if (n > bestCount) {
-      best = s;
-      bestCount = n;
-    }
-  }
-  const entry = entries[best];
-  if (!entry) return undefined;
-  // A password match is focused on the account it leaked for, never on the password.
-  return { key: entry.key, identifier: match.identifier };
-}
-
 /** The `command:` URI that shows a match's records in the results panel. */
 export function recordsCommandUri(target: RecordsTarget): vscode.Uri {
   const args = encodeURIComponent(JSON.stringify([target.key, target.identifier]));
   return vscode.Uri.parse(`command:${CommandId.showLeakedRecords}?${args}`);
 }
 
-function severityOf(match: LeakMatch, configured: vscode.DiagnosticSeverity): vscode.DiagnosticSeverity {
+function severityOf(match: WireMatch, configured: vscode.DiagnosticSeverity): vscode.DiagnosticSeverity {
   if (match.kind === 'password') return vscode.DiagnosticSeverity.Error;
   if (match.kind === 'host') return Math.max(configured, vscode.DiagnosticSeverity.Information);
   return configured;
 }
 
-export function toDiagnostic(match: LeakMatch, range: vscode.Range, entries: readonly ResultsEntry[], severity: vscode.DiagnosticSeverity): vscode.Diagnostic {
-  const d = new vscode.Diagnostic(range, describeMatch(match), severityOf(match, severity));
+export function toDiagnostic(match: WireMatch, range: vscode.Range, severity: vscode.DiagnosticSeverity): vscode.Diagnostic {
+  const d = new vscode.Diagnostic(range, match.message, severityOf(match, severity));
   d.source = DIAGNOSTIC_SOURCE;
-  const target = recordsTarget(match, entries);
+  const target = match.target;
   d.code = target ? { value: DIAGNOSTIC_CODES[match.kind], target: recordsCommandUri(target) } : DIAGNOSTIC_CODES[match.kind];
   return d;
 }

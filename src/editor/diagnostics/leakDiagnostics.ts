@@ -5,6 +5,8 @@ import * as vscode from 'vscode';
 import { ignoreKey } from '../../core/scan/ignoreList';
 import type { MatchKind } from '../../core/scan/leakIndex';
 import type { Settings } from '../config/settings';
+import type { EngineHost } from '../engine/engineHost';
+import type { ExportedFiles } from '../results/exportFile';
 import type { Logger } from '../log/logger';
 import type { ResultsModel } from '../model/resultsModel';
 import { DiagnosticsController } from './diagnosticsController';
@@ -24,6 +26,9 @@ export interface LeakDiagnosticsDeps {
   readonly origin: () => string | undefined;
   readonly workspaceState: vscode.Memento;
   readonly log: Logger;
+  readonly engine: EngineHost;
+  /** Files this extension exported: never scanned (they hold the leaks themselves). */
+  readonly exported: ExportedFiles;
 }
 
 export class LeakDiagnostics implements vscode.Disposable {
@@ -35,7 +40,7 @@ export class LeakDiagnostics implements vscode.Disposable {
   readonly #disposables: vscode.Disposable[];
 
   constructor(private readonly deps: LeakDiagnosticsDeps) {
-    this.holder = new LeakIndexHolder(deps.results, deps.settings, deps.origin);
+    this.holder = new LeakIndexHolder(deps.results, deps.settings, deps.origin, deps.engine);
     this.ignores = new IgnoreStore(deps.workspaceState);
     this.git = new GitIgnored((m) => deps.log.info(m));
     this.controller = new DiagnosticsController(this.holder, this.ignores, this.git);
@@ -47,7 +52,7 @@ export class LeakDiagnostics implements vscode.Disposable {
       this.git,
       this.controller,
       this.status,
-      vscode.languages.registerHoverProvider(selector, new LeakHoverProvider(this.controller)),
+      vscode.languages.registerHoverProvider(selector, new LeakHoverProvider(this.controller, this.holder)),
       vscode.languages.registerCodeActionsProvider(selector, new LeakCodeActionProvider(this.controller, deps.origin), LeakCodeActionProvider.metadata),
       // Files a workspace scan marked follow new results, the ignore list and git repositories too.
       this.holder.onDidChange(() => void this.#rescanFilesFromDisk()),
@@ -85,7 +90,7 @@ export class LeakDiagnostics implements vscode.Disposable {
     return vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: 'Leak Search: scanning workspace files', cancellable: true },
       async (progress, token) => {
-        if (this.holder.snapshot.version === 0) this.holder.rebuild();
+        if (this.holder.snapshot.version === 0) await this.holder.rebuild();
         const summary = await scanWorkspaceFiles({ holder: this.holder, ignores: this.ignores, git: this.git, controller: this.controller }, progress, token);
         this.deps.log.info(
           `Workspace scan${summary.cancelled ? ' (cancelled)' : ''}: ${summary.scanned} of ${summary.files} files scanned, ${summary.skipped} skipped, ${summary.matches} leaked identifiers in ${summary.filesWithMatches} files.`,
@@ -96,9 +101,9 @@ export class LeakDiagnostics implements vscode.Disposable {
   }
 
   /** What a restart does: re-reads the ignore list from workspaceState and rebuilds the index. */
-  reload(): void {
+  async reload(): Promise<void> {
     this.ignores.reload();
-    this.holder.rebuild();
+    await this.holder.rebuild();
   }
 
   dispose(): void {

@@ -1,29 +1,31 @@
-// Keeps the leak index of the workspace's domains: the latest cached result of each
-// (domain, findings type) for the service in use — the domains the Leak Search view shows
-// (configured ones and those checked by hand). Rebuilt on a timer after results or settings
-// change, never on the keystroke path.
+// The leak index of the workspace's domains, kept in the data engine: the latest result of
+// each (domain, findings type) for the service in use — the domains the Leak Search view
+// shows (configured ones and those checked by hand). The engine indexes them after results or
+// settings change, never on the keystroke path; matching a text is a call to the engine.
 import * as vscode from 'vscode';
-import { buildLeakIndex } from '../../core/scan/leakIndex';
-import type { LeakIndex, LeakSource } from '../../core/scan/leakIndex';
-import type { ResultsEntry } from '../../core/types';
+import type { MatchOptions } from '../../core/scan/leakIndex';
 import { normalizeDomain } from '../../core/validate';
+import type { HoverRecord, WireMatch } from '../../engine/protocol';
+import type { EngineHost } from '../engine/engineHost';
 import type { ResultsModel } from '../model/resultsModel';
 import type { Settings } from '../config/settings';
 
-/** An index and the results its `RecordRef.source` numbers point into. */
+/** What is indexed now. */
 export interface IndexSnapshot {
-  readonly index: LeakIndex;
-  /** `entries[ref.source]` is the result a record comes from. */
-  readonly entries: readonly ResultsEntry[];
-  /** Grows with every rebuild. */
+  /** Grows with every rebuild; 0 before the first. */
   readonly version: number;
+  /** Nothing to find: scans are skipped. */
+  readonly isEmpty: boolean;
 }
 
 export const INDEX_REBUILD_DELAY_MS = 150;
 
 export class LeakIndexHolder implements vscode.Disposable {
-  #snapshot: IndexSnapshot = { index: buildLeakIndex([]), entries: [], version: 0 };
+  #snapshot: IndexSnapshot = { version: 0, isEmpty: true };
   #timer: NodeJS.Timeout | undefined;
+  /** The results (key and fetch time) the engine indexed last. */
+  #indexed = '';
+  #building: Promise<IndexSnapshot> | undefined;
   readonly #emitter = new vscode.EventEmitter<IndexSnapshot>();
   /** Fires after every rebuild. */
   readonly onDidChange = this.#emitter.event;
@@ -33,6 +35,7 @@ export class LeakIndexHolder implements vscode.Disposable {
     private readonly results: ResultsModel,
     private readonly settings: Settings,
     private readonly origin: () => string | undefined,
+    private readonly engine: EngineHost,
   ) {
     this.#subscriptions = [
       results.onDidChange(() => this.schedule()),
@@ -51,23 +54,47 @@ export class LeakIndexHolder implements vscode.Disposable {
   /** Rebuilds after a short delay; several changes in a row give one rebuild. */
   schedule(): void {
     if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => this.rebuild(false), INDEX_REBUILD_DELAY_MS);
+    this.#timer = setTimeout(() => void this.rebuild(false), INDEX_REBUILD_DELAY_MS);
   }
 
   /** Rebuilds now; unless `force`, only when the results to index are not the ones indexed. */
-  rebuild(force = true): IndexSnapshot {
+  rebuild(force = true): Promise<IndexSnapshot> {
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = undefined;
-    const entries = this.#entries();
-    const held = this.#snapshot.entries;
-    if (!force && this.#snapshot.version > 0 && entries.length === held.length && entries.every((e, i) => e === held[i])) return this.#snapshot;
-    const sources: LeakSource[] = entries.map((e) => ({ domain: e.query.domain, type: e.query.type, records: e.result.records }));
-    this.#snapshot = { index: buildLeakIndex(sources), entries, version: this.#snapshot.version + 1 };
-    this.#emitter.fire(this.#snapshot);
-    return this.#snapshot;
+    const previous = this.#building ?? Promise.resolve(this.#snapshot);
+    const next = previous.then(async () => {
+      const entries = this.#entries();
+      const id = entries.map((e) => `${e.key}@${e.fetchedAt}`).join('\n');
+      if (!force && this.#snapshot.version > 0 && id === this.#indexed) return this.#snapshot;
+      try {
+        const built = await this.engine.call('setIndexed', { keys: entries.map((e) => e.key) });
+        this.#indexed = id;
+        this.#snapshot = { version: built.version, isEmpty: built.empty };
+        this.#emitter.fire(this.#snapshot);
+      } catch {
+        // The engine is stopping or restarting: the next change rebuilds.
+      }
+      return this.#snapshot;
+    });
+    this.#building = next;
+    void next.finally(() => {
+      if (this.#building === next) this.#building = undefined;
+    });
+    return next;
   }
 
-  #entries(): ResultsEntry[] {
+  /** Every leaked identifier in `text`; `version` says which index answered. */
+  async match(text: string, options?: MatchOptions): Promise<{ readonly version: number; readonly matches: readonly WireMatch[] }> {
+    if (this.#snapshot.isEmpty) return { version: this.#snapshot.version, matches: [] };
+    return this.engine.call('match', { text, ...(options ? { options } : {}) });
+  }
+
+  /** The records behind a match (newest first), or undefined once the index changed. */
+  hover(handle: number, limit: number): Promise<{ readonly records: readonly HoverRecord[]; readonly total: number } | undefined> {
+    return this.engine.call('hover', { handle, limit });
+  }
+
+  #entries(): { readonly key: string; readonly fetchedAt: number }[] {
     const origin = this.origin();
     if (!origin) return [];
     const domains = new Set<string>();
@@ -81,11 +108,11 @@ export class LeakIndexHolder implements vscode.Disposable {
       }
     }
     for (const d of this.results.domains(origin)) domains.add(d);
-    const out: ResultsEntry[] = [];
+    const out: { key: string; fetchedAt: number }[] = [];
     for (const domain of domains) {
       for (const type of ['accounts', 'customers'] as const) {
         const e = this.results.latest(origin, domain, type);
-        if (e) out.push(e);
+        if (e) out.push({ key: e.key, fetchedAt: e.fetchedAt });
       }
     }
     return out;

@@ -5,7 +5,12 @@
 // widens a dirty span; the next scan matches the dirty lines only and merges.
 import * as vscode from 'vscode';
 import type { IgnoreList } from '../../core/scan/ignoreList';
-import type { LeakIndex, LeakMatch } from '../../core/scan/leakIndex';
+import type { WireMatch } from '../../engine/protocol';
+
+type LeakMatch = WireMatch;
+
+/** Matches a text (the data engine, through the index holder). */
+export type TextMatcher = (text: string) => Promise<readonly WireMatch[]>;
 
 export class TrackedMatches {
   #matches: LeakMatch[];
@@ -57,8 +62,12 @@ export class TrackedMatches {
     return !this.#nul && this.#version === document.version && this.indexVersion === indexVersion && this.ignoreVersion === ignoreVersion;
   }
 
-  /** Matches the dirty lines again and returns every match of the document, sorted. */
-  rescan(document: vscode.TextDocument, index: LeakIndex, ignores: IgnoreList): LeakMatch[] {
+  /**
+   * Matches the dirty lines again and returns every match of the document, sorted. The text is
+   * taken now (the document may change while the engine matches: then this result is stale
+   * and the caller drops it, as it checks the document version).
+   */
+  async rescan(document: vscode.TextDocument, match: TextMatcher, ignores: IgnoreList): Promise<LeakMatch[]> {
     const dirty = this.#dirty;
     this.#dirty = undefined;
     if (!dirty) return this.#matches;
@@ -67,7 +76,7 @@ export class TrackedMatches {
     const regionStart = document.offsetAt(new vscode.Position(first, 0));
     const regionEnd = document.offsetAt(last.range.end);
     const text = document.getText(new vscode.Range(first, 0, last.lineNumber, last.range.end.character));
-    const fresh = ignores.filter(index.match(text), text).map((m) => ({ ...m, start: m.start + regionStart, end: m.end + regionStart }));
+    const fresh = ignores.filter(await match(text), text).map((m) => ({ ...m, start: m.start + regionStart, end: m.end + regionStart }));
     const kept = this.#matches.filter((m) => m.end <= regionStart || m.start > regionEnd);
     this.#matches = [...kept, ...fresh].sort((a, b) => a.start - b.start || a.end - b.end || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0));
     return this.#matches;

@@ -90,13 +90,13 @@ export async function scanFile(deps: WorkspaceScanDeps, uri: vscode.Uri): Promis
     if (bytesLookBinary(bytes)) return undefined;
     const text = new TextDecoder('utf-8').decode(bytes);
     const snapshot = deps.holder.snapshot;
-    const matches = snapshot.index.isEmpty ? [] : deps.ignores.list.filter(snapshot.index.match(text), text);
+    const matches = snapshot.isEmpty ? [] : deps.ignores.list.filter((await deps.holder.match(text)).matches, text);
     const lines = new LineIndex(text);
     const shown: ShownMatch[] = matches.map((match) => {
       const s = lines.position(match.start);
       const e = lines.position(match.end);
       const range = new vscode.Range(s.line, s.character, e.line, e.character);
-      return { match, range, diagnostic: toDiagnostic(match, range, snapshot.entries, settings.severity), entries: snapshot.entries };
+      return { match, range, diagnostic: toDiagnostic(match, range, settings.severity) };
     });
     deps.controller.setForFile(uri, shown);
     return shown.length;

@@ -1,10 +1,9 @@
-// The results the editor knows: fresh or cached `ResultsEntry`s plus the last failure per
-// (origin, domain, type). Implements the results panel's `ResultsSource`; the tree, the
-// status bar and the leak index listen to `onDidChange`.
+// The results the editor knows: fresh or cached `ResultsEntry`s (everything but the records,
+// which stay in the data engine) plus the last failure per (origin, domain, type). The tree,
+// the results panels, the status bar and the leak index listen to `onDidChange`.
 import * as vscode from 'vscode';
 import type { LeakSearchErrorKind } from '../../core/errors';
 import type { FindingsType, ResultsEntry } from '../../core/types';
-import type { ResultsSource } from '../results/resultsSource';
 
 /** Why the last check of a (domain, type) did not give a result. */
 export interface CheckFailure {
@@ -15,7 +14,7 @@ export interface CheckFailure {
   readonly retryAt?: number;
 }
 
-export class ResultsModel implements ResultsSource, vscode.Disposable {
+export class ResultsModel implements vscode.Disposable {
   readonly #entries = new Map<string, ResultsEntry>();
   readonly #failures = new Map<string, CheckFailure>();
   readonly #emitter = new vscode.EventEmitter<void>();

@@ -1,21 +1,29 @@
-// One open results panel: its HTML, the ready handshake, loading (and re-loading when the
-// result changes), and answering the webview's requests (copy, export).
+// One open results panel: its HTML, the ready handshake, and the webview's questions passed
+// to the data engine (a query, a window of rows, a revealed cell, a copy, an export). The
+// records stay in the engine; the page gets only what it shows.
 import * as vscode from 'vscode';
+import type { EngineHost } from '../engine/engineHost';
 import { buildPanelHtml, createNonce } from './panelHtml';
-import type { ResultsSource } from './resultsSource';
-import { handleExport } from './exportFile';
-import { parseWebviewMessage } from '../../shared/protocol';
-import type { HostMessage, PanelFocus, ResponseMessage, WebviewRequest } from '../../shared/protocol';
-import { loadMessage } from '../../shared/results/packed';
+import { chooseExportFile } from './exportFile';
+import type { ExportedFiles } from './exportFile';
+import { describeFilter, exportFileName, parseWebviewMessage } from '../../shared/protocol';
+import type { FilterState, HostMessage, PanelEntry, PanelFocus, ResponseMessage, WebviewRequest } from '../../shared/protocol';
 import type { ResultsEntry } from '../../core/types';
+import type { ResultsModel } from '../model/resultsModel';
+
+let nextPanelId = 1;
 
 /** One open panel and its wiring. */
 export class ResultsPanel implements vscode.Disposable {
   readonly #disposables: vscode.Disposable[] = [];
+  readonly #id = nextPanelId++;
   #ready = false;
+  /** A focus asked for and not yet delivered to a live page (delivered with `load`, or as `focus`). */
   #pendingFocus: PanelFocus | undefined;
   #shownFetchedAt: number | undefined;
   #shownMissing = false;
+  #entry: PanelEntry | undefined;
+  #filter: FilterState | undefined;
   /** What the webview last reported showing. */
   view: { readonly total: number; readonly shown: number } | undefined;
 
@@ -23,17 +31,24 @@ export class ResultsPanel implements vscode.Disposable {
     readonly panel: vscode.WebviewPanel,
     readonly key: string,
     private readonly extensionUri: vscode.Uri,
-    private readonly source: ResultsSource,
+    private readonly results: ResultsModel,
+    private readonly engine: EngineHost,
+    private readonly exported: ExportedFiles,
     focus: PanelFocus | undefined,
   ) {
     this.#pendingFocus = focus;
     const dist = vscode.Uri.joinPath(extensionUri, 'dist');
     panel.webview.options = { enableScripts: true, localResourceRoots: [dist] };
     this.#disposables.push(
-      panel.webview.onDidReceiveMessage((message: unknown) => this.#onMessage(message)),
-      source.onDidChange(() => this.#onSourceChange()),
+      panel.webview.onDidReceiveMessage((message: unknown) => void this.#onMessage(message)),
+      results.onDidChange(() => this.#onSourceChange()),
+      // A hidden webview is torn down and built again when shown: it will say `ready` again,
+      // and until then nothing posted to it arrives.
+      panel.onDidChangeViewState(() => {
+        if (!panel.visible) this.#ready = false;
+      }),
     );
-    this.#render(source.get(key));
+    this.#render(results.get(key));
   }
 
   #render(entry: ResultsEntry | undefined): void {
@@ -50,21 +65,29 @@ export class ResultsPanel implements vscode.Disposable {
     });
   }
 
-  /** Reveals the panel; with a focus, shows the records matching it. */
+  /** Reveals the panel; with a focus, shows the records matching it, whether the page is live, hidden or still loading. */
   reveal(focus: PanelFocus | undefined): void {
+    if (focus?.identifier) this.#pendingFocus = focus;
+    const wasVisible = this.panel.visible;
     this.panel.reveal(undefined, false);
+    if (this.#ready && wasVisible) this.#deliverFocus();
+  }
+
+  #deliverFocus(): void {
+    const focus = this.#pendingFocus;
     if (!focus?.identifier) return;
-    if (this.#ready) void this.#post({ type: 'focus', focus });
-    else this.#pendingFocus = focus;
+    this.#pendingFocus = undefined;
+    void this.#post({ type: 'focus', focus });
   }
 
   #post(message: HostMessage): Thenable<boolean> {
     return this.panel.webview.postMessage(message);
   }
 
-  #sendCurrent(): void {
-    const entry = this.source.get(this.key);
-    if (!entry) {
+  async #sendCurrent(): Promise<void> {
+    const entry = this.results.get(this.key);
+    const opened = entry ? await this.engine.call('panelOpen', { panel: this.#id, key: this.key }).catch(() => undefined) : undefined;
+    if (!entry || !opened) {
       this.#shownMissing = true;
       this.#shownFetchedAt = undefined;
       void this.#post({ type: 'missing', key: this.key });
@@ -72,45 +95,81 @@ export class ResultsPanel implements vscode.Disposable {
     }
     this.#shownMissing = false;
     this.#shownFetchedAt = entry.fetchedAt;
+    this.#entry = opened.entry;
     this.panel.title = panelTitle(entry);
     const focus = this.#pendingFocus;
     this.#pendingFocus = undefined;
-    void this.#post(loadMessage(entry, focus));
+    void this.#post({ type: 'load', entry: opened.entry, columns: opened.columns, ...(focus?.identifier ? { focus } : {}) });
   }
 
   #onSourceChange(): void {
     if (!this.#ready) return;
-    const entry = this.source.get(this.key);
+    const entry = this.results.get(this.key);
     if (!entry && this.#shownMissing) return;
     if (entry && entry.fetchedAt === this.#shownFetchedAt) return;
-    this.#sendCurrent();
+    void this.#sendCurrent();
   }
 
-  #onMessage(raw: unknown): void {
+  async #onMessage(raw: unknown): Promise<void> {
     const message = parseWebviewMessage(raw);
     if (!message) return;
-    if (message.type === 'ready') {
-      this.#ready = true;
-      this.view = undefined;
-      this.#sendCurrent();
-      return;
+    switch (message.type) {
+      case 'ready':
+        this.#ready = true;
+        this.view = undefined;
+        await this.#sendCurrent();
+        return;
+      case 'rendered':
+        this.view = message.key === this.key ? { total: message.total, shown: message.shown } : undefined;
+        return;
+      case 'query': {
+        this.#filter = message.query.filter;
+        const summary = await this.engine.call('panelQuery', { panel: this.#id, query: message.query }).catch(() => undefined);
+        if (summary) void this.#post({ type: 'view', seq: message.seq, summary });
+        else void this.#sendCurrent();
+        return;
+      }
+      case 'window': {
+        const items = await this.engine
+          .call('panelWindow', { panel: this.#id, start: message.start, count: message.count, revealed: message.revealed, presentation: false })
+          .catch(() => undefined);
+        if (items) void this.#post({ type: 'rows', seq: message.seq, start: message.start, items });
+        return;
+      }
+      default:
+        await this.#answer(message);
     }
-    if (message.type === 'rendered') {
-      this.view = message.key === this.key ? { total: message.total, shown: message.shown } : undefined;
-      return;
-    }
-    void this.#answer(message);
   }
 
   async #answer(request: WebviewRequest): Promise<void> {
     let response: ResponseMessage;
     try {
-      if (request.type === 'copy') {
-        await vscode.env.clipboard.writeText(request.text);
-        response = { type: 'response', id: request.id, ok: true, message: request.what === 'row' ? 'Row copied' : 'Cell copied' };
+      if (request.type === 'reveal') {
+        const text = await this.engine.call('panelCell', { panel: this.#id, row: request.row, column: request.column });
+        response = text === undefined ? { type: 'response', id: request.id, ok: false, message: 'That record is gone.' } : { type: 'response', id: request.id, ok: true, text };
+      } else if (request.type === 'copy') {
+        const text = await this.engine.call('panelCopy', { panel: this.#id, what: request.what, row: request.row, column: request.column, revealed: request.revealed });
+        if (text === undefined) response = { type: 'response', id: request.id, ok: false, message: 'Reveal the password first to copy it.' };
+        else {
+          await vscode.env.clipboard.writeText(text);
+          response = { type: 'response', id: request.id, ok: true, message: request.what === 'row' ? 'Row copied' : 'Cell copied' };
+        }
       } else {
-        const outcome = await handleExport(request);
-        response = { type: 'response', id: request.id, ok: outcome.ok, message: outcome.message };
+        const entry = this.#entry;
+        const name = exportFileName(entry?.query.domain ?? 'leaks', entry?.type ?? 'records', request.format);
+        const file = await chooseExportFile(name, request.format);
+        if (!file) response = { type: 'response', id: request.id, ok: false, message: 'Export cancelled' };
+        else {
+          const done = await this.engine.call('panelExport', {
+            panel: this.#id,
+            format: request.format,
+            includeSecrets: request.includeSecrets,
+            file: file.fsPath,
+            filterDescription: this.#filter ? describeFilter(this.#filter) : '',
+          });
+          await this.exported.add(file);
+          response = { type: 'response', id: request.id, ok: true, message: `Saved ${file.path.split('/').pop() ?? 'file'} (${done.rows.toLocaleString('en-US')} records)` };
+        }
       }
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
@@ -120,6 +179,7 @@ export class ResultsPanel implements vscode.Disposable {
   }
 
   dispose(): void {
+    void this.engine.call('panelClose', { panel: this.#id }).catch(() => undefined);
     for (const disposable of this.#disposables.splice(0)) disposable.dispose();
   }
 }

@@ -1,7 +1,9 @@
 // Opens, reveals and restores the results panels: one panel per result key.
 import * as vscode from 'vscode';
 import { ResultsPanel, panelTitle } from './resultsPanel';
-import type { ResultsSource } from './resultsSource';
+import type { EngineHost } from '../engine/engineHost';
+import type { ResultsModel } from '../model/resultsModel';
+import type { ExportedFiles } from './exportFile';
 import { RESULTS_VIEW_TYPE, stateKey } from '../../shared/protocol';
 import type { PanelFocus } from '../../shared/protocol';
 
@@ -11,7 +13,9 @@ export class ResultsPanelManager implements vscode.Disposable {
 
   constructor(
     private readonly extensionUri: vscode.Uri,
-    private readonly source: ResultsSource,
+    private readonly source: ResultsModel,
+    private readonly engine: EngineHost,
+    private readonly exported: ExportedFiles,
   ) {}
 
   /** Opens (or reveals) the panel of the result `key`, optionally focused on records matching an identifier. */
@@ -40,7 +44,7 @@ export class ResultsPanelManager implements vscode.Disposable {
   }
 
   #adopt(panel: vscode.WebviewPanel, key: string, focus: PanelFocus | undefined): void {
-    const controller = new ResultsPanel(panel, key, this.extensionUri, this.source, focus);
+    const controller = new ResultsPanel(panel, key, this.extensionUri, this.source, this.engine, this.exported, focus);
     this.#panels.set(key, controller);
     panel.onDidDispose(() => {
       controller.dispose();

@@ -64,11 +64,11 @@ export class QuotaStatusBar implements vscode.Disposable {
       if (!held || held.fetchedAt < e.fetchedAt) latest.set(k, e);
     }
     const shown = [...latest.values()];
-    const total = shown.reduce((s, e) => s + e.result.count, 0);
+    const total = shown.reduce((s, e) => s + e.count, 0);
     const oldest = shown.length > 0 ? Math.min(...shown.map((e) => e.fetchedAt)) : undefined;
     const lines = shown
       .sort((a, b) => (a.query.domain + a.query.type).localeCompare(b.query.domain + b.query.type))
-      .map((e) => `${e.query.domain} (${e.query.type}): ${formatCount(e.result.count)}, as of ${formatClock(e.fetchedAt, now)} (${formatAge(e.fetchedAt, now)})`);
+      .map((e) => `${e.query.domain} (${e.query.type}): ${formatCount(e.count)}, as of ${formatClock(e.fetchedAt, now)} (${formatAge(e.fetchedAt, now)})`);
     const tooltip = [
       `Leak Search — ${origin}`,
       ...lines,

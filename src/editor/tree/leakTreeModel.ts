@@ -1,17 +1,18 @@
 // The tree's model: which domains (per workspace folder when there are several), their
-// findings per type, the sites and records under them. Listens to settings, keys, trust and
-// results; holds no vscode UI objects, so it can be asserted on directly.
+// findings per type, the sites and records under them. Sites and records come from the data
+// engine a page at a time ("Show 200 more…"): no TreeItem is ever built per record of a
+// large result. Listens to settings, keys, trust and results; holds no vscode UI objects,
+// so it can be asserted on directly.
 import * as vscode from 'vscode';
-import { groupBySite, fieldText } from '../../core/sites';
-import type { AnyRecord, SiteGroup } from '../../core/sites';
 import { normalizeDomain } from '../../core/validate';
+import type { EngineHost } from '../engine/engineHost';
 import type { Settings } from '../config/settings';
 import type { ApiKeyStore } from '../secrets/apiKeyStore';
 import type { ResultsModel } from '../model/resultsModel';
 import type { DomainNode, FindingsNode, FolderNode, LeakNode, MoreNode, RecordNode, SiteNode } from './treeNodes';
 
-/** Records listed per site before a "… more" node that opens the results panel. */
-export const RECORDS_PER_SITE = 200;
+/** Sites, or records of a site, listed per page before a "Show 200 more…" node. */
+export const PAGE = 200;
 
 export interface TreeState {
   readonly origin: string | undefined;
@@ -24,13 +25,15 @@ export class LeakTreeModel implements vscode.Disposable {
   readonly #subscriptions: vscode.Disposable[] = [];
   #state: TreeState = { origin: undefined, hasKey: false };
   #refreshing: Promise<void> = Promise.resolve();
-  readonly #groups = new WeakMap<object, SiteGroup<AnyRecord>[]>();
+  /** Pages shown per paged node (by id); the first page is always shown. */
+  readonly #pages = new Map<string, number>();
 
   constructor(
     private readonly settings: Settings,
     private readonly keys: ApiKeyStore,
     private readonly results: ResultsModel,
     private readonly origin: () => string | undefined,
+    private readonly engine: EngineHost,
   ) {
     this.#subscriptions.push(
       results.onDidChange(() => this.#emitter.fire()),
@@ -83,13 +86,13 @@ export class LeakTreeModel implements vscode.Disposable {
     return roots;
   }
 
-  children(node: LeakNode | undefined): LeakNode[] {
+  /** The children of a node (sites and records are asked of the engine, a page at a time). */
+  async children(node: LeakNode | undefined): Promise<LeakNode[]> {
     if (!node) return this.roots();
     switch (node.kind) {
       case 'folder':
-        return [...node.domains];
       case 'domain':
-        return node.invalid ? [] : this.#findingsNodes(node);
+        return this.childrenNow(node);
       case 'findings':
         return node.entry ? this.#siteNodes(node.id, node.entry) : [];
       case 'site':
@@ -98,6 +101,21 @@ export class LeakTreeModel implements vscode.Disposable {
       case 'more':
         return [];
     }
+  }
+
+  /** The children known without asking the engine (folders and domains). */
+  childrenNow(node: LeakNode | undefined): LeakNode[] {
+    if (!node) return this.roots();
+    if (node.kind === 'folder') return [...node.domains];
+    if (node.kind === 'domain') return node.invalid ? [] : this.#findingsNodes(node);
+    return [];
+  }
+
+  /** One more page of a paged node ("Show 200 more…"). */
+  showMore(node: LeakNode): void {
+    if (node.kind !== 'more') return;
+    this.#pages.set(node.parentId, (this.#pages.get(node.parentId) ?? 1) + 1);
+    this.#emitter.fire();
   }
 
   #domainNode(origin: string, raw: string, configuredTypes: readonly string[], folder: vscode.WorkspaceFolder | undefined, scope: string): DomainNode {
@@ -136,31 +154,26 @@ export class LeakTreeModel implements vscode.Disposable {
     }));
   }
 
-  #siteNodes(parentId: string, entry: NonNullable<FindingsNode['entry']>): SiteNode[] {
-    // Grouping a large result is done once per entry, not on every expand or refresh.
-    let groups = this.#groups.get(entry);
-    if (!groups) this.#groups.set(entry, (groups = groupBySite<AnyRecord>(entry.result.records)));
-    return groups.map((g) => ({
-      kind: 'site',
-      id: `${parentId}|${g.site}`,
-      entry,
-      site: g.site,
-      records: g.records,
-    }));
+  async #siteNodes(parentId: string, entry: NonNullable<FindingsNode['entry']>): Promise<(SiteNode | MoreNode)[]> {
+    const shown = PAGE * (this.#pages.get(parentId) ?? 1);
+    const page = await this.engine.call('sites', { key: entry.key, offset: 0, limit: shown });
+    const out: (SiteNode | MoreNode)[] = page.items.map((s) => ({ kind: 'site', id: `${parentId}|${s.site}`, entry, site: s.site, count: s.count }));
+    if (page.total > shown) out.push({ kind: 'more', id: `${parentId}|more`, entry, parentId, site: undefined, hidden: page.total - shown });
+    return out;
   }
 
-  #recordNodes(node: SiteNode): (RecordNode | MoreNode)[] {
-    const seen = new Map<string, number>();
-    const out: (RecordNode | MoreNode)[] = [];
-    for (const record of node.records.slice(0, RECORDS_PER_SITE)) {
-      const base = `${fieldText(record, 'username') || fieldText(record, 'email')}|${fieldText(record, 'date')}|${fieldText(record, 'url')}`;
-      const n = seen.get(base) ?? 0;
-      seen.set(base, n + 1);
-      out.push({ kind: 'record', id: `${node.id}|${base}|${n}`, entry: node.entry, site: node.site, record });
-    }
-    if (node.records.length > RECORDS_PER_SITE) {
-      out.push({ kind: 'more', id: `${node.id}|more`, entry: node.entry, site: node.site, hidden: node.records.length - RECORDS_PER_SITE });
-    }
+  async #recordNodes(node: SiteNode): Promise<(RecordNode | MoreNode)[]> {
+    const shown = PAGE * (this.#pages.get(node.id) ?? 1);
+    const page = await this.engine.call('siteRecords', { key: node.entry.key, site: node.site, offset: 0, limit: shown });
+    const out: (RecordNode | MoreNode)[] = page.items.map((record) => ({
+      kind: 'record',
+      // The record's position in its result: stable while the result is (a new check makes new ids).
+      id: `${node.id}|${node.entry.fetchedAt}|${record.row}`,
+      entry: node.entry,
+      site: node.site,
+      record,
+    }));
+    if (page.total > shown) out.push({ kind: 'more', id: `${node.id}|more`, entry: node.entry, parentId: node.id, site: node.site, hidden: page.total - shown });
     return out;
   }
 

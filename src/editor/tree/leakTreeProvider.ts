@@ -4,8 +4,8 @@ import * as vscode from 'vscode';
 import { isExpired } from '../../core/cacheFile';
 import { formatAge, formatAsOf, formatCount, formatRange } from '../../core/format';
 import { plainText } from '../../core/plainText';
-import { fieldText, NO_SITE } from '../../core/sites';
-import type { AnyRecord } from '../../core/sites';
+import { NO_SITE } from '../../core/sites';
+import { PAGE } from './leakTreeModel';
 import type { LeakTreeModel } from './leakTreeModel';
 import { NodeContext } from './treeNodes';
 import type { DomainNode, FindingsNode, LeakNode, RecordNode } from './treeNodes';
@@ -33,7 +33,7 @@ export class LeakTreeProvider implements vscode.TreeDataProvider<LeakNode>, vsco
     this.#emitter.fire(undefined);
   }
 
-  getChildren(node?: LeakNode): LeakNode[] {
+  getChildren(node?: LeakNode): Promise<LeakNode[]> {
     return this.model.children(node);
   }
 
@@ -56,20 +56,22 @@ export class LeakTreeProvider implements vscode.TreeDataProvider<LeakNode>, vsco
         const item = new vscode.TreeItem(plainText(node.site, 200), vscode.TreeItemCollapsibleState.Collapsed);
         item.id = node.id;
         item.iconPath = new vscode.ThemeIcon(node.site === NO_SITE ? 'circle-slash' : 'link');
-        item.description = formatCount(node.records.length);
-        item.tooltip = `${node.site}: ${formatCount(node.records.length, 'leaked record')}`;
+        item.description = formatCount(node.count);
+        item.tooltip = `${plainText(node.site, 200)}: ${formatCount(node.count, 'leaked record')}`;
         item.contextValue = NodeContext.site;
         return item;
       }
       case 'record':
         return recordItem(node);
       case 'more': {
-        const item = new vscode.TreeItem(`${node.hidden.toLocaleString('en-US')} more…`, vscode.TreeItemCollapsibleState.None);
+        const next = Math.min(PAGE, node.hidden);
+        const item = new vscode.TreeItem(`Show ${next.toLocaleString('en-US')} more…`, vscode.TreeItemCollapsibleState.None);
         item.id = node.id;
         item.iconPath = new vscode.ThemeIcon('ellipsis');
-        item.description = 'open the results panel';
+        item.description = `${node.hidden.toLocaleString('en-US')} not shown`;
+        item.tooltip = `${node.hidden.toLocaleString('en-US')} more ${node.site === undefined ? 'sites' : 'records'}; the results panel shows them all, with filters.`;
         item.contextValue = NodeContext.more;
-        item.command = { title: 'Show in Results Panel', command: CommandId.showInResults, arguments: [node] };
+        item.command = { title: 'Show More', command: CommandId.showMore, arguments: [node] };
         return item;
       }
     }
@@ -85,10 +87,10 @@ export class LeakTreeProvider implements vscode.TreeDataProvider<LeakNode>, vsco
       item.contextValue = NodeContext.domainInvalid;
       return item;
     }
-    const findings = this.model.children(node).filter((n): n is FindingsNode => n.kind === 'findings');
+    const findings = this.model.childrenNow(node).filter((n): n is FindingsNode => n.kind === 'findings');
     const failed = findings.some((f) => f.failure && (!f.entry || f.failure.at > f.entry.fetchedAt));
     const checked = findings.filter((f) => f.entry);
-    const total = checked.reduce((sum, f) => sum + (f.entry?.result.count ?? 0), 0);
+    const total = checked.reduce((sum, f) => sum + (f.entry?.count ?? 0), 0);
     const oldest = Math.min(...checked.map((f) => f.entry?.fetchedAt ?? now));
     item.iconPath = new vscode.ThemeIcon(failed ? 'warning' : total > 0 ? 'shield' : 'globe');
     item.description = checked.length === 0
@@ -100,7 +102,7 @@ export class LeakTreeProvider implements vscode.TreeDataProvider<LeakNode>, vsco
   }
 
   #findingsItem(node: FindingsNode, now: number): vscode.TreeItem {
-    const hasRecords = (node.entry?.result.records.length ?? 0) > 0;
+    const hasRecords = (node.entry?.records ?? 0) > 0;
     const item = new vscode.TreeItem(node.type, hasRecords ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
     item.id = node.id;
     const failedLater = node.failure && (!node.entry || node.failure.at > node.entry.fetchedAt);
@@ -123,8 +125,8 @@ export function findingsText(node: FindingsNode, now: number, ttlMs: number): st
   const { entry, failure } = node;
   const failedLater = failure && (!entry || failure.at > entry.fetchedAt);
   if (!entry) return failure ? failure.summary : 'not checked yet';
-  const shown = entry.result.records.length;
-  const count = shown < entry.result.count ? `${formatCount(entry.result.count)} (${shown} returned)` : formatCount(entry.result.count);
+  const shown = entry.records;
+  const count = shown < entry.count ? `${formatCount(entry.count)} (${shown.toLocaleString('en-US')} returned)` : formatCount(entry.count);
   const range = entry.query.range ? ` · ${formatRange(entry.query.range)}` : '';
   const stale = isExpired(entry, ttlMs, now) ? ' · stale' : '';
   const text = `${count}${range} · ${formatAsOf(entry.fetchedAt, now)}${stale}`;
@@ -133,27 +135,27 @@ export function findingsText(node: FindingsNode, now: number, ttlMs: number): st
 
 /** A leaked record: username, date, country, browser, status. The password never appears. */
 function recordItem(node: RecordNode): vscode.TreeItem {
-  const r: AnyRecord = node.record;
+  const r = node.record;
   // Record text is outside text: one line, no controls or bidi overrides, bounded.
-  const field = (name: string): string => plainText(fieldText(r, name), 300);
-  const username = field('username') || field('email') || '(no username)';
-  const date = field('date');
+  const field = (value: string): string => plainText(value, 300);
+  const username = field(r.username) || '(no username)';
+  const date = field(r.date);
   const day = /^\d{4}-\d{2}-\d{2}/.test(date) ? date.slice(0, 10) : date;
-  const parts = [day, field('country'), field('browser'), field('status')].filter((s) => s !== '');
+  const parts = [day, field(r.country), field(r.browser), field(r.status)].filter((s) => s !== '');
   const item = new vscode.TreeItem(username, vscode.TreeItemCollapsibleState.None);
   item.id = node.id;
-  item.iconPath = new vscode.ThemeIcon(fieldText(r, 'status') === 'hide' ? 'eye-closed' : 'key');
+  item.iconPath = new vscode.ThemeIcon(r.status === 'hide' ? 'eye-closed' : 'key');
   item.description = parts.join(' · ');
-  const url = field('url');
+  const url = field(r.url);
   item.tooltip = [
     `Username: ${username}`,
     url ? `URL: ${url}` : '',
     date ? `Date: ${date}` : '',
-    field('country') ? `Country: ${field('country')}` : '',
-    field('ip') ? `IP: ${field('ip')}` : '',
-    field('browser') ? `Browser: ${field('browser')}` : '',
-    field('status') ? `Status: ${field('status')}` : '',
-    fieldText(r, 'password') ? 'Password: hidden (open the results panel to reveal it)' : '',
+    r.country ? `Country: ${field(r.country)}` : '',
+    r.ip ? `IP: ${field(r.ip)}` : '',
+    r.browser ? `Browser: ${field(r.browser)}` : '',
+    r.status ? `Status: ${field(r.status)}` : '',
+    r.hasPassword ? 'Password: hidden (open the results panel to reveal it)' : '',
   ].filter((s) => s !== '').join('\n');
   item.contextValue = NodeContext.record;
   return item;

@@ -1,7 +1,7 @@
 // The tree's data: plain node objects with stable ids (so expansion survives a refresh).
 // Built by LeakTreeModel, mapped to TreeItems by LeakTreeProvider.
 import type * as vscode from 'vscode';
-import type { AnyRecord } from '../../core/sites';
+import type { TreeRecord } from '../../engine/protocol';
 import type { FindingsType, ResultsEntry } from '../../core/types';
 import type { CheckFailure } from '../model/resultsModel';
 
@@ -41,22 +41,29 @@ export interface SiteNode {
   readonly id: string;
   readonly entry: ResultsEntry;
   readonly site: string;
-  readonly records: readonly AnyRecord[];
+  /** Records of this site in the result. */
+  readonly count: number;
 }
 
+/** A leaked record as the tree shows it (from the data engine: never its password). */
 export interface RecordNode {
   readonly kind: 'record';
   readonly id: string;
   readonly entry: ResultsEntry;
   readonly site: string;
-  readonly record: AnyRecord;
+  readonly record: TreeRecord;
 }
 
+/** "Show 200 more…": the next page of a findings type's sites, or of a site's records. */
 export interface MoreNode {
   readonly kind: 'more';
   readonly id: string;
   readonly entry: ResultsEntry;
-  readonly site: string;
+  /** The id of the node whose children it pages. */
+  readonly parentId: string;
+  /** Undefined when it pages sites; the site when it pages records. */
+  readonly site: string | undefined;
+  /** Not shown yet. */
   readonly hidden: number;
 }
 

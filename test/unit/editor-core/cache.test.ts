@@ -1,12 +1,12 @@
 import * as assert from 'node:assert/strict';
 import { CacheCryptoError, decryptCache, encryptCache, generateCacheKey } from '../../../src/core/cacheCrypto';
-import { isExpired, parseCache, pruneEntries, serializeCache } from '../../../src/core/cacheFile';
-import type { ResultsEntry } from '../../../src/core/types';
+import { isExpired, parseCache, serializeCache } from '../../../src/core/cacheFile';
+import type { LegacyEntry } from '../../../src/core/cacheFile';
 import { resultsKey } from '../../../src/core/types';
 
 const SECRET_PASSWORD = 'Samplepassword000';
 
-function entry(domain: string, fetchedAt: number): ResultsEntry {
+function entry(domain: string, fetchedAt: number): LegacyEntry {
   const query = { domain, type: 'accounts' as const, range: { start: '20240101', end: '20241231' } };
   return {
     key: resultsKey('https://leakjar.com', query),
@@ -51,7 +51,7 @@ describe('cache: AES-256-GCM encryption', () => {
   });
 });
 
-describe('cache: serialisation and TTL', () => {
+describe('cache: the 0.1.0 file (moved into the engine once) and TTL', () => {
   it('round-trips entries and recomputes their keys', () => {
     const e = entry('example.com', 1_700_000_000_000);
     const back = parseCache(serializeCache([e]));
@@ -74,13 +74,5 @@ describe('cache: serialisation and TTL', () => {
     assert.equal(isExpired({ fetchedAt: 0 }, 1000, 1000), true);
     assert.equal(isExpired({ fetchedAt: 0 }, 0, 0), true);
     assert.equal(isExpired({ fetchedAt: 10_000_000 }, 1000, 0), true, 'an entry from the future is not trusted');
-  });
-
-  it('keeps only recent entries on disk, newest first, at most the cap', () => {
-    const day = 86_400_000;
-    const now = 100 * day;
-    const entries = [entry('a.example', now - 40 * day), entry('b.example', now - day), entry('c.example', now - 2 * day), entry('d.example', now)];
-    assert.deepEqual(pruneEntries(entries, now).map((e) => e.query.domain), ['d.example', 'b.example', 'c.example']);
-    assert.deepEqual(pruneEntries(entries, now, { maxEntries: 2 }).map((e) => e.query.domain), ['d.example', 'b.example']);
   });
 });

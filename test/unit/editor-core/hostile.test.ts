@@ -10,9 +10,43 @@ import { MAX_AHEAD_MS, believableState, parseRateLimit, parseReset, parseRetryAf
 import { redact } from '../../../src/core/redact';
 import { isSecretName, nestedTextHasSecret } from '../../../src/core/secretFields';
 import { MAX_TIMER_MS, longTimeout } from '../../../src/core/timers';
-import { toCsv, toJson, toMarkdownSummary } from '../../../src/shared/results/export';
-import { MAX_COLUMNS, buildTable } from '../../../src/shared/results/table';
-import type { OpenRecord } from '../../../src/core/types';
+import { MAX_OWN_COLUMNS, RecordTableBuilder } from '../../../src/engine/store/recordTable';
+import type { RecordTable } from '../../../src/engine/store/recordTable';
+import { exportPieces, markdownSummary } from '../../../src/engine/views/exports';
+import { ResultView } from '../../../src/engine/views/resultView';
+import { EMPTY_FILTER } from '../../../src/shared/protocol';
+import type { AccountRecord, OpenRecord } from '../../../src/core/types';
+
+/** The folded "other fields" columns come on top of the own ones. */
+const MAX_COLUMNS = MAX_OWN_COLUMNS + 2;
+
+function buildTable(result: { type: 'accounts' | 'customers'; records: readonly (AccountRecord | OpenRecord)[] }): RecordTable {
+  const builder = new RecordTableBuilder(result.type);
+  for (const r of result.records) builder.add(r);
+  return builder.finish();
+}
+
+function viewOf(table: RecordTable): ResultView {
+  const view = new ResultView(table);
+  view.query({ filter: EMPTY_FILTER, grouping: 'none', expanded: [] });
+  return view;
+}
+
+const CONTEXT = { domain: 'example.com', type: 'customers', fetchedAt: 0, filterDescription: '' };
+
+function toCsv(table: RecordTable, _rows: readonly number[], options: { includeSecrets: boolean }): string {
+  const view = viewOf(table);
+  return [...exportPieces('csv', view, view.rows, options.includeSecrets, CONTEXT)].join('');
+}
+
+function toJson(table: RecordTable, _rows: readonly number[], options: { includeSecrets: boolean }): string {
+  const view = viewOf(table);
+  return [...exportPieces('json', view, view.rows, options.includeSecrets, CONTEXT)].join('');
+}
+
+function cellsOf(table: RecordTable, column: number, row: number): string {
+  return table.text(column, row);
+}
 
 const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
 const ctx = { origin: 'https://leakjar.com', domain: 'example.com', timeoutSeconds: 30, now: NOW };
@@ -140,7 +174,7 @@ describe('hostile input', () => {
       assert.ok(nestedTextHasSecret('{"profile":{"login":"a","auth":{"token":"t"}}}'));
       assert.ok(nestedTextHasSecret('[{"pw":"x"}]'));
       assert.ok(!nestedTextHasSecret('{"name":"a","tags":["password"]}'), 'a value, not a key');
-      const table = buildTable({ type: 'customers', count: 1, records: [{ email: 'a@b.c', profile: '{"auth":{"token":"t"}}', pw: 'hunter2', note: 'x' }] });
+      const table = buildTable({ type: 'customers', records: [{ email: 'a@b.c', profile: '{"auth":{"token":"t"}}', pw: 'hunter2', note: 'x' }] });
       const secret = table.columns.filter((c) => c.secret).map((c) => c.key).sort();
       assert.deepEqual(secret, ['profile', 'pw']);
       const csv = toCsv(table, [0], { includeSecrets: false });
@@ -156,16 +190,16 @@ describe('hostile input', () => {
 
     it('any records make a table of bounded width whose every column has every row', () => {
       fc.assert(fc.property(records, (rs) => {
-        const table = buildTable({ type: 'customers', count: rs.length, records: rs as OpenRecord[] });
+        const table = buildTable({ type: 'customers', records: rs as OpenRecord[] });
         assert.ok(table.columns.length <= MAX_COLUMNS);
-        for (const column of table.cells) assert.equal(column.length, rs.length);
+        assert.equal(table.length, rs.length);
         for (const c of table.columns) assert.equal(typeof c.label, 'string');
       }));
     });
 
     it('exports never hold a secret column unless asked, and JSON always parses', () => {
       fc.assert(fc.property(records, (rs) => {
-        const table = buildTable({ type: 'customers', count: rs.length, records: rs as OpenRecord[] });
+        const table = buildTable({ type: 'customers', records: rs as OpenRecord[] });
         const view = rs.map((_, i) => i);
         const json = JSON.parse(toJson(table, view, { includeSecrets: false })) as Record<string, unknown>[];
         const secretNames = new Set(table.columns.filter((c) => c.secret).map((c) => c.label));
@@ -190,33 +224,34 @@ describe('hostile input', () => {
     it('many distinct field names: at most MAX_COLUMNS columns, the rest folded, nothing lost', () => {
       const n = 16_000;
       const records: OpenRecord[] = Array.from({ length: n }, (_, i) => ({ email: `u${i}@x.com`, [`field_${i}`]: i, [`secret_${i}`]: `s${i}` }));
-      const table = buildTable({ type: 'customers', count: n, records });
+      const table = buildTable({ type: 'customers', records });
       assert.ok(table.columns.length <= MAX_COLUMNS, `${table.columns.length} columns`);
       const other = table.columns.findIndex((c) => c.label === 'Other fields');
       const otherSecret = table.columns.findIndex((c) => c.label === 'Other secret fields');
       assert.ok(other >= 0 && otherSecret >= 0);
       assert.equal(table.columns[other]?.secret, false);
       assert.equal(table.columns[otherSecret]?.secret, true);
-      assert.match(table.cells[other]?.[n - 1] ?? '', /field_15999: 15999/);
-      assert.doesNotMatch(table.cells[other]?.[n - 1] ?? '', /s15999/, 'a secret is never folded into the visible column');
+      assert.match(cellsOf(table, other, n - 1), /field_15999: 15999/);
+      assert.doesNotMatch(cellsOf(table, other, n - 1), /s15999/, 'a secret is never folded into the visible column');
     });
 
     it('field names of Object.prototype are ordinary columns with their own labels', () => {
       const record: Record<string, string> = {};
       for (const name of ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf']) Object.defineProperty(record, name, { value: `v-${name}`, enumerable: true });
-      const table = buildTable({ type: 'customers', count: 1, records: [record] });
+      const table = buildTable({ type: 'customers', records: [record] });
       assert.deepEqual(table.columns.map((c) => c.label), ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf']);
-      assert.deepEqual(table.cells.map((c) => c[0]), ['v-constructor', 'v-toString', 'v-__proto__', 'v-hasOwnProperty', 'v-valueOf']);
-      assert.match(toJson(table, [0], { includeSecrets: false }), /"__proto__": "v-__proto__"/);
+      assert.deepEqual(table.columns.map((_, c) => cellsOf(table, c, 0)), ['v-constructor', 'v-toString', 'v-__proto__', 'v-hasOwnProperty', 'v-valueOf']);
+      assert.match(toJson(table, [0], { includeSecrets: false }), /"__proto__":"v-__proto__"/);
     });
 
     it('the Markdown summary escapes every piece of record text', () => {
       const table = buildTable({
         type: 'accounts',
-        count: 1,
+       
         records: [{ date: '2024-01-01[x](command:evil)', browser: '<img src=x onerror=alert(1)>', status: 'show', url: 'https://a.example.com/', ip: '1.2.3.4', country: '*US*', username: 'a@b.c', password: 'p' }],
       });
-      const md = toMarkdownSummary(table, [0], { domain: 'example.com', type: 'accounts', fetchedAt: NaN, total: 1, filterDescription: '' });
+      const view = viewOf(table);
+      const md = markdownSummary(view, view.rows, { domain: 'example.com', type: 'accounts', fetchedAt: NaN, filterDescription: '' });
       assert.doesNotMatch(md, /\]\(command|<img|(^|[^\\])\*US/);
       assert.match(md, /As of: unknown/);
     });

@@ -1,0 +1,111 @@
+// The extension host's side of the data engine: starts its worker thread (dist/engine.js),
+// calls its methods (src/engine/protocol.ts) and gets typed answers, passes its log lines
+// on, and starts it again (replaying `init`) if it ever dies. Disposing ends the worker.
+import { Worker } from 'node:worker_threads';
+import * as vscode from 'vscode';
+import { LeakSearchError } from '../../core/errors';
+import type { EngineEvent, EngineMethod, EngineOutMessage, InitParams, ParamsOf, ResultMeta, ResultOf } from '../../engine/protocol';
+import type { Logger } from '../log/logger';
+
+interface Pending {
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+export class EngineHost implements vscode.Disposable {
+  #worker: Worker | undefined;
+  readonly #pending = new Map<number, Pending>();
+  #nextId = 1;
+  #init: InitParams | undefined;
+  #disposed = false;
+  readonly #results = new vscode.EventEmitter<readonly ResultMeta[]>();
+  /** Results the engine found without being asked (loaded from another window's files, pruned). */
+  readonly onDidFindResults = this.#results.event;
+
+  constructor(
+    private readonly script: string,
+    private readonly log: Logger,
+  ) {}
+
+  /** Starts the engine and returns the results cached on disk (metas only). */
+  async start(params: InitParams): Promise<readonly ResultMeta[]> {
+    this.#init = params;
+    return this.call('init', params);
+  }
+
+  /** Calls an engine method; `transfer` moves buffers instead of copying them. */
+  call<M extends EngineMethod>(method: M, params: ParamsOf<M>, transfer: readonly ArrayBuffer[] = []): Promise<ResultOf<M>> {
+    if (this.#disposed) return Promise.reject(new LeakSearchError('cancelled', 'Leak Search is shutting down.'));
+    const worker = this.#ensure();
+    const id = this.#nextId++;
+    return new Promise<ResultOf<M>>((resolve, reject) => {
+      this.#pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      worker.postMessage({ id, method, params }, transfer as ArrayBuffer[]);
+    });
+  }
+
+  #ensure(): Worker {
+    if (this.#worker) return this.#worker;
+    const worker = new Worker(this.script, { name: 'Leak Search engine' });
+    // A worker that has nothing to do must not keep the extension host alive.
+    worker.unref();
+    worker.on('message', (message: EngineOutMessage) => this.#onMessage(message));
+    worker.on('error', (error) => this.log.error(`Engine: ${error.message}`));
+    worker.on('exit', (code) => {
+      if (this.#worker !== worker) return;
+      this.#worker = undefined;
+      const failure = new LeakSearchError('internal', `the data engine stopped (exit code ${code})`);
+      for (const p of this.#pending.values()) p.reject(failure);
+      this.#pending.clear();
+      if (!this.#disposed) {
+        this.log.error(`Engine: the worker stopped (exit code ${code}); it starts again on the next call.`);
+        // Replayed first, so the next call finds the cache again.
+        const init = this.#init;
+        if (init) void this.call('init', init).then((results) => this.#results.fire(results), () => undefined);
+      }
+    });
+    this.#worker = worker;
+    return worker;
+  }
+
+  #onMessage(message: EngineOutMessage): void {
+    if ('event' in message) {
+      this.#onEvent(message);
+      return;
+    }
+    const pending = this.#pending.get(message.id);
+    if (!pending) return;
+    this.#pending.delete(message.id);
+    if (message.ok) pending.resolve(message.result);
+    else pending.reject(new LeakSearchError(message.error.kind, message.error.message, message.error.details ?? {}));
+  }
+
+  #onEvent(event: EngineEvent): void {
+    if (event.event === 'log') {
+      if (event.level === 'error') this.log.error(event.message);
+      else if (event.level === 'warn') this.log.warn(event.message);
+      else this.log.info(event.message);
+    } else if (event.event === 'results') {
+      this.#results.fire(event.results);
+    }
+  }
+
+  /** Ends the worker and starts a new one on the next call (what a restart of VS Code does to it). */
+  async restart(): Promise<void> {
+    const worker = this.#worker;
+    this.#worker = undefined;
+    for (const p of this.#pending.values()) p.reject(new LeakSearchError('cancelled', 'The data engine was restarted.'));
+    this.#pending.clear();
+    await worker?.terminate();
+  }
+
+  dispose(): void {
+    this.#disposed = true;
+    const worker = this.#worker;
+    this.#worker = undefined;
+    for (const p of this.#pending.values()) p.reject(new LeakSearchError('cancelled', 'Leak Search is shutting down.'));
+    this.#pending.clear();
+    void worker?.terminate();
+    this.#results.dispose();
+  }
+}

@@ -1,0 +1,485 @@
+// The data engine: owns every stored result (records in compact columns), their encrypted
+// cache files, and the queries of the tree and the results panel. It runs in a worker thread
+// (worker.ts) so nothing it does blocks the editor; tests call it directly. No `vscode`.
+import * as fs from 'node:fs/promises';
+import { TextDecoder } from 'node:util';
+import { decryptCache } from '../core/cacheCrypto';
+import { parseCache } from '../core/cacheFile';
+import { DiskCache } from '../core/cache/diskCache';
+import type { CacheMeta } from '../core/cache/diskCache';
+import { LeakSearchError } from '../core/errors';
+import { NO_SITE, siteOf } from '../core/sites';
+import { SearchBodyParser } from '../core/searchBodyParser';
+import type { RateLimitState, SearchQuery } from '../core/types';
+import type { PanelColumn, PanelEntry, ViewQuery } from '../shared/protocol';
+import type { MatchOptions } from '../core/scan/leakIndex';
+import { Leaks } from './leaks';
+import type { HoverRecord, WireMatch } from './leaks';
+import type { EngineLimits, InitParams, MemoryFigures, Page, ResultMeta, SiteSummary, TreeRecord } from './protocol';
+import { RecordTableBuilder } from './store/recordTable';
+import type { RecordTable } from './store/recordTable';
+import { TableReader, tablePieces } from './store/serialize';
+import { exportPieces, writeExport } from './views/exports';
+import { ResultView } from './views/resultView';
+import type { DateFormat } from './views/resultView';
+
+type Log = (level: 'info' | 'warn' | 'error', message: string) => void;
+
+interface Stored {
+  meta: ResultMeta;
+  table: RecordTable | undefined;
+  loading: Promise<RecordTable | undefined> | undefined;
+  cached: CacheMeta | undefined;
+  /** Sites by record count, and each site's rows newest first (built when the tree asks). */
+  sites: { readonly list: SiteSummary[]; readonly rows: Map<string, Uint32Array> } | undefined;
+}
+
+interface Ingest {
+  readonly key: string;
+  readonly origin: string;
+  readonly query: SearchQuery;
+  readonly decoder: TextDecoder;
+  readonly parser: SearchBodyParser;
+  readonly builder: RecordTableBuilder;
+  /** Set once the body ended: the table waiting for `ingestCommit`. */
+  staged?: { readonly table: RecordTable; readonly count: number };
+}
+
+interface Panel {
+  readonly key: string;
+  readonly view: ResultView;
+  readonly table: RecordTable;
+}
+
+/** A result's meta as kept in its cache file (validated when read back). */
+function metaFromCache(cached: CacheMeta): ResultMeta | undefined {
+  const info = cached.info as Partial<ResultMeta>;
+  const q = info.query;
+  if (typeof info.origin !== 'string' || typeof info.count !== 'number' || typeof info.records !== 'number' || !q) return undefined;
+  if (typeof q.domain !== 'string' || (q.type !== 'accounts' && q.type !== 'customers')) return undefined;
+  const range = q.range && typeof q.range.start === 'string' && typeof q.range.end === 'string' ? { start: q.range.start, end: q.range.end } : undefined;
+  return {
+    key: cached.key,
+    origin: info.origin,
+    query: { domain: q.domain, type: q.type, ...(range ? { range } : {}) },
+    count: info.count,
+    records: info.records,
+    fetchedAt: cached.fetchedAt,
+    ...(info.rateLimit ? { rateLimit: info.rateLimit } : {}),
+  };
+}
+
+export class Engine {
+  readonly #results = new Map<string, Stored>();
+  readonly #ingests = new Map<number, Ingest>();
+  readonly #panels = new Map<number, Panel>();
+  #cache: DiskCache | undefined;
+  #cacheDir = '';
+  #limits: EngineLimits = { maxRecords: 5_000_000, maxCached: 200, maxCacheAgeMs: 30 * 86_400_000 };
+  #dates: DateFormat;
+  #writing: Promise<unknown> = Promise.resolve();
+  readonly #leaks = new Leaks();
+  #indexed: readonly string[] = [];
+
+  constructor(private readonly log: Log = () => undefined) {
+    this.#dates = dateFormat('en-US');
+  }
+
+  async init(params: InitParams): Promise<ResultMeta[]> {
+    this.#cacheDir = params.cacheDir;
+    this.#limits = params.limits;
+    this.#dates = dateFormat(params.locale);
+    if (params.cacheKey) this.#cache = new DiskCache(params.cacheDir, Buffer.from(params.cacheKey, 'base64'), (m) => this.log('warn', m));
+    const out: ResultMeta[] = [];
+    if (this.#cache) {
+      for (const cached of await this.#cache.list()) {
+        const meta = metaFromCache(cached);
+        if (!meta || this.#results.has(meta.key)) continue;
+        this.#results.set(meta.key, { meta, table: undefined, loading: undefined, cached, sites: undefined });
+        out.push(meta);
+      }
+      if (out.length > 0) this.log('info', `Cache: ${out.length} result(s) on disk.`);
+      void this.#prune();
+    }
+    if (params.legacyFile) out.push(...(await this.#migrate(params.legacyFile, params.cacheKey)));
+    return out;
+  }
+
+  /** Moves the results of a 0.1.0 single-file cache into the cache, then removes the file. */
+  async #migrate(file: string, cacheKey: string | undefined): Promise<ResultMeta[]> {
+    let data: Buffer;
+    try {
+      data = await fs.readFile(file);
+    } catch {
+      return [];
+    }
+    const moved: ResultMeta[] = [];
+    try {
+      const entries = cacheKey ? parseCache(decryptCache(data, Buffer.from(cacheKey, 'base64')).toString('utf8')) : [];
+      for (const entry of entries) {
+        if (this.#results.has(entry.key)) continue;
+        const builder = new RecordTableBuilder(entry.query.type);
+        for (const record of entry.result.records) builder.add(record);
+        const table = builder.finish();
+        const meta: ResultMeta = { key: entry.key, origin: entry.origin, query: entry.query, count: entry.result.count, records: table.length, fetchedAt: entry.fetchedAt, ...(entry.rateLimit ? { rateLimit: entry.rateLimit } : {}) };
+        this.#results.set(meta.key, { meta, table, loading: undefined, cached: undefined, sites: undefined });
+        this.#save(meta, table);
+        moved.push(meta);
+      }
+      if (moved.length > 0) this.log('info', `Cache: moved ${moved.length} result(s) of the old cache file.`);
+    } catch (e) {
+      this.log('warn', `Cache: the old cache file could not be read and was removed (${e instanceof Error ? e.message : String(e)}).`);
+    }
+    await this.#writing;
+    await fs.rm(file, { force: true }).catch(() => undefined);
+    return moved;
+  }
+
+  setCacheKey(key: string): void {
+    if (!this.#cache && this.#cacheDir) this.#cache = new DiskCache(this.#cacheDir, Buffer.from(key, 'base64'), (m) => this.log('warn', m));
+  }
+
+  setLimits(limits: EngineLimits): void {
+    this.#limits = limits;
+  }
+
+  /** Every result known (metas). */
+  list(): ResultMeta[] {
+    return [...this.#results.values()].map((s) => s.meta);
+  }
+
+  // ---- a check's answer -----------------------------------------------------------------
+
+  ingestBegin(id: number, key: string, origin: string, query: SearchQuery, maxRecords: number): void {
+    const builder = new RecordTableBuilder(query.type);
+    const parser = new SearchBodyParser(query.type, { maxRecords }, (record) => builder.add(record));
+    this.#ingests.set(id, { key, origin, query, decoder: new TextDecoder('utf-8'), parser, builder });
+  }
+
+  ingestChunk(id: number, chunk: Uint8Array): { records: number } {
+    const ingest = this.#ingest(id);
+    try {
+      ingest.parser.write(ingest.decoder.decode(chunk, { stream: true }));
+    } catch (e) {
+      this.#ingests.delete(id);
+      throw e;
+    }
+    return { records: ingest.builder.length };
+  }
+
+  ingestEnd(id: number): { count: number; records: number } {
+    const ingest = this.#ingest(id);
+    try {
+      ingest.parser.write(ingest.decoder.decode());
+      const { count } = ingest.parser.end();
+      ingest.staged = { table: ingest.builder.finish(), count };
+      return { count, records: ingest.staged.table.length };
+    } catch (e) {
+      this.#ingests.delete(id);
+      throw e;
+    }
+  }
+
+  ingestCommit(id: number, fetchedAt: number, rateLimit: RateLimitState | undefined): ResultMeta {
+    const ingest = this.#ingest(id);
+    this.#ingests.delete(id);
+    if (!ingest.staged) throw new LeakSearchError('internal', 'The answer was not complete when its check ended.');
+    const { table, count } = ingest.staged;
+    const meta: ResultMeta = { key: ingest.key, origin: ingest.origin, query: ingest.query, count, records: table.length, fetchedAt, ...(rateLimit ? { rateLimit } : {}) };
+    const previous = this.#results.get(meta.key);
+    this.#results.set(meta.key, { meta, table, loading: undefined, cached: previous?.cached, sites: undefined });
+    this.#save(meta, table);
+    return meta;
+  }
+
+  ingestAbort(id: number): void {
+    this.#ingests.delete(id);
+  }
+
+  #ingest(id: number): Ingest {
+    const ingest = this.#ingests.get(id);
+    if (!ingest) throw new LeakSearchError('internal', 'The answer was not expected (its check already ended).');
+    return ingest;
+  }
+
+  // ---- storage --------------------------------------------------------------------------
+
+  /** Saves a result to its cache file in the background (writes are queued one after another). */
+  #save(meta: ResultMeta, table: RecordTable): void {
+    const cache = this.#cache;
+    if (!cache) return;
+    this.#writing = this.#writing.then(async () => {
+      try {
+        const cached = await cache.writePieces(meta.key, meta.fetchedAt, { ...meta }, tablePieces(table));
+        const stored = this.#results.get(meta.key);
+        if (stored?.meta === meta) stored.cached = cached;
+        await this.#prune();
+      } catch (e) {
+        this.log('error', `Cache: could not save a result (${e instanceof Error ? e.message : String(e)}).`);
+      }
+    });
+  }
+
+  /** Waits until every cache write asked for so far is on disk. */
+  async flush(): Promise<void> {
+    await this.#writing;
+  }
+
+  async #prune(): Promise<void> {
+    try {
+      await this.#cache?.prune(Date.now(), { maxEntries: this.#limits.maxCached, maxAgeMs: this.#limits.maxCacheAgeMs });
+    } catch (e) {
+      this.log('warn', `Cache: could not prune (${e instanceof Error ? e.message : String(e)}).`);
+    }
+  }
+
+  /** The records of a result, read from the cache when not in memory yet. */
+  async table(key: string): Promise<RecordTable | undefined> {
+    const stored = this.#results.get(key);
+    if (!stored) return undefined;
+    if (stored.table) return stored.table;
+    stored.loading ??= this.#load(stored);
+    return stored.loading;
+  }
+
+  async #load(stored: Stored): Promise<RecordTable | undefined> {
+    const cache = this.#cache;
+    if (!cache || !stored.cached) return undefined;
+    try {
+      const reader = new TableReader();
+      for await (const piece of cache.readPieces(stored.cached)) reader.push(piece);
+      const table = reader.finish();
+      if (table.type !== stored.meta.query.type) throw new Error('the file holds another findings type');
+      if (this.#results.get(stored.meta.key) === stored) stored.table = table;
+      return table;
+    } catch (e) {
+      this.log('warn', `Cache: a result could not be read and was dropped (${e instanceof Error ? e.message : String(e)}).`);
+      if (this.#results.get(stored.meta.key) === stored) this.#results.delete(stored.meta.key);
+      return undefined;
+    } finally {
+      stored.loading = undefined;
+    }
+  }
+
+  async remove(keys: readonly string[]): Promise<void> {
+    for (const key of keys) {
+      this.#results.delete(key);
+      await this.#cache?.remove(key);
+    }
+  }
+
+  async clear(origin?: string): Promise<void> {
+    const keys = [...this.#results.values()].filter((s) => origin === undefined || s.meta.origin === origin).map((s) => s.meta.key);
+    await this.#writing;
+    if (origin === undefined) {
+      this.#results.clear();
+      await this.#cache?.clear();
+      return;
+    }
+    await this.remove(keys);
+    // Files of this origin written by another window are not in memory: find them by their meta.
+    for (const cached of (await this.#cache?.list()) ?? []) {
+      const meta = metaFromCache(cached);
+      if (meta?.origin === origin) await this.#cache?.remove(cached.key);
+    }
+  }
+
+  // ---- leaked identifiers in files ------------------------------------------------------
+
+  /** Indexes these results (loading them from the cache as needed); results that cannot be read are left out. */
+  async setIndexed(keys: readonly string[]): Promise<{ version: number; empty: boolean }> {
+    this.#indexed = [...keys];
+    const present: string[] = [];
+    const tables: RecordTable[] = [];
+    const domains: string[] = [];
+    for (const key of keys) {
+      const table = await this.table(key);
+      const meta = this.#results.get(key)?.meta;
+      if (!table || !meta) continue;
+      present.push(key);
+      tables.push(table);
+      domains.push(meta.query.domain);
+    }
+    // A newer call overtook this one while tables loaded: it builds the index.
+    if (this.#indexed.join('\n') !== keys.join('\n')) return { version: this.#leaks.version, empty: this.#leaks.isEmpty };
+    const version = this.#leaks.set(present, tables, domains);
+    return { version, empty: this.#leaks.isEmpty };
+  }
+
+  match(text: string, options: MatchOptions | undefined): { version: number; matches: WireMatch[] } {
+    return { version: this.#leaks.version, matches: this.#leaks.match(text, options) };
+  }
+
+  hover(handle: number, limit: number): { records: readonly HoverRecord[]; total: number } | undefined {
+    return this.#leaks.hover(handle, limit);
+  }
+
+  // ---- the tree -------------------------------------------------------------------------
+
+  async #sites(key: string): Promise<NonNullable<Stored['sites']> | undefined> {
+    const table = await this.table(key);
+    const stored = this.#results.get(key);
+    if (!table || !stored) return undefined;
+    if (stored.sites) return stored.sites;
+    const { roles } = table;
+    const bySite = new Map<string, number[]>();
+    const siteOfRow = (row: number): string => (roles.url === undefined ? NO_SITE : siteOf(table.text(roles.url, row)));
+    const url = roles.url === undefined ? undefined : table.stored[roles.url]?.text;
+    const memo = url?.isDictionary ? url.values.map((u) => siteOf(u)) : undefined;
+    for (let row = 0; row < table.length; row++) {
+      const site = memo && url ? (memo[url.codes[row] as number] as string) : siteOfRow(row);
+      const list = bySite.get(site);
+      if (list) list.push(row);
+      else bySite.set(site, [row]);
+    }
+    const dates = roles.date === undefined ? undefined : table.stored[roles.date]?.date?.ms;
+    const rows = new Map<string, Uint32Array>();
+    for (const [site, list] of bySite) {
+      const ordered = Uint32Array.from(list);
+      // Newest first; rows without a date last.
+      if (dates) ordered.sort((a, b) => (Number.isNaN(dates[b] as number) ? -1 : Number.isNaN(dates[a] as number) ? 1 : (dates[b] as number) - (dates[a] as number)));
+      rows.set(site, ordered);
+    }
+    const list = [...bySite.entries()]
+      .map(([site, r]) => ({ site, count: r.length }))
+      .sort((a, b) => (a.site === NO_SITE) !== (b.site === NO_SITE) ? (a.site === NO_SITE ? 1 : -1) : b.count - a.count || (a.site < b.site ? -1 : a.site > b.site ? 1 : 0));
+    stored.sites = { list, rows };
+    return stored.sites;
+  }
+
+  async sites(key: string, offset: number, limit: number): Promise<Page<SiteSummary>> {
+    const sites = await this.#sites(key);
+    if (!sites) return { items: [], total: 0 };
+    return { items: sites.list.slice(offset, offset + limit), total: sites.list.length };
+  }
+
+  async siteRecords(key: string, site: string, offset: number, limit: number): Promise<Page<TreeRecord>> {
+    const sites = await this.#sites(key);
+    const table = await this.table(key);
+    const rows = sites?.rows.get(site);
+    if (!table || !rows) return { items: [], total: 0 };
+    const { roles } = table;
+    const text = (column: number | undefined, row: number): string => (column === undefined ? '' : table.text(column, row));
+    const items: TreeRecord[] = [];
+    for (const row of rows.subarray(offset, offset + limit)) {
+      const email = table.columnOf('email');
+      items.push({
+        row,
+        username: text(roles.username, row) || text(email, row),
+        url: text(roles.url, row),
+        date: text(roles.date, row),
+        ip: text(roles.ip, row),
+        country: text(roles.country, row),
+        browser: text(roles.browser, row),
+        status: text(roles.status, row),
+        hasPassword: roles.password !== undefined && text(roles.password, row) !== '',
+      });
+    }
+    return { items, total: rows.length };
+  }
+
+  // ---- the results panel ----------------------------------------------------------------
+
+  async panelOpen(panel: number, key: string): Promise<{ entry: PanelEntry; columns: readonly PanelColumn[] } | undefined> {
+    const stored = this.#results.get(key);
+    const table = await this.table(key);
+    if (!stored || !table) {
+      this.#panels.delete(panel);
+      return undefined;
+    }
+    this.#panels.set(panel, { key, table, view: new ResultView(table, this.#dates) });
+    const { meta } = stored;
+    const entry: PanelEntry = {
+      key,
+      origin: meta.origin,
+      query: meta.query,
+      type: meta.query.type,
+      count: meta.count,
+      records: meta.records,
+      fetchedAt: meta.fetchedAt,
+      ...(meta.rateLimit ? { rateLimit: meta.rateLimit } : {}),
+    };
+    return { entry, columns: table.columns.map((c) => ({ key: c.key, label: c.label, kind: c.kind, secret: c.secret })) };
+  }
+
+  #panel(panel: number): Panel {
+    const p = this.#panels.get(panel);
+    if (!p) throw new LeakSearchError('internal', 'The results panel has no result open.');
+    return p;
+  }
+
+  panelQuery(panel: number, query: ViewQuery): ReturnType<ResultView['query']> {
+    return this.#panel(panel).view.query(query);
+  }
+
+  panelWindow(panel: number, start: number, count: number, revealed: readonly string[], presentation: boolean): ReturnType<ResultView['window']> {
+    return this.#panel(panel).view.window(start, count, new Set(revealed), presentation);
+  }
+
+  panelCell(panel: number, row: number, column: number): string | undefined {
+    const { table } = this.#panel(panel);
+    return row < table.length && column < table.columns.length ? table.text(column, row) : undefined;
+  }
+
+  panelCopy(panel: number, what: 'cell' | 'row', row: number, column: number, revealed: readonly number[]): string | undefined {
+    return this.#panel(panel).view.copyText(what, row, column, new Set(revealed));
+  }
+
+  async panelExport(panel: number, format: 'csv' | 'json' | 'markdown', includeSecrets: boolean, file: string, filterDescription: string): Promise<{ bytes: number; rows: number }> {
+    const p = this.#panel(panel);
+    const meta = this.#results.get(p.key)?.meta;
+    const rows = p.view.rows;
+    const pieces = exportPieces(format, p.view, rows, includeSecrets && format !== 'markdown', {
+      domain: meta?.query.domain ?? '',
+      type: meta?.query.type ?? '',
+      fetchedAt: meta?.fetchedAt ?? Number.NaN,
+      ...(meta?.query.range ? { range: meta.query.range } : {}),
+      filterDescription,
+    });
+    const bytes = await writeExport(file, pieces);
+    return { bytes, rows: rows.length };
+  }
+
+  panelClose(panel: number): void {
+    this.#panels.delete(panel);
+  }
+
+  memory(): MemoryFigures {
+    const usage = process.memoryUsage();
+    let tableBytes = 0;
+    let records = 0;
+    let loaded = 0;
+    for (const s of this.#results.values()) {
+      if (!s.table) continue;
+      loaded++;
+      tableBytes += s.table.bytes;
+      records += s.table.length;
+    }
+    return { heapUsed: usage.heapUsed, external: usage.external, arrayBuffers: usage.arrayBuffers, tableBytes, records, loaded };
+  }
+}
+
+/** Dates and days in the user's locale (UTC, like the service's dates). */
+export function dateFormat(locale: string): DateFormat {
+  let dateTime: Intl.DateTimeFormat;
+  let day: Intl.DateTimeFormat;
+  try {
+    dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+    day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+  } catch {
+    dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+    day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+  }
+  const days = new Map<number, string>();
+  return {
+    dateTime: (ms) => dateTime.format(ms),
+    day: (d) => {
+      let text = days.get(d);
+      if (text === undefined) {
+        text = day.format(d * 86_400_000);
+        if (days.size < 100_000) days.set(d, text);
+      }
+      return text;
+    },
+  };
+}

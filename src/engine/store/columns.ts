@@ -1,0 +1,293 @@
+// The columns of a stored result, kept compactly (a million leaked records must fit in a
+// couple of hundred megabytes with their index): text that repeats (browser, country,
+// status, site URLs) as integer codes into a dictionary; text that does not (usernames,
+// passwords) as UTF-8 bytes in one buffer with offsets; dates as numbers. Columns grow as
+// records stream in and are trimmed when the result is complete. Node only (Buffer).
+
+const INITIAL = 1024;
+
+function grow<T extends Uint32Array | Float64Array | Uint8Array>(array: T, need: number, make: (n: number) => T): T {
+  if (need <= array.length) return array;
+  let size = Math.max(INITIAL, array.length);
+  while (size < need) size *= 2;
+  const next = make(size);
+  next.set(array);
+  return next;
+}
+
+/** A column of text: dictionary codes while values repeat, UTF-8 bytes once they mostly do not. */
+export class TextColumn {
+  #length = 0;
+  /** Dictionary mode: the distinct values and each row's code. */
+  #values: string[] | undefined = [];
+  #index: Map<string, number> | undefined = new Map();
+  #codes: Uint32Array = new Uint32Array(0);
+  /** Pool mode: every row's text as UTF-8, row i at bytes [offsets[i], offsets[i + 1]). */
+  #bytes: Buffer | undefined;
+  #used = 0;
+  #offsets: Uint32Array | undefined;
+
+  get length(): number {
+    return this.#length;
+  }
+
+  /** Dictionary mode (codes and distinct values) or pool mode (bytes and offsets). */
+  get isDictionary(): boolean {
+    return this.#values !== undefined;
+  }
+
+  push(value: string): void {
+    const row = this.#length++;
+    if (this.#values !== undefined && this.#index !== undefined) {
+      let code = this.#index.get(value);
+      if (code === undefined) {
+        code = this.#values.length;
+        this.#values.push(value);
+        this.#index.set(value, code);
+      }
+      this.#codes = grow(this.#codes, row + 1, (n) => new Uint32Array(n));
+      this.#codes[row] = code;
+      // Mostly distinct values: a dictionary only costs memory. Switch to bytes, once.
+      if (this.#values.length > 4096 && this.#values.length * 2 > this.#length) this.#toPool();
+      return;
+    }
+    this.#append(value);
+  }
+
+  #append(value: string): void {
+    const row = this.#length - 1;
+    const offsets = (this.#offsets = grow(this.#offsets as Uint32Array, row + 2, (n) => new Uint32Array(n)));
+    const need = this.#used + value.length * 3;
+    if (this.#bytes === undefined || need > this.#bytes.length) {
+      let size = Math.max(64 * 1024, this.#bytes?.length ?? 0);
+      while (size < need) size *= 2;
+      const next = Buffer.allocUnsafe(size);
+      this.#bytes?.copy(next, 0, 0, this.#used);
+      this.#bytes = next;
+    }
+    this.#used += this.#bytes.write(value, this.#used, 'utf8');
+    offsets[row + 1] = this.#used;
+  }
+
+  #toPool(): void {
+    const values = this.#values as string[];
+    const codes = this.#codes;
+    const rows = this.#length;
+    this.#values = undefined;
+    this.#index = undefined;
+    this.#codes = new Uint32Array(0);
+    this.#offsets = new Uint32Array(Math.max(INITIAL, rows + 1));
+    this.#used = 0;
+    this.#length = 0;
+    for (let row = 0; row < rows; row++) {
+      this.#length++;
+      this.#append(values[codes[row] as number] as string);
+    }
+  }
+
+  get(row: number): string {
+    if (this.#values !== undefined) return this.#values[this.#codes[row] as number] ?? '';
+    const offsets = this.#offsets as Uint32Array;
+    return (this.#bytes as Buffer).toString('utf8', offsets[row], offsets[row + 1]);
+  }
+
+  /** Dictionary mode: the distinct values (code i is values[i]). */
+  get values(): readonly string[] {
+    return this.#values ?? [];
+  }
+
+  /** Dictionary mode: each row's code (exactly `length` long once finished). */
+  get codes(): Uint32Array {
+    return this.#codes;
+  }
+
+  /** Pool mode: the UTF-8 bytes and row offsets (length + 1). */
+  get pool(): { readonly bytes: Buffer; readonly offsets: Uint32Array } | undefined {
+    if (this.#values !== undefined) return undefined;
+    return { bytes: this.#bytes as Buffer, offsets: this.#offsets as Uint32Array };
+  }
+
+  /** Trims the arrays to their content (the result is complete). */
+  finish(): void {
+    if (this.#values !== undefined) {
+      if (this.#codes.length !== this.#length) this.#codes = this.#codes.slice(0, this.#length);
+      this.#index = undefined; // not needed to read; rebuilt if ever needed
+      return;
+    }
+    this.#offsets = (this.#offsets as Uint32Array).slice(0, this.#length + 1);
+    this.#bytes = Buffer.from((this.#bytes as Buffer).subarray(0, this.#used));
+  }
+
+  /** Bytes held (for the memory figures). */
+  get bytes(): number {
+    if (this.#values !== undefined) return this.#codes.byteLength + this.#values.reduce((s, v) => s + 16 + v.length, 0);
+    return (this.#bytes?.length ?? 0) + (this.#offsets?.byteLength ?? 0);
+  }
+
+  /** A column rebuilt from stored parts (see serialize.ts). */
+  static fromDictionary(values: string[], codes: Uint32Array): TextColumn {
+    const column = new TextColumn();
+    column.#values = values;
+    column.#index = undefined;
+    column.#codes = codes;
+    column.#length = codes.length;
+    return column;
+  }
+
+  static fromPool(bytes: Buffer, offsets: Uint32Array): TextColumn {
+    const column = new TextColumn();
+    column.#values = undefined;
+    column.#index = undefined;
+    column.#bytes = bytes;
+    column.#used = bytes.length;
+    column.#offsets = offsets;
+    column.#length = offsets.length - 1;
+    return column;
+  }
+}
+
+/** Epoch ms of a date: a fast path for `YYYY-MM-DDTHH:MM:SS[.mmm]Z` (what the service sends), else Date.parse. */
+export function dateMs(text: string): number {
+  if ((text.length === 24 || text.length === 20) && text.charCodeAt(text.length - 1) === 90 && text.charCodeAt(4) === 45 && text.charCodeAt(10) === 84) {
+    const time = Date.UTC(digits(text, 0, 4), digits(text, 5, 2) - 1, digits(text, 8, 2), digits(text, 11, 2), digits(text, 14, 2), digits(text, 17, 2), text.length === 24 ? digits(text, 20, 3) : 0);
+    if (!Number.isNaN(time)) return time;
+  }
+  return text === '' ? Number.NaN : Date.parse(text);
+}
+
+function digits(text: string, from: number, count: number): number {
+  let value = 0;
+  for (let i = from; i < from + count; i++) {
+    const d = text.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return Number.NaN;
+    value = value * 10 + d;
+  }
+  return value;
+}
+
+/** The text a date is shown as when it is its own canonical form. */
+export function isoOf(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+/**
+ * A column of dates as epoch milliseconds (NaN: no date). A value that is not exactly the
+ * ISO text of its number (another format, or no date at all) keeps its text too, so what
+ * the service sent is never lost.
+ */
+export class DateColumn {
+  #length = 0;
+  #ms: Float64Array = new Float64Array(0);
+  readonly #texts = new Map<number, string>();
+
+  get length(): number {
+    return this.#length;
+  }
+
+  push(value: string): void {
+    const row = this.#length++;
+    this.#ms = grow(this.#ms, row + 1, (n) => new Float64Array(n));
+    const ms = dateMs(value);
+    this.#ms[row] = ms;
+    if (Number.isNaN(ms) || !canonical(value, ms)) this.#texts.set(row, value);
+  }
+
+  get(row: number): string {
+    const text = this.#texts.get(row);
+    if (text !== undefined) return text;
+    const ms = this.#ms[row] as number;
+    return Number.isNaN(ms) ? '' : isoOf(ms);
+  }
+
+  /** Each row's instant (NaN when it has none). */
+  get ms(): Float64Array {
+    return this.#ms;
+  }
+
+  /** Rows whose text is not the ISO form of their instant. */
+  get texts(): ReadonlyMap<number, string> {
+    return this.#texts;
+  }
+
+  finish(): void {
+    if (this.#ms.length !== this.#length) this.#ms = this.#ms.slice(0, this.#length);
+  }
+
+  get bytes(): number {
+    return this.#ms.byteLength + this.#texts.size * 48;
+  }
+
+  static from(ms: Float64Array, texts: Iterable<readonly [number, string]>): DateColumn {
+    const column = new DateColumn();
+    column.#ms = ms;
+    column.#length = ms.length;
+    for (const [row, text] of texts) column.#texts.set(row, text);
+    return column;
+  }
+}
+
+/** Whether `text` is exactly the ISO text of `ms` (checked cheaply for what the service sends). */
+function canonical(text: string, ms: number): boolean {
+  if (text.length !== 24 || text.charCodeAt(23) !== 90) return false;
+  const year = digits(text, 0, 4);
+  // The fast path rolls over out-of-range fields (month 13): compare the fields back.
+  const d = new Date(ms);
+  return (
+    d.getUTCFullYear() === year &&
+    d.getUTCMonth() + 1 === digits(text, 5, 2) &&
+    d.getUTCDate() === digits(text, 8, 2) &&
+    d.getUTCHours() === digits(text, 11, 2) &&
+    d.getUTCMinutes() === digits(text, 14, 2) &&
+    d.getUTCSeconds() === digits(text, 17, 2) &&
+    d.getUTCMilliseconds() === digits(text, 20, 3) &&
+    text.charCodeAt(7) === 45 &&
+    text.charCodeAt(13) === 58 &&
+    text.charCodeAt(16) === 58 &&
+    text.charCodeAt(19) === 46
+  );
+}
+
+/** What a generic (open-record) field held in one row, besides its text. */
+export const enum Tag {
+  Absent = 0,
+  Null = 1,
+  Text = 2,
+  Number = 3,
+  True = 4,
+  False = 5,
+}
+
+/** One byte per row: the JSON type of an open record's field (text alone cannot tell 1 from "1"). */
+export class TagColumn {
+  #length = 0;
+  #tags: Uint8Array = new Uint8Array(0);
+
+  push(tag: Tag): void {
+    const row = this.#length++;
+    this.#tags = grow(this.#tags, row + 1, (n) => new Uint8Array(n));
+    this.#tags[row] = tag;
+  }
+
+  get(row: number): Tag {
+    return (this.#tags[row] ?? Tag.Absent) as Tag;
+  }
+
+  get array(): Uint8Array {
+    return this.#tags;
+  }
+
+  get length(): number {
+    return this.#length;
+  }
+
+  finish(): void {
+    if (this.#tags.length !== this.#length) this.#tags = this.#tags.slice(0, this.#length);
+  }
+
+  static from(tags: Uint8Array): TagColumn {
+    const column = new TagColumn();
+    column.#tags = tags;
+    column.#length = tags.length;
+    return column;
+  }
+}

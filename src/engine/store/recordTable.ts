@@ -1,0 +1,386 @@
+// A stored result's records, column by column (see columns.ts). Accounts records have their
+// eight fields as columns; any other field (accounts' extras, customers' open shape) gets a
+// generic column with the JSON type of each value, up to MAX_OWN_COLUMNS; further field names
+// are folded, as `name: value` text, into one "other fields" column (secret names into a
+// masked one), so the width is bounded whatever the records look like and nothing is lost.
+// Node only.
+import { getOwn, setOwn } from '../../core/ownFields';
+import { isSecretName, nestedTextHasSecret } from '../../core/secretFields';
+import type { AccountRecord, FieldValue, FindingsType, OpenRecord } from '../../core/types';
+import { ACCOUNT_FIELDS } from '../../core/types';
+import { DateColumn, Tag, TagColumn, TextColumn } from './columns';
+
+/** What a column holds, so sorting, filters and charts treat it right. */
+export type ColumnKind = 'date' | 'ip' | 'number' | 'text';
+
+export interface ColumnInfo {
+  /** The field name in the record (or OTHER_FIELDS / OTHER_SECRET_FIELDS). */
+  readonly key: string;
+  readonly label: string;
+  readonly kind: ColumnKind;
+  /** Masked by default, never searched or sorted, left out of exports unless asked. */
+  readonly secret: boolean;
+}
+
+/** Which column plays which role (each may be missing in customers records). */
+export interface ColumnRoles {
+  readonly date?: number;
+  readonly url?: number;
+  readonly ip?: number;
+  readonly browser?: number;
+  readonly country?: number;
+  readonly status?: number;
+  readonly username?: number;
+  readonly password?: number;
+}
+
+export const MAX_OWN_COLUMNS = 46;
+export const OTHER_FIELDS = '\u0000other';
+export const OTHER_SECRET_FIELDS = '\u0000other-secret';
+
+/** The display order of the eight accounts fields. */
+export const ACCOUNT_COLUMN_ORDER = ['date', 'username', 'password', 'url', 'ip', 'country', 'browser', 'status'] as const;
+
+const LABELS: ReadonlyMap<string, string> = new Map([
+  ['date', 'Date'],
+  ['username', 'Username'],
+  ['password', 'Password'],
+  ['url', 'URL'],
+  ['ip', 'IP'],
+  ['country', 'Country'],
+  ['browser', 'Browser'],
+  ['status', 'Status'],
+  [OTHER_FIELDS, 'Other fields'],
+  [OTHER_SECRET_FIELDS, 'Other secret fields'],
+]);
+
+export function labelOf(key: string): string {
+  return LABELS.get(key) ?? LABELS.get(key.toLowerCase()) ?? key;
+}
+
+const DATE_KEYS = new Set(['date', 'leak_date', 'leakdate', 'leaked_at', 'timestamp', 'time']);
+
+function kindOf(key: string): ColumnKind {
+  const lower = key.toLowerCase();
+  if (DATE_KEYS.has(lower)) return 'date';
+  if (lower === 'ip' || lower.endsWith('_ip') || lower === 'ip_address') return 'ip';
+  return 'text';
+}
+
+/** The storage of one column. */
+export interface StoredColumn {
+  readonly info: ColumnInfo;
+  readonly text?: TextColumn;
+  readonly date?: DateColumn;
+  /** Generic columns: the JSON type of each row's value. */
+  readonly tags?: TagColumn;
+}
+
+function rolesOf(columns: readonly ColumnInfo[]): ColumnRoles {
+  const find = (...names: string[]): number | undefined => {
+    const index = columns.findIndex((column) => names.includes(column.key.toLowerCase()));
+    return index >= 0 ? index : undefined;
+  };
+  return {
+    date: find('date', 'leak_date', 'timestamp', 'time'),
+    url: find('url', 'site', 'host', 'domain'),
+    ip: find('ip', 'ip_address'),
+    browser: find('browser'),
+    country: find('country', 'country_code'),
+    status: find('status'),
+    username: find('username', 'user', 'email', 'login'),
+    password: find('password', 'pass', 'passwd', 'pwd'),
+  };
+}
+
+export class RecordTable {
+  readonly columns: readonly ColumnInfo[];
+  readonly roles: ColumnRoles;
+  readonly #byKey: Map<string, number>;
+
+  constructor(
+    readonly type: FindingsType,
+    readonly length: number,
+    readonly stored: readonly StoredColumn[],
+  ) {
+    this.columns = stored.map((c) => c.info);
+    this.roles = rolesOf(this.columns);
+    this.#byKey = new Map(this.columns.map((c, i) => [c.key, i]));
+  }
+
+  /** The index of the column of a field, or undefined. */
+  columnOf(key: string): number | undefined {
+    return this.#byKey.get(key);
+  }
+
+  /** The display text of a cell (as the service sent it; never masked here). */
+  text(column: number, row: number): string {
+    const c = this.stored[column];
+    if (!c) return '';
+    if (c.date) return c.date.get(row);
+    return c.text?.get(row) ?? '';
+  }
+
+  /** A cell with its JSON type (for JSON export and the leak index). */
+  value(column: number, row: number): FieldValue | undefined {
+    const c = this.stored[column];
+    if (!c) return undefined;
+    const tag = c.tags?.get(row) ?? Tag.Text;
+    switch (tag) {
+      case Tag.Absent:
+        return undefined;
+      case Tag.Null:
+        return null;
+      case Tag.True:
+        return true;
+      case Tag.False:
+        return false;
+      case Tag.Number:
+        return Number(this.text(column, row));
+      default:
+        return this.text(column, row);
+    }
+  }
+
+  /** One record as the service sent it (for the leak index and hovers; folded fields as their text). */
+  record(row: number): AccountRecord | OpenRecord {
+    if (this.type === 'accounts') {
+      const fields = {} as Record<(typeof ACCOUNT_FIELDS)[number], string>;
+      for (const f of ACCOUNT_FIELDS) fields[f] = this.text(this.#byKey.get(f) as number, row);
+      let extra: Record<string, FieldValue> | undefined;
+      for (let c = ACCOUNT_FIELDS.length; c < this.stored.length; c++) {
+        const v = this.value(c, row);
+        if (v === undefined) continue;
+        extra ??= {};
+        setOwn(extra, this.columns[c]?.key as string, v);
+      }
+      return extra ? { ...fields, extra } : fields;
+    }
+    const out: Record<string, FieldValue> = {};
+    for (let c = 0; c < this.stored.length; c++) {
+      const v = this.value(c, row);
+      if (v !== undefined) setOwn(out, this.columns[c]?.key as string, v);
+    }
+    return out;
+  }
+
+  /** Bytes held by the columns (for the memory figures). */
+  get bytes(): number {
+    let sum = 0;
+    for (const c of this.stored) sum += (c.text?.bytes ?? 0) + (c.date?.bytes ?? 0) + (c.tags?.array.byteLength ?? 0);
+    return sum;
+  }
+}
+
+/** Field names a builder tracks before folding any new one at once (their values are kept sparsely until they prove frequent). */
+const CANDIDATES = 1024;
+/** A field present in more than this share of the rows so far is stored densely. */
+const DENSE_SHARE = 1 / 8;
+
+/**
+ * One generic field while records stream in. It starts sparse (the rows that have it and
+ * their values), so a million records that each bring a name of their own cost only their
+ * values; once it is in a good share of the rows it becomes a dense column.
+ */
+class Candidate {
+  count = 0;
+  nestedSecret = false;
+  #rows: number[] | undefined = [];
+  #values: FieldValue[] | undefined = [];
+  #text: TextColumn | undefined;
+  #date: DateColumn | undefined;
+  #tags: TagColumn | undefined;
+  #filled = 0;
+
+  constructor(
+    readonly key: string,
+    readonly order: number,
+  ) {}
+
+  get isDense(): boolean {
+    return this.#tags !== undefined;
+  }
+
+  /** Whether this record already gave the field a value (a duplicate key keeps the first). */
+  has(row: number): boolean {
+    if (this.#tags) return this.#filled > row;
+    const rows = this.#rows as number[];
+    return rows.length > 0 && rows[rows.length - 1] === row;
+  }
+
+  add(row: number, value: FieldValue): void {
+    this.count++;
+    if (!this.nestedSecret && typeof value === 'string' && nestedTextHasSecret(value)) this.nestedSecret = true;
+    if (this.#tags) {
+      this.#push(row, value);
+      return;
+    }
+    (this.#rows as number[]).push(row);
+    (this.#values as FieldValue[]).push(value);
+    if (this.count > 1024 && this.count > (row + 1) * DENSE_SHARE) this.#densify();
+  }
+
+  #densify(): void {
+    const rows = this.#rows as number[];
+    const values = this.#values as FieldValue[];
+    this.#rows = undefined;
+    this.#values = undefined;
+    this.#tags = new TagColumn();
+    if (kindOf(this.key) === 'date') this.#date = new DateColumn();
+    else this.#text = new TextColumn();
+    for (let i = 0; i < rows.length; i++) this.#push(rows[i] as number, values[i] as FieldValue);
+  }
+
+  #push(row: number, value: FieldValue): void {
+    const tags = this.#tags as TagColumn;
+    this.#padTo(row);
+    const text = value === null ? '' : typeof value === 'string' ? value : String(value);
+    tags.push(value === null ? Tag.Null : typeof value === 'string' ? Tag.Text : typeof value === 'number' ? Tag.Number : value ? Tag.True : Tag.False);
+    if (this.#date) this.#date.push(text);
+    else this.#text?.push(text);
+    this.#filled = row + 1;
+  }
+
+  /** The column, `length` rows long (a sparse field is made dense now). */
+  column(length: number): StoredColumn {
+    if (!this.#tags) this.#densify();
+    this.#padTo(length);
+    this.#tags?.finish();
+    this.#text?.finish();
+    this.#date?.finish();
+    const info: ColumnInfo = { key: this.key, label: labelOf(this.key), kind: this.#numeric() ? 'number' : kindOf(this.key), secret: isSecretName(this.key) || this.nestedSecret };
+    return this.#date ? { info, date: this.#date, tags: this.#tags as TagColumn } : { info, text: this.#text as TextColumn, tags: this.#tags as TagColumn };
+  }
+
+  /** Every value the field has is a number (then it sorts as numbers). */
+  #numeric(): boolean {
+    if (this.#date || !this.#tags) return false;
+    let any = false;
+    for (const tag of this.#tags.array) {
+      if (tag === Tag.Number) any = true;
+      else if (tag !== Tag.Absent && tag !== Tag.Null) return false;
+    }
+    return any;
+  }
+
+  /** Rows up to `row` (excluded) that have no value are absent. */
+  #padTo(row: number): void {
+    const tags = this.#tags as TagColumn;
+    while (this.#filled < row) {
+      tags.push(Tag.Absent);
+      if (this.#date) this.#date.push('');
+      else this.#text?.push('');
+      this.#filled++;
+    }
+  }
+
+  /** Every (row, value) of the field, in row order. */
+  *entries(): Generator<[number, FieldValue]> {
+    if (!this.#tags) {
+      const rows = this.#rows as number[];
+      const values = this.#values as FieldValue[];
+      for (let i = 0; i < rows.length; i++) yield [rows[i] as number, values[i] as FieldValue];
+      return;
+    }
+    for (let row = 0; row < this.#filled; row++) {
+      const tag = this.#tags.get(row);
+      if (tag === Tag.Absent) continue;
+      yield [row, tag === Tag.Null ? null : this.#date ? this.#date.get(row) : (this.#text as TextColumn).get(row)];
+    }
+  }
+}
+
+/**
+ * Builds a table as records stream in (the answer parser's sink). Time and memory are linear
+ * in the records' size whatever their shape.
+ */
+export class RecordTableBuilder {
+  #length = 0;
+  readonly #fixed: StoredColumn[] = [];
+  readonly #candidates: Candidate[] = [];
+  readonly #candidateIndex = new Map<string, Candidate>();
+  /** Rows' folded `name: value` parts, by secrecy (sparse). */
+  readonly #folded = new Map<number, string[]>();
+  readonly #foldedSecret = new Map<number, string[]>();
+
+  constructor(readonly type: FindingsType) {
+    if (type === 'accounts') {
+      for (const key of ACCOUNT_COLUMN_ORDER) {
+        const info: ColumnInfo = { key, label: labelOf(key), kind: kindOf(key), secret: key === 'password' };
+        this.#fixed.push(key === 'date' ? { info, date: new DateColumn() } : { info, text: new TextColumn() });
+      }
+    }
+  }
+
+  get length(): number {
+    return this.#length;
+  }
+
+  add(record: AccountRecord | OpenRecord): void {
+    const row = this.#length++;
+    let bag: Readonly<Record<string, FieldValue>> | undefined;
+    if (this.type === 'accounts') {
+      const r = record as AccountRecord;
+      for (const column of this.#fixed) {
+        const value = getOwn(r as unknown as Record<string, FieldValue>, column.info.key);
+        const text = typeof value === 'string' ? value : value === null ? '' : String(value);
+        if (column.date) column.date.push(text);
+        else column.text?.push(text);
+      }
+      bag = r.extra;
+    } else {
+      bag = record as OpenRecord;
+    }
+    if (bag) for (const key of Object.keys(bag)) this.#addField(row, key, getOwn(bag, key));
+  }
+
+  #addField(row: number, key: string, value: FieldValue): void {
+    let c = this.#candidateIndex.get(key);
+    if (c === undefined && this.#candidates.length < CANDIDATES) {
+      c = new Candidate(key, this.#candidates.length);
+      this.#candidates.push(c);
+      this.#candidateIndex.set(key, c);
+    }
+    if (c === undefined) this.#fold(row, key, value);
+    else if (!c.has(row)) c.add(row, value);
+  }
+
+  #fold(row: number, key: string, value: FieldValue): void {
+    const map = isSecretName(key) ? this.#foldedSecret : this.#folded;
+    const parts = map.get(row);
+    const part = `${key}: ${value === null ? '' : String(value)}`;
+    if (parts) parts.push(part);
+    else map.set(row, [part]);
+  }
+
+  /** The complete table: the most frequent generic fields as columns (first seen first), the rest folded. */
+  finish(): RecordTable {
+    const n = this.#length;
+    for (const column of this.#fixed) {
+      column.text?.finish();
+      column.date?.finish();
+    }
+    const room = MAX_OWN_COLUMNS - this.#fixed.length;
+    const ranked = [...this.#candidates].sort((a, b) => b.count - a.count || a.order - b.order);
+    const kept = new Set(ranked.slice(0, Math.max(0, room)));
+    const stored: StoredColumn[] = [...this.#fixed];
+    for (const c of this.#candidates) {
+      if (kept.has(c)) stored.push(c.column(n));
+      else for (const [row, value] of c.entries()) this.#fold(row, c.key, value);
+    }
+    for (const [key, map] of [[OTHER_FIELDS, this.#folded], [OTHER_SECRET_FIELDS, this.#foldedSecret]] as const) {
+      if (map.size === 0) continue;
+      const text = new TextColumn();
+      const tags = new TagColumn();
+      for (let row = 0; row < n; row++) {
+        const parts = map.get(row);
+        text.push(parts ? parts.join('; ') : '');
+        tags.push(parts ? Tag.Text : Tag.Absent);
+      }
+      text.finish();
+      tags.finish();
+      stored.push({ info: { key, label: labelOf(key), kind: 'text', secret: key === OTHER_SECRET_FIELDS }, text, tags });
+    }
+    return new RecordTable(this.type, n, stored);
+  }
+}

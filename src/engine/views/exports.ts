@@ -1,0 +1,168 @@
+// Exports of a query's rows: CSV, JSON and a Markdown incident summary, produced in pieces
+// and written straight to the file the user chose, so a million records never become one
+// string and never cross into the editor. Secret columns are left out unless the user asks;
+// the summary never holds a secret. The file is readable by its owner only. Node only.
+import * as fs from 'node:fs/promises';
+import { escapeMarkdown } from '../../core/plainText';
+import { setOwn } from '../../core/ownFields';
+import type { FieldValue } from '../../core/types';
+import type { ExportFormat } from '../../shared/protocol';
+import type { ResultView } from './resultView';
+
+export interface SummaryContext {
+  readonly domain: string;
+  readonly type: string;
+  /** When the result was fetched, epoch milliseconds. */
+  readonly fetchedAt: number;
+  /** The searched range `YYYYMMDD`, when there was one. */
+  readonly range?: { readonly start: string; readonly end: string };
+  /** A human description of the active filters, '' when none. */
+  readonly filterDescription: string;
+}
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+const CHUNK = 256 * 1024;
+
+/**
+ * One CSV field: formula-looking text (`=`, `+`, `-`, `@`, tab, CR first) is prefixed with a
+ * single quote so spreadsheets show it as text; a field with a quote, comma, or line break
+ * is quoted with quotes doubled (RFC 4180).
+ */
+export function csvField(value: string): string {
+  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) || safe !== value ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** A column's name in an export: the record's field name, or the label of a folded column. */
+function exportName(view: ResultView, column: number): string {
+  const c = view.table.columns[column];
+  if (!c) return '';
+  return c.key.startsWith('\u0000') ? c.label : c.key;
+}
+
+function exported(view: ResultView, includeSecrets: boolean): number[] {
+  return view.table.columns.flatMap((c, i) => (c.secret && !includeSecrets ? [] : [i]));
+}
+
+/** CSV of `rows` (CRLF line ends, header first), in pieces. */
+export function* csvPieces(view: ResultView, rows: ArrayLike<number>, includeSecrets: boolean): Generator<string> {
+  const columns = exported(view, includeSecrets);
+  let out = `${columns.map((c) => csvField(exportName(view, c))).join(',')}\r\n`;
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i] as number;
+    out += `${columns.map((c) => csvField(view.table.text(c, row))).join(',')}\r\n`;
+    if (out.length >= CHUNK) {
+      yield out;
+      out = '';
+    }
+  }
+  if (out) yield out;
+}
+
+/** JSON (an array of records with their original field types) of `rows`, in pieces. */
+export function* jsonPieces(view: ResultView, rows: ArrayLike<number>, includeSecrets: boolean): Generator<string> {
+  const columns = exported(view, includeSecrets);
+  const names = columns.map((c) => exportName(view, c));
+  let out = '[';
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i] as number;
+    const record: Record<string, FieldValue> = {};
+    columns.forEach((c, k) => {
+      const value = view.table.value(c, row);
+      if (value !== undefined) setOwn(record, names[k] as string, value);
+    });
+    out += `${i === 0 ? '\n' : ',\n'}  ${JSON.stringify(record)}`;
+    if (out.length >= CHUNK) {
+      yield out;
+      out = '';
+    }
+  }
+  yield `${out}${rows.length > 0 ? '\n' : ''}]\n`;
+}
+
+function formatDay(yyyymmdd: string): string {
+  return /^\d{8}$/.test(yyyymmdd) ? `${yyyymmdd.slice(0, 4)}-${yyyymmdd.slice(4, 6)}-${yyyymmdd.slice(6, 8)}` : yyyymmdd;
+}
+
+function isoTime(at: number): string {
+  return Number.isFinite(at) && Math.abs(at) <= 8.64e15 ? new Date(at).toISOString() : 'unknown';
+}
+
+function table2(title: string, rows: readonly { value: string; count: number }[]): string[] {
+  if (rows.length === 0) return ['None in this view.', ''];
+  return [`| ${title} | Records |`, '| --- | ---: |', ...rows.map((r) => `| ${escapeMarkdown(r.value)} | ${r.count} |`), ''];
+}
+
+/** A Markdown incident summary of `rows`: counts, sites, machines, date span. Every piece of record text escaped; no passwords. */
+export function markdownSummary(view: ResultView, rows: Uint32Array, context: SummaryContext): string {
+  const { table } = view;
+  const { roles } = table;
+  const stats = view.stats(rows);
+  const distinct = (column: number | undefined): number => {
+    if (column === undefined) return 0;
+    const seen = new Set<string>();
+    for (const row of rows) {
+      const v = table.text(column, row);
+      if (v) seen.add(v);
+    }
+    return seen.size;
+  };
+  const dates = roles.date === undefined ? undefined : table.stored[roles.date]?.date;
+  let first = Infinity;
+  let last = -Infinity;
+  if (dates) {
+    for (const row of rows) {
+      const ms = dates.ms[row] as number;
+      if (Number.isNaN(ms)) continue;
+      if (ms < first) first = ms;
+      if (ms > last) last = ms;
+    }
+  }
+  const machines = roles.ip !== undefined || roles.browser !== undefined ? view.machineGroups(rows) : [];
+  const lines: string[] = [
+    `# Leak report: ${escapeMarkdown(context.domain)} (${escapeMarkdown(context.type)})`,
+    '',
+    `- As of: ${escapeMarkdown(isoTime(context.fetchedAt))}`,
+    `- Range searched: ${context.range ? `${escapeMarkdown(formatDay(context.range.start))} to ${escapeMarkdown(formatDay(context.range.end))}` : 'all dates'}`,
+    `- Records in this view: ${rows.length} of ${table.length}`,
+  ];
+  if (context.filterDescription) lines.push(`- Filters: ${escapeMarkdown(context.filterDescription)}`);
+  if (roles.username !== undefined) lines.push(`- Distinct usernames: ${distinct(roles.username)}`);
+  if (roles.url !== undefined) lines.push(`- Distinct sites: ${view.siteCount(rows)}`);
+  if (machines.length > 0) lines.push(`- Infected machines (same IP, browser, country and day): ${machines.length}`);
+  if (first <= last) lines.push(`- Date span: ${escapeMarkdown(isoTime(first).slice(0, 10))} to ${escapeMarkdown(isoTime(last).slice(0, 10))}`);
+  lines.push('', '## Top sites', '', ...table2('Site', stats.sites));
+  lines.push('## Top countries', '', ...table2('Country', stats.countries));
+  lines.push('## Top browsers', '', ...table2('Browser', stats.browsers));
+  if (machines.length > 0) {
+    lines.push('## Largest infected machines', '', '| Machine | Records |', '| --- | ---: |');
+    for (const machine of machines.slice(0, 10)) lines.push(`| ${escapeMarkdown(machine.label)} | ${machine.count} |`);
+    lines.push('');
+  }
+  lines.push('Passwords are never included in this summary.', '');
+  return lines.join('\n');
+}
+
+/** The pieces of an export. */
+export function exportPieces(format: ExportFormat, view: ResultView, rows: Uint32Array, includeSecrets: boolean, context: SummaryContext): Iterable<string> {
+  if (format === 'csv') return csvPieces(view, rows, includeSecrets);
+  if (format === 'json') return jsonPieces(view, rows, includeSecrets);
+  return [markdownSummary(view, rows, context)];
+}
+
+/** Writes an export to `file` (created readable by its owner only, replacing what was there). */
+export async function writeExport(file: string, pieces: Iterable<string>): Promise<number> {
+  const handle = await fs.open(file, 'w', 0o600);
+  let bytes = 0;
+  try {
+    await handle.chmod(0o600);
+    for (const piece of pieces) {
+      const data = Buffer.from(piece, 'utf8');
+      bytes += data.length;
+      await handle.write(data);
+    }
+  } finally {
+    await handle.close();
+  }
+  return bytes;
+}

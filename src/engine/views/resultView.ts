@@ -1,0 +1,421 @@
+// The results panel's queries over one stored result, answered in the engine so the webview
+// only ever holds the rows in view: filter → sort → group → figures, then windows of display
+// items. Every step is linear in the rows (sort orders are computed once per column and
+// cached); a million rows re-filter or re-sort in a fraction of a second. Node only.
+import { visibleText } from '../../core/plainText';
+import { MASK } from '../../shared/protocol';
+import type { FilterOptions, FilterState, Grouping, MonthCount, SortState, ValueCount, ViewItem, ViewQuery, ViewStats, ViewSummary } from '../../shared/protocol';
+import { NO_SITE, siteOf } from '../../core/sites';
+import type { RecordTable } from '../store/recordTable';
+import { columnOrder } from './columnOrder';
+import type { ColumnOrder } from './columnOrder';
+import { TextSearch, dayOf } from './textSearch';
+
+const TOP_N = 8;
+const OPTIONS_MAX = 500;
+/** The longest text a cell shows (the export has it whole). */
+const CELL_MAX = 2000;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+interface Group {
+  readonly key: string;
+  readonly label: string;
+  readonly rows: Uint32Array;
+}
+
+/** How the panel shows dates and days (the user's locale). */
+export interface DateFormat {
+  dateTime(ms: number): string;
+  day(day: number): string;
+}
+
+export const ISO_DATES: DateFormat = {
+  dateTime: (ms) => new Date(ms).toISOString().replace('T', ' ').replace(/:\d\d\.\d{3}Z$/, ''),
+  day: (day) => new Date(day * 86_400_000).toISOString().slice(0, 10),
+};
+
+export class ResultView {
+  readonly #orders = new Map<number, ColumnOrder>();
+  readonly #search: TextSearch;
+  #sites: { readonly codes: Uint32Array; readonly values: string[] } | undefined;
+  #options: FilterOptions | undefined;
+  /** The current query's rows, in order. */
+  #rows: Uint32Array = new Uint32Array(0);
+  #groups: Group[] = [];
+  /** Display items when grouping: -(g + 1) for a group header, else a row. */
+  #items: Int32Array | undefined;
+  #expanded = new Set<string>();
+  #grouping: Grouping = 'none';
+
+  constructor(
+    readonly table: RecordTable,
+    private readonly dates: DateFormat = ISO_DATES,
+  ) {
+    this.#search = new TextSearch(table, (day) => dates.day(day));
+  }
+
+  /** Runs a query: the rows it selects, in order, grouped; returns counts and figures. */
+  query(q: ViewQuery): ViewSummary {
+    const mask = this.#filter(q.filter);
+    this.#rows = this.#sorted(mask, q.sort);
+    this.#grouping = q.grouping;
+    this.#expanded = new Set(q.expanded);
+    this.#groups = q.grouping === 'none' ? [] : this.#group(this.#rows, q.grouping);
+    this.#items = q.grouping === 'none' ? undefined : this.#buildItems();
+    return {
+      total: this.table.length,
+      shown: this.#rows.length,
+      items: this.#items ? this.#items.length : this.#rows.length,
+      groups: this.#groups.length,
+      stats: this.stats(this.#rows),
+      options: this.options(),
+    };
+  }
+
+  /** The rows the current query selects, in order (for exports). */
+  get rows(): Uint32Array {
+    return this.#rows;
+  }
+
+  /** Display items [start, start + count) of the current query. */
+  window(start: number, count: number, revealed: ReadonlySet<string>, presentation = false): ViewItem[] {
+    const total = this.#items ? this.#items.length : this.#rows.length;
+    const end = Math.min(total, start + count);
+    const out: ViewItem[] = [];
+    for (let i = start; i < end; i++) {
+      const item = this.#items ? (this.#items[i] as number) : (this.#rows[i] as number);
+      if (item < 0) {
+        const g = this.#groups[-item - 1] as Group;
+        out.push({ kind: 'group', key: g.key, label: g.label, count: g.rows.length, expanded: this.#expanded.has(g.key) });
+      } else {
+        out.push({ kind: 'row', row: item, cells: this.cells(item, (c) => !presentation && revealed.has(`${item}:${c}`)) });
+      }
+    }
+    return out;
+  }
+
+  /** A row's display texts, secrets masked unless `revealed(column)`. */
+  cells(row: number, revealed: (column: number) => boolean = () => false): string[] {
+    const { table } = this;
+    return table.columns.map((column, c) => {
+      const text = this.display(c, row);
+      if (!column.secret) return text;
+      return text === '' ? '' : revealed(c) ? text : MASK;
+    });
+  }
+
+  /** A cell as the panel shows it: one line, no invisible characters, bounded; dates in the user's format. */
+  display(column: number, row: number): string {
+    const date = this.table.stored[column]?.date;
+    if (date) {
+      const raw = date.texts.get(row);
+      if (raw !== undefined) return visibleText(raw).slice(0, CELL_MAX);
+      const ms = date.ms[row] as number;
+      return Number.isNaN(ms) ? '' : this.dates.dateTime(ms);
+    }
+    const text = this.table.text(column, row);
+    return visibleText(text.length > CELL_MAX ? `${text.slice(0, CELL_MAX)}…` : text);
+  }
+
+  /** What "Copy cell" / "Copy row" put on the clipboard: as stored (not shortened); secrets only when revealed. */
+  copyText(what: 'cell' | 'row', row: number, column: number, revealed: ReadonlySet<number>): string | undefined {
+    const { table } = this;
+    if (row >= table.length) return undefined;
+    const visible = (c: number): boolean => !table.columns[c]?.secret || revealed.has(c);
+    if (what === 'cell') return visible(column) ? table.text(column, row) : undefined;
+    return table.columns.flatMap((col, c) => (visible(c) ? [`${col.label}: ${table.text(c, row)}`] : [])).join('\n');
+  }
+
+  // ---- filter ---------------------------------------------------------------------------
+
+  #filter(filter: FilterState): Uint8Array {
+    const { table } = this;
+    const n = table.length;
+    const { roles } = table;
+    const needle = filter.text.trim().toLowerCase();
+    const from = DAY.test(filter.from) ? Date.parse(`${filter.from}T00:00:00Z`) : Number.NaN;
+    const to = DAY.test(filter.to) ? Date.parse(`${filter.to}T00:00:00Z`) + 86_400_000 : Number.NaN;
+    // Each check narrows a mask of candidates; no check: every row.
+    let mask: Uint8Array;
+    if (needle) {
+      mask = new Uint8Array(n);
+      this.#search.mark(needle, mask);
+    } else mask = new Uint8Array(n).fill(1);
+    const exact = (column: number | undefined, value: string): void => {
+      if (!value) return;
+      const text = column === undefined ? undefined : table.stored[column]?.text;
+      if (column === undefined || !text) {
+        mask.fill(0);
+        return;
+      }
+      if (text.isDictionary) {
+        const code = text.values.indexOf(value);
+        const codes = text.codes;
+        for (let row = 0; row < n; row++) if (mask[row] && codes[row] !== code) mask[row] = 0;
+      } else {
+        for (let row = 0; row < n; row++) if (mask[row] && text.get(row) !== value) mask[row] = 0;
+      }
+    };
+    exact(roles.status, filter.status);
+    exact(roles.country, filter.country);
+    exact(roles.browser, filter.browser);
+    if (!Number.isNaN(from) || !Number.isNaN(to)) {
+      const dates = roles.date === undefined ? undefined : table.stored[roles.date]?.date;
+      for (let row = 0; row < n; row++) {
+        if (!mask[row]) continue;
+        const ms = dates ? (dates.ms[row] as number) : Number.NaN;
+        if (Number.isNaN(ms) || (!Number.isNaN(from) && ms < from) || (!Number.isNaN(to) && ms >= to)) mask[row] = 0;
+      }
+    }
+    return mask;
+  }
+
+  // ---- sort -----------------------------------------------------------------------------
+
+  /** The cached ascending order of a column. */
+  order(column: number): ColumnOrder {
+    let order = this.#orders.get(column);
+    if (!order) {
+      order = columnOrder(this.table, column);
+      this.#orders.set(column, order);
+    }
+    return order;
+  }
+
+  /**
+   * The rows passing `mask`, in the order of `sort`. Descending keeps ties in record order too.
+   * An unknown or secret sort column means record order (sorting a masked column would leak it).
+   */
+  #sorted(mask: Uint8Array, sort: SortState | undefined): Uint32Array {
+    const n = mask.length;
+    let count = 0;
+    for (let row = 0; row < n; row++) count += mask[row] as number;
+    const view = new Uint32Array(count);
+    let at = 0;
+    const column = sort ? this.table.columnOf(sort.column) : undefined;
+    if (column === undefined || !sort || this.table.columns[column]?.secret) {
+      for (let row = 0; row < n; row++) if (mask[row]) view[at++] = row;
+      return view;
+    }
+    const { order, starts } = this.order(column);
+    if (sort.direction === 'asc') {
+      for (let i = 0; i < order.length; i++) {
+        const row = order[i] as number;
+        if (mask[row]) view[at++] = row;
+      }
+      return view;
+    }
+    // Descending: the runs of equal values from the end, each run in record order.
+    let end = order.length;
+    while (end > 0) {
+      let start = end - 1;
+      while (start > 0 && !starts[start]) start--;
+      for (let i = start; i < end; i++) {
+        const row = order[i] as number;
+        if (mask[row]) view[at++] = row;
+      }
+      end = start;
+    }
+    return view;
+  }
+
+  // ---- groups ---------------------------------------------------------------------------
+
+  /** Site of each row (the host of its URL), interned; cached. */
+  #siteCodes(): { readonly codes: Uint32Array; readonly values: string[] } {
+    if (this.#sites) return this.#sites;
+    const { table } = this;
+    const column = table.roles.url;
+    const codes = new Uint32Array(table.length);
+    const values: string[] = [''];
+    const index = new Map<string, number>([['', 0]]);
+    const siteOfUrl = (url: string): string => {
+      const site = siteOf(url);
+      return site === NO_SITE ? '' : site;
+    };
+    const intern = (site: string): number => {
+      let code = index.get(site);
+      if (code === undefined) {
+        code = values.length;
+        values.push(site);
+        index.set(site, code);
+      }
+      return code;
+    };
+    const text = column === undefined ? undefined : table.stored[column]?.text;
+    if (text?.isDictionary) {
+      const byUrl = text.values.map((url) => intern(siteOfUrl(url)));
+      for (let row = 0; row < codes.length; row++) codes[row] = byUrl[text.codes[row] as number] as number;
+    } else if (text) {
+      for (let row = 0; row < codes.length; row++) codes[row] = intern(siteOfUrl(text.get(row)));
+    }
+    this.#sites = { codes, values };
+    return this.#sites;
+  }
+
+  #group(rows: Uint32Array, by: Exclude<Grouping, 'none'>): Group[] {
+    const members = new Map<string, number[]>();
+    const labels = new Map<string, string>();
+    const { table } = this;
+    if (by === 'site') {
+      const { codes, values } = this.#siteCodes();
+      const byCode = new Map<number, number[]>();
+      for (const row of rows) {
+        const code = codes[row] as number;
+        const list = byCode.get(code);
+        if (list) list.push(row);
+        else byCode.set(code, [row]);
+      }
+      for (const [code, list] of byCode) {
+        const site = values[code] as string;
+        members.set(`s:${site}`, list);
+        labels.set(`s:${site}`, site || '(no site)');
+      }
+    } else {
+      const { roles } = table;
+      const dates = roles.date === undefined ? undefined : table.stored[roles.date]?.date;
+      for (const row of rows) {
+        const ip = roles.ip === undefined ? '' : table.text(roles.ip, row);
+        const browser = roles.browser === undefined ? '' : table.text(roles.browser, row);
+        const country = roles.country === undefined ? '' : table.text(roles.country, row);
+        const ms = dates ? (dates.ms[row] as number) : Number.NaN;
+        const day = Number.isNaN(ms) ? '' : this.dates.day(dayOf(ms));
+        const key = `m:${ip}\u0001${browser}\u0001${country}\u0001${day}`;
+        const list = members.get(key);
+        if (list) list.push(row);
+        else {
+          members.set(key, [row]);
+          labels.set(key, [visibleText(ip) || '(no IP)', visibleText(browser) || '(no browser)', visibleText(country) || '(no country)', day || '(no date)'].join(' · '));
+        }
+      }
+    }
+    return [...members.entries()]
+      .map(([key, list]) => ({ key, label: labels.get(key) ?? key, rows: Uint32Array.from(list) }))
+      .sort((a, b) => b.rows.length - a.rows.length || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
+  }
+
+  #buildItems(): Int32Array {
+    let count = this.#groups.length;
+    for (const g of this.#groups) if (this.#expanded.has(g.key)) count += g.rows.length;
+    const items = new Int32Array(count);
+    let at = 0;
+    this.#groups.forEach((g, i) => {
+      items[at++] = -(i + 1);
+      if (this.#expanded.has(g.key)) for (const row of g.rows) items[at++] = row;
+    });
+    return items;
+  }
+
+  /** How many distinct sites `rows` have. */
+  siteCount(rows: Uint32Array): number {
+    const { codes, values } = this.#siteCodes();
+    const seen = new Uint8Array(values.length);
+    let count = 0;
+    for (const row of rows) {
+      const code = codes[row] as number;
+      if (code !== 0 && !seen[code]) {
+        seen[code] = 1;
+        count++;
+      }
+    }
+    return count;
+  }
+
+  /** The machine groups of `rows` (the incident summary lists the largest). */
+  machineGroups(rows: Uint32Array): { readonly label: string; readonly count: number }[] {
+    return this.#group(rows, 'machine').map((g) => ({ label: g.label, count: g.rows.length }));
+  }
+
+  /** The grouping of the current query. */
+  get grouping(): Grouping {
+    return this.#grouping;
+  }
+
+  // ---- figures --------------------------------------------------------------------------
+
+  /** Months, top sites, countries and browsers of `rows`. */
+  stats(rows: Uint32Array): ViewStats {
+    const { table } = this;
+    const { roles } = table;
+    const dates = roles.date === undefined ? undefined : table.stored[roles.date]?.date;
+    const months = new Map<number, number>();
+    if (dates) {
+      for (const row of rows) {
+        const ms = dates.ms[row] as number;
+        if (Number.isNaN(ms)) continue;
+        const d = new Date(ms);
+        const m = d.getUTCFullYear() * 12 + d.getUTCMonth();
+        months.set(m, (months.get(m) ?? 0) + 1);
+      }
+    }
+    const { codes, values } = this.#siteCodes();
+    return {
+      months: monthHistogram(months),
+      sites: topCodes(rows, codes, values, TOP_N),
+      countries: this.#topOf(roles.country, rows),
+      browsers: this.#topOf(roles.browser, rows),
+    };
+  }
+
+  #topOf(column: number | undefined, rows: Uint32Array): ValueCount[] {
+    const text = column === undefined ? undefined : this.table.stored[column]?.text;
+    if (!text) return [];
+    if (text.isDictionary) return topCodes(rows, text.codes, text.values, TOP_N);
+    const counts = new Map<string, number>();
+    for (const row of rows) {
+      const v = text.get(row);
+      if (v) counts.set(v, (counts.get(v) ?? 0) + 1);
+    }
+    return ranked(counts, TOP_N).map(([value, count]) => ({ value: visibleText(value), count }));
+  }
+
+  /** The filter drop-downs' values over the whole result (most frequent first). */
+  options(): FilterOptions {
+    if (this.#options) return this.#options;
+    const all = (column: number | undefined): string[] => {
+      const text = column === undefined ? undefined : this.table.stored[column]?.text;
+      if (!text) return [];
+      const counts = new Map<string, number>();
+      if (text.isDictionary) {
+        const byCode = new Uint32Array(text.values.length);
+        for (let row = 0; row < this.table.length; row++) byCode[text.codes[row] as number]++;
+        text.values.forEach((v, i) => v && counts.set(v, byCode[i] as number));
+      } else for (let row = 0; row < this.table.length; row++) {
+        const v = text.get(row);
+        if (v) counts.set(v, (counts.get(v) ?? 0) + 1);
+      }
+      return ranked(counts, OPTIONS_MAX).map(([v]) => v);
+    };
+    const { roles } = this.table;
+    this.#options = { status: all(roles.status), country: all(roles.country), browser: all(roles.browser) };
+    return this.#options;
+  }
+}
+
+function ranked(counts: Map<string, number>, n: number): [string, number][] {
+  return [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).slice(0, n);
+}
+
+function topCodes(rows: Uint32Array, codes: Uint32Array, values: readonly string[], n: number): ValueCount[] {
+  const counts = new Uint32Array(values.length);
+  for (const row of rows) counts[codes[row] as number]++;
+  const map = new Map<string, number>();
+  values.forEach((v, i) => {
+    if (v && counts[i]) map.set(v, (map.get(v) ?? 0) + (counts[i] as number));
+  });
+  return ranked(map, n).map(([value, count]) => ({ value: visibleText(value), count }));
+}
+
+/** Leaks per month from the first to the last month seen, empty months included (at most a century). */
+function monthHistogram(months: Map<number, number>): MonthCount[] {
+  if (months.size === 0) return [];
+  const keys = [...months.keys()].sort((a, b) => a - b);
+  const first = keys[0] as number;
+  const last = Math.min(keys[keys.length - 1] as number, first + 1199);
+  const out: MonthCount[] = [];
+  for (let m = first; m <= last; m++) {
+    const year = Math.floor(m / 12);
+    out.push({ month: `${String(year).padStart(4, '0')}-${String((m % 12) + 1).padStart(2, '0')}`, count: months.get(m) ?? 0 });
+  }
+  return out;
+}

@@ -1,0 +1,68 @@
+// The engine's worker thread: takes method calls from the extension host's main thread (see
+// protocol.ts), runs them on the one Engine, and answers each by id. Calls run in the order
+// they arrive, one at a time (an answer's bytes must be parsed in order); a long one never
+// blocks the editor, only the next call.
+import { parentPort } from 'node:worker_threads';
+import { LeakSearchError } from '../core/errors';
+import { Engine } from './engine';
+import type { EngineEvent, EngineMethod, EngineMethods, EngineReply, EngineRequest, WireError } from './protocol';
+
+type Handlers = { [M in EngineMethod]: (params: EngineMethods[M]['params']) => EngineMethods[M]['result'] | Promise<EngineMethods[M]['result']> };
+
+/** Every method of the protocol, bound to an engine. */
+export function handlers(engine: Engine): Handlers {
+  return {
+    init: (p) => engine.init(p),
+    setCacheKey: (p) => engine.setCacheKey(p.key),
+    setLimits: (p) => engine.setLimits(p),
+    ingestBegin: (p) => engine.ingestBegin(p.id, p.key, p.origin, p.query, p.maxRecords),
+    ingestChunk: (p) => engine.ingestChunk(p.id, p.chunk),
+    ingestEnd: (p) => engine.ingestEnd(p.id),
+    ingestCommit: (p) => engine.ingestCommit(p.id, p.fetchedAt, p.rateLimit),
+    ingestAbort: (p) => engine.ingestAbort(p.id),
+    remove: (p) => engine.remove(p.keys),
+    clear: (p) => engine.clear(p.origin),
+    setIndexed: (p) => engine.setIndexed(p.keys),
+    match: (p) => engine.match(p.text, p.options),
+    hover: (p) => engine.hover(p.handle, p.limit),
+    sites: (p) => engine.sites(p.key, p.offset, p.limit),
+    siteRecords: (p) => engine.siteRecords(p.key, p.site, p.offset, p.limit),
+    panelOpen: (p) => engine.panelOpen(p.panel, p.key),
+    panelQuery: (p) => engine.panelQuery(p.panel, p.query),
+    panelWindow: (p) => engine.panelWindow(p.panel, p.start, p.count, p.revealed, p.presentation),
+    panelCell: (p) => engine.panelCell(p.panel, p.row, p.column),
+    panelCopy: (p) => engine.panelCopy(p.panel, p.what, p.row, p.column, p.revealed),
+    panelExport: (p) => engine.panelExport(p.panel, p.format, p.includeSecrets, p.file, p.filterDescription),
+    panelClose: (p) => engine.panelClose(p.panel),
+    memory: () => engine.memory(),
+    flush: () => engine.flush(),
+  };
+}
+
+/** An error as it crosses to the main thread: typed errors keep their kind; others are ours. */
+export function wireError(e: unknown): WireError {
+  if (e instanceof LeakSearchError) return { kind: e.kind, message: e.message, details: e.details };
+  return { kind: 'internal', message: e instanceof Error ? e.message : String(e) };
+}
+
+function main(): void {
+  const port = parentPort;
+  if (!port) return;
+  const post = (message: EngineReply | EngineEvent): void => port.postMessage(message);
+  const engine = new Engine((level, message) => post({ event: 'log', level, message }));
+  const table = handlers(engine);
+  let queue: Promise<unknown> = Promise.resolve();
+  port.on('message', (request: EngineRequest) => {
+    queue = queue.then(async () => {
+      try {
+        const handler = table[request.method] as (params: unknown) => unknown;
+        const result = await handler(request.params);
+        post({ id: request.id, ok: true, result });
+      } catch (e) {
+        post({ id: request.id, ok: false, error: wireError(e) });
+      }
+    });
+  });
+}
+
+main();

@@ -1,0 +1,132 @@
+// The engine's compact storage: what goes in comes out (text, types, dates as sent), wide
+// and sparse shapes stay bounded, and a table survives its cache file byte for byte.
+import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { DateColumn, TextColumn } from '../../../src/engine/store/columns';
+import { MAX_OWN_COLUMNS, RecordTableBuilder } from '../../../src/engine/store/recordTable';
+import type { RecordTable } from '../../../src/engine/store/recordTable';
+import { TableReader, tablePieces } from '../../../src/engine/store/serialize';
+import type { AccountRecord, OpenRecord } from '../../../src/core/types';
+
+function account(i: number, extra?: Record<string, string | number | boolean | null>): AccountRecord {
+  const base: AccountRecord = {
+    date: new Date(Date.UTC(2024, i % 12, 1 + (i % 28), i % 24)).toISOString(),
+    browser: ['Google Chrome', 'Firefox', 'Edge'][i % 3] as string,
+    status: i % 5 === 0 ? 'hide' : 'show',
+    url: `https://vpn${i % 7}.example.com/login`,
+    ip: `10.0.${i % 250}.${i % 200}`,
+    country: ['US', 'DE', 'FR', 'ＪＰ'][i % 4] as string,
+    username: `user${i}@example.com`,
+    password: `Pw-${i}-ü`,
+  };
+  return extra ? { ...base, extra } : base;
+}
+
+function build(type: 'accounts' | 'customers', records: readonly (AccountRecord | OpenRecord)[]): RecordTable {
+  const builder = new RecordTableBuilder(type);
+  for (const r of records) builder.add(r);
+  return builder.finish();
+}
+
+function roundTrip(table: RecordTable, pieceSize = 7): RecordTable {
+  const reader = new TableReader();
+  for (const piece of tablePieces(table)) {
+    for (let i = 0; i < piece.length; i += pieceSize) reader.push(piece.subarray(i, i + pieceSize));
+  }
+  return reader.finish();
+}
+
+describe('engine: stored results', () => {
+  it('a text column keeps every value, switching from a dictionary to UTF-8 bytes when values are unique', () => {
+    const column = new TextColumn();
+    const values = Array.from({ length: 20_000 }, (_, i) => (i < 10 ? 'same' : `unique-${i}-é😀`));
+    for (const v of values) column.push(v);
+    column.finish();
+    assert.equal(column.isDictionary, false);
+    assert.deepEqual(Array.from({ length: values.length }, (_, i) => column.get(i)), values);
+    const repeated = new TextColumn();
+    for (let i = 0; i < 20_000; i++) repeated.push(['show', 'hide'][i % 2] as string);
+    repeated.finish();
+    assert.equal(repeated.isDictionary, true);
+    assert.deepEqual(repeated.values, ['show', 'hide']);
+  });
+
+  it('a date column keeps instants as numbers and any other text as it was sent', () => {
+    const column = new DateColumn();
+    for (const v of ['2024-09-20T08:11:00.000Z', '2024-13-40T99:00:00.000Z', '20 Sep 2024', '', 'soon']) column.push(v);
+    column.finish();
+    assert.equal(column.ms[0], Date.UTC(2024, 8, 20, 8, 11));
+    assert.deepEqual([0, 1, 2, 3, 4].map((i) => column.get(i)), ['2024-09-20T08:11:00.000Z', '2024-13-40T99:00:00.000Z', '20 Sep 2024', '', 'soon']);
+    assert.equal(column.texts.has(0), false, 'the usual form costs nothing extra');
+  });
+
+  it('accounts records come back field for field, extras with their JSON types', () => {
+    const records = Array.from({ length: 500 }, (_, i) => account(i, i % 3 === 0 ? { hwid: `H${i}`, score: i, vip: i % 2 === 0, note: null } : undefined));
+    const table = build('accounts', records);
+    assert.equal(table.length, 500);
+    for (let i = 0; i < 500; i++) assert.deepEqual(table.record(i), records[i]);
+  });
+
+  it('open records come back with their JSON types; prototype names are plain fields (property)', () => {
+    const value = fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null));
+    const key = fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('__proto__', 'constructor', 'toString', 'date', 'url'));
+    fc.assert(
+      fc.property(fc.array(fc.dictionary(key, value, { maxKeys: 6 }), { maxLength: 40 }), (records) => {
+        const clean = records.map((r) => JSON.parse(JSON.stringify(r)) as OpenRecord);
+        const table = build('customers', clean);
+        for (let i = 0; i < clean.length; i++) {
+          const got = table.record(i) as Record<string, unknown>;
+          const want = clean[i] as Record<string, unknown>;
+          // A "date" field that is not an ISO instant keeps its text; other fields exactly.
+          assert.deepEqual(Object.keys(got).sort(), Object.keys(want).sort());
+          for (const k of Object.keys(want)) assert.deepEqual(got[k], want[k], `${k} of record ${i}`);
+        }
+        assert.deepEqual(roundTrip(table).record(clean.length - 1 < 0 ? 0 : clean.length - 1), clean.length ? table.record(clean.length - 1) : table.record(0));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('thousands of distinct field names: bounded width, the rest folded, nothing lost', () => {
+    const records: OpenRecord[] = Array.from({ length: 20_000 }, (_, i) => ({ email: `u${i}@x.com`, [`field_${i}`]: i, [`token_${i}`]: `t${i}` }));
+    const table = build('customers', records);
+    assert.ok(table.columns.length <= MAX_OWN_COLUMNS + 2, `${table.columns.length} columns`);
+    const other = table.columns.findIndex((c) => c.label === 'Other fields');
+    const secret = table.columns.findIndex((c) => c.label === 'Other secret fields');
+    assert.match(table.text(other, 19_999), /field_19999: 19999/);
+    assert.match(table.text(secret, 19_999), /token_19999: t19999/);
+    assert.equal(table.columns[secret]?.secret, true);
+  });
+
+  it('a nested value holding a secret key makes its column secret', () => {
+    const table = build('customers', [{ email: 'a@b.c', profile: '{"auth":{"token":"x"}}' }, { email: 'd@e.f', profile: '{"name":"n"}' }]);
+    assert.equal(table.columns.find((c) => c.key === 'profile')?.secret, true);
+  });
+
+  it('survives its cache file, whatever the pieces it is read in', () => {
+    const records = Array.from({ length: 30_000 }, (_, i) => account(i, i % 10 === 0 ? { hwid: `H${i}` } : undefined));
+    records[3] = { ...account(3), date: 'yesterday' };
+    const table = build('accounts', records);
+    for (const size of [1, 13, 65_536]) {
+      const back = roundTrip(table, size);
+      assert.equal(back.length, table.length);
+      for (const row of [0, 3, 17, 29_999]) assert.deepEqual(back.record(row), table.record(row));
+    }
+  });
+
+  it('a truncated file is refused, never half-read', () => {
+    const table = build('accounts', [account(1), account(2)]);
+    const bytes = Buffer.concat([...tablePieces(table)]);
+    const reader = new TableReader();
+    reader.push(bytes.subarray(0, bytes.length - 3));
+    assert.throws(() => reader.finish(), /ended early/);
+  });
+
+  it('costs well under 100 bytes a record for accounts', () => {
+    const n = 100_000;
+    const builder = new RecordTableBuilder('accounts');
+    for (let i = 0; i < n; i++) builder.add(account(i));
+    const table = builder.finish();
+    assert.ok(table.bytes / n < 100, `${(table.bytes / n).toFixed(1)} bytes a record`);
+  });
+});
