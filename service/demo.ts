@@ -71,11 +71,19 @@ export interface DemoOptions {
   readonly dataset?: Dataset;
   /** Fault rules of the demo tenant. */
   readonly faults?: readonly FaultRule[];
+  /** Generated accounts records per demo domain (default 300; customers are a fifth of it). */
+  readonly records?: number;
 }
 
-/** The demo dataset: generated for example.com, example.org and other.test, plus the known records. */
-export function demoDataset(seed = DEMO_SEED): Dataset {
-  const generated = generateDataset(seed, [...DEMO_DOMAINS, ...OTHER_DOMAINS], { accountsPerDomain: 300, customersPerDomain: 60 });
+/**
+ * The demo dataset: generated for example.com, example.org and other.test, plus the known
+ * records. `records` accounts records per demo domain (a fifth as many customers records).
+ */
+export function demoDataset(seed = DEMO_SEED, records = 300): Dataset {
+  const generated = {
+    ...generateDataset(seed, DEMO_DOMAINS, { accountsPerDomain: records, customersPerDomain: Math.max(1, Math.floor(records / 5)) }),
+    ...generateDataset(seed, OTHER_DOMAINS, { accountsPerDomain: 300, customersPerDomain: 60 }),
+  };
   const known = generated[DEMO_KNOWN_RECORDS.domain] ?? { accounts: [], customers: [] };
   return {
     ...generated,
@@ -109,7 +117,7 @@ export function demoOptions(port?: number, opts: DemoOptions = {}): ServiceOptio
   };
   return {
     tenants: [demo, other, ipLocked],
-    dataset: { ...demoDataset(opts.seed), ...(opts.dataset ?? {}) },
+    dataset: { ...demoDataset(opts.seed, opts.records), ...(opts.dataset ?? {}) },
     ...(port !== undefined ? { port } : {}),
   };
 }

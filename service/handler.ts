@@ -49,6 +49,45 @@ function sendJson(res: ServerResponse, status: number, headers: Record<string, s
   res.end(buf);
 }
 
+/** Records per write while streaming an answer. */
+const RECORDS_PER_WRITE = 2000;
+
+/**
+ * A search answer, streamed: the head, the records a batch at a time (waiting when the socket
+ * is full), the tail. A million records never become one string in memory.
+ */
+export async function sendResults(res: ServerResponse, headers: Record<string, string>, results: readonly unknown[]): Promise<void> {
+  const batch = (i: number): string => results.slice(i, i + RECORDS_PER_WRITE).map((r) => JSON.stringify(r)).join(',');
+  // The first batch is serialised before the head goes out, so data that breaks there is still
+  // a clean 500 (the caller's catch). A later break can only cut the connection, which a client
+  // sees as a truncated answer, never as a complete one.
+  const first = batch(0);
+  res.writeHead(200, { ...BASE_HEADERS, ...headers });
+  res.write(`{"count":${results.length},"results":[${first}`);
+  try {
+    for (let i = RECORDS_PER_WRITE; i < results.length; i += RECORDS_PER_WRITE) {
+      if (res.destroyed) return;
+      if (!res.write(`,${batch(i)}`)) await drained(res);
+    }
+  } catch {
+    res.destroy();
+    return;
+  }
+  res.end(']}');
+}
+
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
+
 function decode(segment: string): string | undefined {
   try {
     return decodeURIComponent(segment);
@@ -93,9 +132,9 @@ class Exchange {
     sendJson(this.res, status, this.headers, { error: message });
   }
 
-  ok(body: unknown): void {
+  ok(results: readonly unknown[]): Promise<void> {
     this.log(200);
-    sendJson(this.res, 200, this.headers, body);
+    return sendResults(this.res, this.headers, results);
   }
 }
 
@@ -165,9 +204,9 @@ async function route(state: ServiceState, req: IncomingMessage, ex: Exchange): P
 
   // 7. answer (or fault)
   const results = state.index.search(domain.value, type.value, range);
-  const body = { count: results.length, results };
   const rule = state.faults.take(tenant.apiKey, domain.value, type.value);
-  if (!rule) return ex.ok(body);
+  if (!rule) return ex.ok(results);
+  const body = { count: results.length, results };
   const status = rule.fault === 'reset' ? 0 : rule.fault.startsWith('error-') ? Number(rule.fault.slice(6)) : 200;
   if (!rule.fault.startsWith('error-')) ex.log(status, rule.fault);
   await applyFault(rule, {
@@ -176,7 +215,7 @@ async function route(state: ServiceState, req: IncomingMessage, ex: Exchange): P
     body: JSON.stringify(body),
     sample: results[0],
     timers: state.timers,
-    sendNormal: () => sendJson(ex.res, 200, ex.rateHeaders, body),
+    sendNormal: () => void sendResults(ex.res, ex.rateHeaders, results),
     sendError: (s, message) => ex.error(s, message, rule.fault),
   });
 }

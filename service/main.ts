@@ -1,4 +1,4 @@
-// CLI: node out/service/main.js [--port N] [--data file.json|file.jsonl] [--seed N] [--faults file.json]
+// CLI: node out/service/main.js [--port N] [--data file.json|file.jsonl] [--seed N] [--faults file.json] [--records N]
 // Serves the demo configuration on 127.0.0.1 and prints exactly two lines:
 //   Base URL: http://127.0.0.1:N
 //   Demo API key: <key>
@@ -23,11 +23,13 @@ async function main(): Promise<void> {
       data: { type: 'string' },
       seed: { type: 'string' },
       faults: { type: 'string' },
+      records: { type: 'string' },
     },
     strict: true,
   });
   const port = integer(values.port, 'port', 0, 65535);
   const seed = integer(values.seed, 'seed', 0, 0xffffffff);
+  const records = integer(values.records, 'records', 1, 20_000_000);
   const dataset = values.data ? loadDataset(values.data) : undefined;
   let faults;
   if (values.faults) {
@@ -41,7 +43,7 @@ async function main(): Promise<void> {
     faults = parseFaultRules(parsed, file);
   }
   const service = await startService({
-    ...demoOptions(port, { ...(seed !== undefined ? { seed } : {}), ...(dataset ? { dataset } : {}), ...(faults ? { faults } : {}) }),
+    ...demoOptions(port, { ...(seed !== undefined ? { seed } : {}), ...(dataset ? { dataset } : {}), ...(faults ? { faults } : {}), ...(records !== undefined ? { records } : {}) }),
     host: '127.0.0.1',
   });
   process.stdout.write(`Base URL: ${service.baseUrl}\nDemo API key: ${DEMO_API_KEY}\n`);

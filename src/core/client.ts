@@ -95,7 +95,7 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
  */
 export const DEFAULT_MAX_BODY_BYTES = 2 * 1024 * 1024 * 1024;
 /** Records accepted in one answer unless the user raises `leakSearch.maxRecords`. */
-export const DEFAULT_MAX_RECORDS = 500_000;
+export const DEFAULT_MAX_RECORDS = 5_000_000;
 export const DEFAULT_MAX_RETRIES = 2;
 /** A 429 is retried automatically only when it asks to wait at most this long. */
 export const MAX_AUTO_RETRY_WAIT_MS = 5_000;

@@ -29,6 +29,16 @@ export const DEFAULT_MAX_RECORD_CHARS = 8 << 20;
 
 export type RecordSink = (record: AccountRecord | OpenRecord, index: number) => void;
 
+/**
+ * A record's fields one by one, as they are read (the data engine's table builder takes them
+ * this way: no object per record). `nested`: the value is an object or array, as its JSON text.
+ */
+export interface FieldSink {
+  begin(index: number): void;
+  field(key: string, value: FieldValue, nested: boolean): void;
+  end(index: number): void;
+}
+
 /** What the body said besides its records. */
 export interface BodySummary {
   readonly count: number;
@@ -96,9 +106,10 @@ export class SearchBodyParser {
   #resultsSeen = false;
   #key = '';
   #records = 0;
-  #record: Record<string, FieldValue> | undefined;
-  /** Fields of the current record that held a nested value (kept as JSON text). */
-  #nested: Set<string> | undefined;
+  /** A record is open (between its braces). */
+  #inRecord = false;
+  /** The buffer holds no control character at all (the usual case: strings need no check of their own). */
+  #clean = true;
   /** Characters dropped from the front of the buffer so far: `#dropped + p` is an absolute offset. */
   #dropped = 0;
   /** Where the current record started (absolute offset). */
@@ -114,11 +125,14 @@ export class SearchBodyParser {
   readonly #maxField: number;
   readonly #maxRecord: number;
 
+  readonly #fields: FieldSink;
+
   constructor(
     private readonly type: FindingsType,
     private readonly limits: BodyLimits,
-    private readonly sink: RecordSink,
+    sink: RecordSink | FieldSink,
   ) {
+    this.#fields = typeof sink === 'function' ? this.#objects(sink) : sink;
     this.#maxField = limits.maxFieldChars ?? DEFAULT_MAX_FIELD_CHARS;
     this.#maxRecord = limits.maxRecordChars ?? DEFAULT_MAX_RECORD_CHARS;
   }
@@ -131,6 +145,9 @@ export class SearchBodyParser {
       this.#dropped += this.#pos;
       this.#pos = 0;
     }
+    // One native scan a chunk: without control characters (compact JSON), no string needs its own check.
+    // eslint-disable-next-line no-control-regex
+    this.#clean = (this.#buf === '' || this.#clean) && !/[\u0000-\u001f]/.test(chunk);
     this.#buf += chunk;
     this.#run(false);
   }
@@ -231,8 +248,8 @@ export class SearchBodyParser {
           this.#at = At.TopNext;
         } else if (c === 123) {
           if (this.#records >= this.limits.maxRecords) throw tooMany(this.limits.maxRecords);
-          this.#record = {};
-          this.#nested = undefined;
+          this.#inRecord = true;
+          this.#fields.begin(this.#records);
           this.#recordStart = this.#dropped + p;
           p++;
           this.#at = At.RecordKey;
@@ -278,7 +295,7 @@ export class SearchBodyParser {
   }
 
   #checkRecordSize(p: number): void {
-    if (this.#record !== undefined && this.#dropped + p - this.#recordStart > this.#maxRecord) {
+    if (this.#inRecord && this.#dropped + p - this.#recordStart > this.#maxRecord) {
       throw bad(`result ${this.#records + 1} is larger than ${Math.round(this.#maxRecord / 1048576)} MiB.`);
     }
   }
@@ -329,7 +346,8 @@ export class SearchBodyParser {
         throw bad(`a text of result ${this.#records + 1} is longer than ${this.#maxField} characters.`);
       }
       if (raw.indexOf('\\') === -1) {
-        for (let i = 0; i < raw.length; i++) if (raw.charCodeAt(i) < 0x20) throw bad(NOT_JSON);
+        // eslint-disable-next-line no-control-regex
+        if (!this.#clean && /[\u0000-\u001f]/.test(raw)) throw bad(NOT_JSON);
         return { done: true, value: raw, end: quote + 1 };
       }
       try {
@@ -341,6 +359,8 @@ export class SearchBodyParser {
   }
 
   #keepString(part: string): void {
+    // eslint-disable-next-line no-control-regex
+    if (!this.#clean && /[\u0000-\u001f]/.test(part)) throw bad(NOT_JSON);
     (this.#strParts ??= []).push(part);
     this.#strLength += part.length;
     if (this.#strLength > this.#maxField) throw bad(`a text of result ${this.#records + 1} is longer than ${this.#maxField} characters.`);
@@ -450,25 +470,39 @@ export class SearchBodyParser {
     } catch {
       throw bad(NOT_JSON);
     }
-    this.#setField(this.#key, text);
-    (this.#nested ??= new Set()).add(this.#key);
+    this.#fields.field(this.#key, text, true);
     this.#at = At.RecordNext;
   }
 
   #setField(key: string, value: FieldValue): void {
-    setOwn(this.#record as Record<string, FieldValue>, key, value);
-    this.#nested?.delete(key); // a later duplicate key wins, as in JSON.parse
+    this.#fields.field(key, value, false);
   }
 
   #finishRecord(p: number): void {
-    const bag = this.#record as Record<string, FieldValue>;
-    const nestedFields = this.#nested;
-    this.#record = undefined;
-    this.#nested = undefined;
     void p;
+    this.#inRecord = false;
     const index = this.#records++;
     this.#at = At.ResultsNext;
-    this.sink(this.type === 'accounts' ? accountRecord(bag, index, nestedFields) : bag, index);
+    this.#fields.end(index);
+  }
+
+  /** Field events made into record objects for a `RecordSink` (accounts records typed). */
+  #objects(sink: RecordSink): FieldSink {
+    let bag: Record<string, FieldValue> = {};
+    let nested: Set<string> | undefined;
+    return {
+      begin: () => {
+        bag = {};
+        nested = undefined;
+      },
+      field: (key, value, isNested) => {
+        setOwn(bag, key, value);
+        // A later duplicate key wins, as in JSON.parse.
+        if (isNested) (nested ??= new Set()).add(key);
+        else nested?.delete(key);
+      },
+      end: (index) => sink(this.type === 'accounts' ? accountRecord(bag, index, nested) : bag, index),
+    };
   }
 }
 

@@ -152,7 +152,7 @@ export class Engine {
 
   ingestBegin(id: number, key: string, origin: string, query: SearchQuery, maxRecords: number): void {
     const builder = new RecordTableBuilder(query.type);
-    const parser = new SearchBodyParser(query.type, { maxRecords }, (record) => builder.add(record));
+    const parser = new SearchBodyParser(query.type, { maxRecords }, builder);
     this.#ingests.set(id, { key, origin, query, decoder: new TextDecoder('utf-8'), parser, builder });
   }
 

@@ -7,6 +7,7 @@ import { runInExtensionHost } from './extensionHost';
 import type { Toolchain } from './install';
 import { repoRoot, resultsDir } from './paths';
 import { startTestService } from './referenceService';
+import type { TestService } from './referenceService';
 import { RESULTS_ENV } from './results';
 import { openSession } from './session';
 import type { SessionOptions } from './session';
@@ -26,6 +27,8 @@ export interface HostSuiteOptions {
   readonly extensionDevelopmentPath?: string;
   readonly env?: Readonly<Record<string, string>>;
   readonly timeoutMs: number;
+  /** The reference service for the suite (default: the demo configuration). */
+  readonly service?: () => Promise<TestService>;
 }
 
 export async function runHostSuite(options: HostSuiteOptions): Promise<LayerResult> {
@@ -33,7 +36,7 @@ export async function runHostSuite(options: HostSuiteOptions): Promise<LayerResu
   const started = Date.now();
   let service: Awaited<ReturnType<typeof startTestService>> | undefined;
   try {
-    service = await startTestService();
+    service = await (options.service ?? startTestService)();
     const session = await openSession({ ...options.session, label, toolchain: options.toolchain });
     let ok = false;
     try {

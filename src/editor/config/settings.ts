@@ -85,7 +85,7 @@ export class Settings {
   /** Most records one check may bring (`leakSearch.maxRecords`). */
   maxRecords(): number {
     const v = this.#value<unknown>('maxRecords', undefined);
-    return typeof v === 'number' && Number.isFinite(v) && v >= 1 ? Math.floor(Math.min(v, 20_000_000)) : 500_000;
+    return typeof v === 'number' && Number.isFinite(v) && v >= 1 ? Math.floor(Math.min(v, 20_000_000)) : 5_000_000;
   }
 
   /** VS Code's own proxy settings (application scope), then the usual environment variables. */

@@ -47,8 +47,8 @@ export class TextColumn {
       }
       this.#codes = grow(this.#codes, row + 1, (n) => new Uint32Array(n));
       this.#codes[row] = code;
-      // Mostly distinct values: a dictionary only costs memory. Switch to bytes, once.
-      if (this.#values.length > 4096 && this.#values.length * 2 > this.#length) this.#toPool();
+      // Many distinct values: a dictionary only costs memory (and collector time). Switch to bytes, once.
+      if (this.#values.length > 4096 && this.#values.length * 4 > this.#length) this.#toPool();
       return;
     }
     this.#append(value);
@@ -226,25 +226,22 @@ export class DateColumn {
   }
 }
 
-/** Whether `text` is exactly the ISO text of `ms` (checked cheaply for what the service sends). */
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * Whether `text` is exactly the ISO text of its instant (`YYYY-MM-DDTHH:MM:SS.mmmZ` with every
+ * field in range: the fast parse rolls month 13 over, so ranges are checked, by arithmetic).
+ */
 function canonical(text: string, ms: number): boolean {
-  if (text.length !== 24 || text.charCodeAt(23) !== 90) return false;
+  if (Number.isNaN(ms) || text.length !== 24 || text.charCodeAt(23) !== 90) return false;
+  if (text.charCodeAt(7) !== 45 || text.charCodeAt(13) !== 58 || text.charCodeAt(16) !== 58 || text.charCodeAt(19) !== 46) return false;
   const year = digits(text, 0, 4);
-  // The fast path rolls over out-of-range fields (month 13): compare the fields back.
-  const d = new Date(ms);
-  return (
-    d.getUTCFullYear() === year &&
-    d.getUTCMonth() + 1 === digits(text, 5, 2) &&
-    d.getUTCDate() === digits(text, 8, 2) &&
-    d.getUTCHours() === digits(text, 11, 2) &&
-    d.getUTCMinutes() === digits(text, 14, 2) &&
-    d.getUTCSeconds() === digits(text, 17, 2) &&
-    d.getUTCMilliseconds() === digits(text, 20, 3) &&
-    text.charCodeAt(7) === 45 &&
-    text.charCodeAt(13) === 58 &&
-    text.charCodeAt(16) === 58 &&
-    text.charCodeAt(19) === 46
-  );
+  const month = digits(text, 5, 2);
+  const day = digits(text, 8, 2);
+  if (!(month >= 1 && month <= 12) || !(day >= 1)) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const last = month === 2 && leap ? 29 : (MONTH_DAYS[month - 1] as number);
+  return day <= last && digits(text, 11, 2) <= 23 && digits(text, 14, 2) <= 59 && digits(text, 17, 2) <= 59 && digits(text, 20, 3) >= 0;
 }
 
 /** What a generic (open-record) field held in one row, besides its text. */

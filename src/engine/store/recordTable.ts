@@ -8,6 +8,8 @@ import { getOwn, setOwn } from '../../core/ownFields';
 import { isSecretName, nestedTextHasSecret } from '../../core/secretFields';
 import type { AccountRecord, FieldValue, FindingsType, OpenRecord } from '../../core/types';
 import { ACCOUNT_FIELDS } from '../../core/types';
+import { LeakSearchError } from '../../core/errors';
+import type { FieldSink } from '../../core/searchBodyParser';
 import { DateColumn, Tag, TagColumn, TextColumn } from './columns';
 
 /** What a column holds, so sorting, filters and charts treat it right. */
@@ -290,12 +292,18 @@ class Candidate {
   }
 }
 
+/** Where each accounts field goes among the fixed columns. */
+const FIXED_INDEX: ReadonlyMap<string, number> = new Map(ACCOUNT_COLUMN_ORDER.map((key, i) => [key, i]));
+
 /**
- * Builds a table as records stream in (the answer parser's sink). Time and memory are linear
- * in the records' size whatever their shape.
+ * Builds a table as records stream in: the answer parser's field sink (no object per record),
+ * or whole records with `add`. Time and memory are linear in the records' size whatever their
+ * shape.
  */
-export class RecordTableBuilder {
+export class RecordTableBuilder implements FieldSink {
   #length = 0;
+  /** The accounts fields of the record being read (a later duplicate key wins). */
+  readonly #values: string[] = ACCOUNT_COLUMN_ORDER.map(() => '');
   readonly #fixed: StoredColumn[] = [];
   readonly #candidates: Candidate[] = [];
   readonly #candidateIndex = new Map<string, Candidate>();
@@ -314,6 +322,33 @@ export class RecordTableBuilder {
 
   get length(): number {
     return this.#length;
+  }
+
+  begin(): void {
+    if (this.type === 'accounts') this.#values.fill('');
+  }
+
+  field(key: string, value: FieldValue, nested: boolean): void {
+    if (this.type === 'accounts') {
+      const f = FIXED_INDEX.get(key);
+      if (f !== undefined) {
+        if (nested) throw new LeakSearchError('bad-response', `The service sent an unexpected answer: the field "${key}" of result ${this.#length + 1} is not text.`, { status: 200 });
+        this.#values[f] = value === null ? '' : typeof value === 'string' ? value : String(value);
+        return;
+      }
+    }
+    this.#addField(this.#length, key, value);
+  }
+
+  end(): void {
+    if (this.type === 'accounts') {
+      this.#fixed.forEach((column, f) => {
+        const text = this.#values[f] as string;
+        if (column.date) column.date.push(text);
+        else column.text?.push(text);
+      });
+    }
+    this.#length++;
   }
 
   add(record: AccountRecord | OpenRecord): void {
