@@ -35,7 +35,7 @@ export default defineConfig([
   {
     ...common,
     label: 'folder',
-    files: `${integration}!(*.nofolder|*.multiroot|*.restricted).test.js`,
+    files: `${integration}!(*.nofolder|*.multiroot|*.restricted|*.scale).test.js`,
     workspaceFolder: './test/fixtures/workspace',
     launchArgs: ['--disable-workspace-trust', '--disable-extensions'],
   },

@@ -8,6 +8,7 @@ import { runHostSuite } from './hostSuite';
 import type { Toolchain } from './install';
 import { repoRoot } from './paths';
 import { RUNS, RUN_ENV, runOfTestFile } from './runs';
+import { startScaleService } from './scaleService';
 import type { RunName, RunSpec } from './runs';
 import type { LayerResult } from './summary';
 
@@ -35,7 +36,8 @@ export async function runIntegrationLayer(toolchain: Toolchain, only?: readonly 
         extensionDevelopmentPath: repoRoot,
         extensionTestsPath: path.join(integrationOut, 'index.js'),
         env: { [RUN_ENV]: spec.name },
-        timeoutMs: RUN_TIMEOUT_MS,
+        timeoutMs: spec.timeoutMs ?? RUN_TIMEOUT_MS,
+        ...(spec.service === 'scale' ? { service: startScaleService } : {}),
       }),
     );
   }

@@ -5,10 +5,11 @@
 //   test/integration/foo.nofolder.test.ts   -> "no-folder":  an empty window, no workspace folder
 //   test/integration/foo.multiroot.test.ts  -> "multi-root": test/fixtures/multi-root/leak-search.code-workspace (two folders)
 //   test/integration/foo.restricted.test.ts -> "restricted": the workspace copy, workspace trust on, folder untrusted
+//   test/integration/foo.scale.test.ts      -> "scale":      the workspace copy, and a service with 100k and 1M records
 //
 // Runs execute one after another; a run with no test files is skipped.
 
-export type RunName = 'folder' | 'no-folder' | 'multi-root' | 'restricted';
+export type RunName = 'folder' | 'no-folder' | 'multi-root' | 'restricted' | 'scale';
 
 export interface RunSpec {
   readonly name: RunName;
@@ -21,6 +22,10 @@ export interface RunSpec {
   readonly workspaceFile?: string;
   /** Workspace trust enabled (Restricted Mode): the server runs without --disable-workspace-trust. */
   readonly workspaceTrust: boolean;
+  /** The reference service: the demo configuration, or test/harness/scaleService.ts. */
+  readonly service?: 'scale';
+  /** The run's own time limit (default RUN_TIMEOUT_MS of integration.ts). */
+  readonly timeoutMs?: number;
 }
 
 export const RUNS: readonly RunSpec[] = [
@@ -35,6 +40,8 @@ export const RUNS: readonly RunSpec[] = [
     workspaceTrust: false,
   },
   { name: 'restricted', suffix: '.restricted.test.js', window: 'folder', fixture: 'workspace', workspaceTrust: true },
+  // A million records: fetched, stored, indexed and reloaded in real VS Code (minutes, not seconds).
+  { name: 'scale', suffix: '.scale.test.js', window: 'folder', fixture: 'workspace', workspaceTrust: false, service: 'scale', timeoutMs: 600_000 },
 ];
 
 /** Environment variable telling test/integration/index.ts which run it is in. */

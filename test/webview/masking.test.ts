@@ -31,7 +31,7 @@ describe('results panel masking and copy', function () {
   it('reveals one cell on click and hides it again', async () => {
     const host = await open();
     await host.page.click(passwordCell(0));
-    assert.equal(await host.page.textContent(passwordCell(0)), newest[0]?.password);
+    await until(host.page, `document.querySelector('${passwordCell(0)}').textContent === ${JSON.stringify(newest[0]?.password)}`);
     assert.equal(await host.page.textContent(passwordCell(1)), '••••••••');
     assert.equal(await host.page.getAttribute(passwordCell(0), 'title'), 'Click to hide');
     await host.page.click(passwordCell(0));
@@ -42,7 +42,7 @@ describe('results panel masking and copy', function () {
   it('keeps everything masked in presentation mode', async () => {
     const host = await open();
     await host.page.click(passwordCell(2));
-    assert.equal(await host.page.textContent(passwordCell(2)), newest[2]?.password);
+    await until(host.page, `document.querySelector('${passwordCell(2)}').textContent === ${JSON.stringify(newest[2]?.password)}`);
     await host.page.click('#presentation');
     await until(host.page, `document.querySelector('${passwordCell(2)}').textContent === '••••••••'`);
     await host.page.click(passwordCell(2));
@@ -60,6 +60,7 @@ describe('results panel masking and copy', function () {
     assert.ok(first);
     // The masked password: refused.
     await host.page.click(passwordCell(0));
+    await until(host.page, `document.querySelector('${passwordCell(0)}').textContent === ${JSON.stringify(first.password)}`);
     await host.page.click(passwordCell(0));
     await host.page.click('#copy-cell');
     await until(host.page, `document.querySelector('#message').textContent === 'Reveal the password first to copy it.'`);
@@ -74,6 +75,7 @@ describe('results panel masking and copy', function () {
     await until(host.page, `document.querySelector('#message').textContent === 'Row copied'`);
     // Revealed: the cell and the row carry it.
     await host.page.click(passwordCell(0));
+    await until(host.page, `document.querySelector('${passwordCell(0)}').textContent === ${JSON.stringify(first.password)}`);
     await host.page.click('#copy-cell');
     const copies = await waitForCopies(host, 2);
     assert.deepEqual([copies[1]?.what, copies[1]?.text], ['cell', first.password]);
