@@ -49,7 +49,7 @@ function keyOfNode(ctx: LeakSearchContext, node: LeakNode): { key?: string; iden
     case 'record':
       return { key: node.entry.key, identifier: node.record.username || node.record.url };
     case 'domain': {
-      const e = ctx.results.latest(node.origin, node.domain, 'accounts') ?? ctx.results.latest(node.origin, node.domain, 'customers');
+      const [e] = ctx.results.latestPerType(node.origin, node.domain);
       return e ? { key: e.key } : {};
     }
     case 'folder':

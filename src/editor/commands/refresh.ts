@@ -6,12 +6,11 @@ import { checkAllDomains, configuredDomains } from './checkAllDomains';
 export async function refresh(ctx: LeakSearchContext): Promise<CheckOutcome[]> {
   const endpoint = ctx.checks.endpointOrReport();
   if (!endpoint) return [];
-  const domains = configuredDomains(ctx);
-  for (const d of ctx.results.domains(endpoint.origin)) if (!domains.includes(d)) domains.push(d);
+  const domains = ctx.results.knownDomains(endpoint.origin, configuredDomains(ctx));
   if (domains.length === 0) return checkAllDomains(ctx, { force: true });
   // Each (domain, type) is refreshed with the date range of its latest result.
   const targets = domains.flatMap((domain) => {
-    const known = (['accounts', 'customers'] as const).map((t) => ctx.results.latest(endpoint.origin, domain, t)).filter((e) => e !== undefined);
+    const known = ctx.results.latestPerType(endpoint.origin, domain);
     if (known.length === 0) return [{ domain }];
     return known.map((e) => ({ domain, type: e.query.type, range: e.query.range ?? null }));
   });

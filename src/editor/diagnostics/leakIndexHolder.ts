@@ -4,7 +4,6 @@
 // settings change, never on the keystroke path; matching a text is a call to the engine.
 import * as vscode from 'vscode';
 import type { MatchOptions } from '../../core/scan/leakIndex';
-import { normalizeDomain } from '../../core/validate';
 import type { HoverRecord, WireMatch } from '../../engine/protocol';
 import type { EngineHost } from '../engine/engineHost';
 import type { ResultsModel } from '../model/resultsModel';
@@ -97,23 +96,10 @@ export class LeakIndexHolder implements vscode.Disposable {
   #entries(): { readonly key: string; readonly fetchedAt: number }[] {
     const origin = this.origin();
     if (!origin) return [];
-    const domains = new Set<string>();
-    for (const f of this.settings.domainsByFolder()) {
-      for (const raw of f.domains) {
-        try {
-          domains.add(normalizeDomain(raw));
-        } catch {
-          // an invalid entry is shown in the tree; it has no results
-        }
-      }
-    }
-    for (const d of this.results.domains(origin)) domains.add(d);
+    const configured = this.settings.domainsByFolder().flatMap((f) => f.domains);
     const out: { key: string; fetchedAt: number }[] = [];
-    for (const domain of domains) {
-      for (const type of ['accounts', 'customers'] as const) {
-        const e = this.results.latest(origin, domain, type);
-        if (e) out.push({ key: e.key, fetchedAt: e.fetchedAt });
-      }
+    for (const domain of this.results.knownDomains(origin, configured)) {
+      for (const e of this.results.latestPerType(origin, domain)) out.push({ key: e.key, fetchedAt: e.fetchedAt });
     }
     return out;
   }

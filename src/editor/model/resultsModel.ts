@@ -3,7 +3,10 @@
 // the results panels, the status bar and the leak index listen to `onDidChange`.
 import * as vscode from 'vscode';
 import type { LeakSearchErrorKind } from '../../core/errors';
+import { knownDomains } from '../../core/domainList';
 import type { FindingsType, ResultsEntry } from '../../core/types';
+
+const FINDINGS_TYPES: readonly FindingsType[] = ['accounts', 'customers'];
 
 /** Why the last check of a (domain, type) did not give a result. */
 export interface CheckFailure {
@@ -51,6 +54,21 @@ export class ResultsModel implements vscode.Disposable {
       if (e.origin === origin && e.query.domain === domain && e.query.type === type && (!best || e.fetchedAt > best.fetchedAt)) best = e;
     }
     return best;
+  }
+
+  /** The latest entry of each findings type of (origin, domain): accounts first. */
+  latestPerType(origin: string, domain: string): ResultsEntry[] {
+    const out: ResultsEntry[] = [];
+    for (const type of FINDINGS_TYPES) {
+      const e = this.latest(origin, domain, type);
+      if (e) out.push(e);
+    }
+    return out;
+  }
+
+  /** Configured domains then those checked by hand, each once (see core/domainList.ts). */
+  knownDomains(origin: string, configured: readonly string[]): string[] {
+    return knownDomains(configured, this.domains(origin));
   }
 
   failure(origin: string, domain: string, type: FindingsType): CheckFailure | undefined {
