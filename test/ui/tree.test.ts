@@ -113,7 +113,16 @@ describe('Leak Search view (UI)', () => {
     const before = ui.service.requests.length;
     const palette = await ui.wb.openCommandPalette();
     await palette.fill('>Leak Search: Check Domain for Leaks');
-    const pickRow = (text: string | RegExp) => page.locator('.quick-input-list .monaco-list-row', { hasText: text }).first();
+    const row = (text: string | RegExp) => page.locator('.quick-input-list .monaco-list-row', { hasText: text }).first();
+    // The pick re-opens under a resting mouse, whose hover (a row's description) would cover
+    // the next row: the mouse leaves the list before each click.
+    const pickRow = (text: string | RegExp) => ({
+      click: async () => {
+        await page.mouse.move(0, 0);
+        await row(text).click();
+      },
+      waitFor: (options: Parameters<ReturnType<typeof row>['waitFor']>[0]) => row(text).waitFor(options),
+    });
     await pickRow('Leak Search: Check Domain for Leaks').click();
     await pickRow('Findings type: accounts').click();
     await pickRow(/^customers/).click();
