@@ -62,6 +62,15 @@ export function formatCount(n: number, noun = 'record'): string {
   return `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
 }
 
+/**
+ * What a check found that the one before it had not: "3 new since 14:05 (2 h ago)", or ''
+ * when nothing is new or there was no earlier check to compare with.
+ */
+export function formatNewSince(entry: { readonly newRecords?: number; readonly newSince?: number }, now: number): string {
+  if (!entry.newRecords || entry.newSince === undefined) return '';
+  return `${entry.newRecords.toLocaleString('en-US')} new since ${formatClock(entry.newSince, now)} (${formatAge(entry.newSince, now)})`;
+}
+
 export interface QuotaView {
   /** True when the server said no request is left and the window has not reset yet. */
   readonly spent: boolean;

@@ -92,6 +92,10 @@ export interface ResultsEntry {
   readonly rateLimit?: RateLimitState;
   /** When the response was received, epoch milliseconds ("as of"). */
   readonly fetchedAt: number;
+  /** Records not in the previous answer to the same query (absent on a first check). */
+  readonly newRecords?: number;
+  /** When that previous answer was received (what "new since" means). */
+  readonly newSince?: number;
 }
 
 /** The stable id of a result: the same search against the same service gives the same key. */

@@ -16,6 +16,7 @@ import type { MatchOptions } from '../core/scan/leakIndex';
 import { Leaks } from './leaks';
 import type { HoverRecord, WireMatch } from './leaks';
 import type { EngineLimits, InitParams, MemoryFigures, Page, ResultMeta, SiteSummary, TreeRecord } from './protocol';
+import { newRows } from './store/identity';
 import { RecordTableBuilder } from './store/recordTable';
 import type { RecordTable } from './store/recordTable';
 import { TableReader, tablePieces } from './store/serialize';
@@ -30,6 +31,8 @@ interface Stored {
   table: RecordTable | undefined;
   loading: Promise<RecordTable | undefined> | undefined;
   cached: CacheMeta | undefined;
+  /** Rows new since the previous answer to the same query (see store/identity.ts), when known. */
+  fresh?: Uint32Array;
   /** Sites by record count, and each site's rows newest first (built when the tree asks). */
   sites: { readonly list: SiteSummary[]; readonly rows: Map<string, Uint32Array> } | undefined;
 }
@@ -66,7 +69,18 @@ function metaFromCache(cached: CacheMeta): ResultMeta | undefined {
     records: info.records,
     fetchedAt: cached.fetchedAt,
     ...(info.rateLimit ? { rateLimit: info.rateLimit } : {}),
+    ...(typeof info.newRecords === 'number' && typeof info.newSince === 'number' ? { newRecords: info.newRecords, newSince: info.newSince } : {}),
   };
+}
+
+/** The new rows kept with a cached result (base64 of a Uint32Array), or undefined. */
+function freshFromCache(cached: CacheMeta | undefined, records: number): Uint32Array | undefined {
+  const raw = cached?.info.newRows;
+  if (typeof raw !== 'string') return undefined;
+  const bytes = Buffer.from(raw, 'base64');
+  if (bytes.length % 4 !== 0) return undefined;
+  const rows = new Uint32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length));
+  return rows.every((r) => r < records) ? rows : undefined;
 }
 
 export class Engine {
@@ -180,16 +194,36 @@ export class Engine {
     }
   }
 
-  ingestCommit(id: number, fetchedAt: number, rateLimit: RateLimitState | undefined): ResultMeta {
+  async ingestCommit(id: number, fetchedAt: number, rateLimit: RateLimitState | undefined): Promise<ResultMeta> {
     const ingest = this.#ingest(id);
     this.#ingests.delete(id);
     if (!ingest.staged) throw new LeakSearchError('internal', 'The answer was not complete when its check ended.');
     const { table, count } = ingest.staged;
-    const meta: ResultMeta = { key: ingest.key, origin: ingest.origin, query: ingest.query, count, records: table.length, fetchedAt, ...(rateLimit ? { rateLimit } : {}) };
-    const previous = this.#results.get(meta.key);
-    this.#results.set(meta.key, { meta, table, loading: undefined, cached: previous?.cached, sites: undefined });
-    this.#save(meta, table);
+    const previous = this.#results.get(ingest.key);
+    // What is new: compared with the previous answer to the same query (none on a first check).
+    const before = previous ? await this.table(ingest.key) : undefined;
+    const fresh = before ? newRows(table, before) : undefined;
+    const meta: ResultMeta = {
+      key: ingest.key,
+      origin: ingest.origin,
+      query: ingest.query,
+      count,
+      records: table.length,
+      fetchedAt,
+      ...(rateLimit ? { rateLimit } : {}),
+      ...(fresh && previous ? { newRecords: fresh.length, newSince: previous.meta.fetchedAt } : {}),
+    };
+    this.#results.set(meta.key, { meta, table, loading: undefined, cached: previous?.cached, sites: undefined, ...(fresh ? { fresh } : {}) });
+    this.#save(meta, table, fresh);
     return meta;
+  }
+
+  /** Row numbers of the records new in a result (empty when none or not known). */
+  async newRowsOf(key: string): Promise<Uint32Array> {
+    const stored = this.#results.get(key);
+    if (!stored) return new Uint32Array(0);
+    stored.fresh ??= freshFromCache(stored.cached, stored.meta.records);
+    return stored.fresh ?? new Uint32Array(0);
   }
 
   ingestAbort(id: number): void {
@@ -205,12 +239,13 @@ export class Engine {
   // ---- storage --------------------------------------------------------------------------
 
   /** Saves a result to its cache file in the background (writes are queued one after another). */
-  #save(meta: ResultMeta, table: RecordTable): void {
+  #save(meta: ResultMeta, table: RecordTable, fresh?: Uint32Array): void {
     const cache = this.#cache;
     if (!cache) return;
     this.#writing = this.#writing.then(async () => {
       try {
-        const cached = await cache.writePieces(meta.key, meta.fetchedAt, { ...meta }, tablePieces(table));
+        const info = { ...meta, ...(fresh ? { newRows: Buffer.from(fresh.buffer, fresh.byteOffset, fresh.byteLength).toString('base64') } : {}) };
+        const cached = await cache.writePieces(meta.key, meta.fetchedAt, info, tablePieces(table));
         const stored = this.#results.get(meta.key);
         if (stored?.meta === meta) stored.cached = cached;
         await this.#prune();

@@ -21,6 +21,10 @@ export interface ResultMeta {
   readonly records: number;
   readonly fetchedAt: number;
   readonly rateLimit?: RateLimitState;
+  /** Records not in the previous answer to the same query (absent on a first check). */
+  readonly newRecords?: number;
+  /** When that previous answer was received. */
+  readonly newSince?: number;
 }
 
 export interface EngineLimits {

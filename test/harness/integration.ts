@@ -7,7 +7,7 @@ import { listFiles } from './files';
 import { runHostSuite } from './hostSuite';
 import type { Toolchain } from './install';
 import { repoRoot } from './paths';
-import { RUNS, RUN_ENV, runOfTestFile } from './runs';
+import { GREP_ENV, RUNS, RUN_ENV, runOfTestFile } from './runs';
 import { startScaleService } from './scaleService';
 import type { RunName, RunSpec } from './runs';
 import type { LayerResult } from './summary';
@@ -35,7 +35,7 @@ export async function runIntegrationLayer(toolchain: Toolchain, only?: readonly 
         target: (workspace) => windowTarget(spec, workspace),
         extensionDevelopmentPath: repoRoot,
         extensionTestsPath: path.join(integrationOut, 'index.js'),
-        env: { [RUN_ENV]: spec.name },
+        env: { [RUN_ENV]: spec.name, ...(process.env[GREP_ENV] ? { [GREP_ENV]: process.env[GREP_ENV] } : {}) },
         timeoutMs: spec.timeoutMs ?? RUN_TIMEOUT_MS,
         ...(spec.service === 'scale' ? { service: startScaleService } : {}),
       }),

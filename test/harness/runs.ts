@@ -44,6 +44,9 @@ export const RUNS: readonly RunSpec[] = [
   { name: 'scale', suffix: '.scale.test.js', window: 'folder', fixture: 'workspace', workspaceTrust: false, service: 'scale', timeoutMs: 600_000 },
 ];
 
+/** Only the tests whose full title matches this pattern (for a developer's quick run). */
+export const GREP_ENV = 'LEAK_SEARCH_TEST_GREP';
+
 /** Environment variable telling test/integration/index.ts which run it is in. */
 export const RUN_ENV = 'LEAK_SEARCH_TEST_RUN';
 

@@ -7,7 +7,7 @@ import { isLeakSearchError, LeakSearchError } from '../../core/errors';
 import { isExpired } from '../../core/cacheFile';
 import { describeError } from '../../core/formatError';
 import type { ErrorAction } from '../../core/formatError';
-import { formatAge, formatClock, formatCount, formatRange, quotaResumesAt } from '../../core/format';
+import { formatAge, formatClock, formatCount, formatNewSince, formatRange, quotaResumesAt } from '../../core/format';
 import { resolveDateRange } from '../../core/settingsRange';
 import { longTimeout } from '../../core/timers';
 import type { LongTimer } from '../../core/timers';
@@ -260,7 +260,10 @@ export class CheckRunner implements vscode.Disposable {
       notifier.show('info', 'Leak Search: check cancelled.');
       return;
     }
-    if (!options.announce) return;
+    if (!options.announce) {
+      this.#announceNew(results);
+      return;
+    }
     const done = results.filter((r) => r.entry);
     if (done.length === 0) return;
     const parts = done.map((r) => {
@@ -269,9 +272,27 @@ export class CheckRunner implements vscode.Disposable {
       return `${e.query.domain} ${e.query.type}: ${formatCount(e.count, 'leaked record')}${from}`;
     });
     const first = done[0]?.entry;
-    notifier.show('info', `Leak Search: ${parts.join('; ')} (${formatRange(first?.query.range)}).`, first
+    const fresh = done.map((r) => (r.status === 'fetched' ? formatNewSince(r.entry as ResultsEntry, Date.now()) : '')).find((t) => t !== '');
+    notifier.show('info', `Leak Search: ${parts.join('; ')} (${formatRange(first?.query.range)})${fresh ? `, ${fresh}` : ''}.`, first
       ? [{ label: 'Open Results', run: () => vscode.commands.executeCommand(CommandId.openResults, first.key) }]
       : []);
+  }
+
+  /**
+   * After a check nobody asked to hear from (Check All, Refresh, a re-check): one line when an
+   * answer holds records the one before it had not, and silence when nothing changed.
+   */
+  #announceNew(results: readonly CheckOutcome[]): void {
+    const fresh = results.flatMap((r) => (r.status === 'fetched' && r.entry?.newRecords ? [r.entry] : []));
+    const first = fresh[0];
+    if (!first) return;
+    const total = fresh.reduce((sum, e) => sum + (e.newRecords ?? 0), 0);
+    const where = fresh.length === 1
+      ? `${first.query.domain} (${first.query.type}) since ${formatAge(first.newSince ?? first.fetchedAt, Date.now())}`
+      : fresh.map((e) => `${e.query.domain} ${e.query.type} ${(e.newRecords ?? 0).toLocaleString('en-US')}`).join(', ');
+    this.deps.notifier.show('info', `Leak Search: ${formatCount(total, 'new leaked record')} for ${where}.`, [
+      { label: 'Open Results', run: () => vscode.commands.executeCommand(CommandId.openResults, first.key) },
+    ]);
   }
 
   #fail(endpoint: Endpoint, query: SearchQuery, error: LeakSearchError): void {

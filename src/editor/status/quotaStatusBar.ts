@@ -2,7 +2,7 @@
 // quota; the tooltip has the reset time. A spent quota is shown as such, with when checks
 // resume, in the warning colour, and never as "no leaks".
 import * as vscode from 'vscode';
-import { formatAge, formatClock, formatCount, formatQuota } from '../../core/format';
+import { formatAge, formatNewSince, formatClock, formatCount, formatQuota } from '../../core/format';
 import type { QuotaStore } from '../model/quotaStore';
 import type { ResultsModel } from '../model/resultsModel';
 import { CommandId } from '../commands/commandIds';
@@ -68,7 +68,11 @@ export class QuotaStatusBar implements vscode.Disposable {
     const oldest = shown.length > 0 ? Math.min(...shown.map((e) => e.fetchedAt)) : undefined;
     const lines = shown
       .sort((a, b) => (a.query.domain + a.query.type).localeCompare(b.query.domain + b.query.type))
-      .map((e) => `${e.query.domain} (${e.query.type}): ${formatCount(e.count)}, as of ${formatClock(e.fetchedAt, now)} (${formatAge(e.fetchedAt, now)})`);
+      .map((e) => {
+        const fresh = formatNewSince(e, now);
+        return `${e.query.domain} (${e.query.type}): ${formatCount(e.count)}${fresh ? `, ${fresh}` : ''}, as of ${formatClock(e.fetchedAt, now)} (${formatAge(e.fetchedAt, now)})`;
+      });
+    const fresh = shown.reduce((s, e) => s + (e.newRecords ?? 0), 0);
     const tooltip = [
       `Leak Search — ${origin}`,
       ...lines,
@@ -78,7 +82,7 @@ export class QuotaStatusBar implements vscode.Disposable {
     if (q.spent) {
       text = `$(warning) Leak Search: ${q.text}`;
     } else {
-      const leaks = oldest !== undefined ? `${formatCount(total, 'leak')} (${formatAge(oldest, now)})` : 'Leak Search';
+      const leaks = oldest !== undefined ? `${formatCount(total, 'leak')}${fresh > 0 ? ` · ${fresh.toLocaleString('en-US')} new` : ''} (${formatAge(oldest, now)})` : 'Leak Search';
       text = `$(shield) ${leaks}${state ? ` · quota ${q.text}` : ''}`;
     }
     this.#set({ visible: true, text, tooltip, spent: q.spent });

@@ -91,11 +91,12 @@ export class LeakTreeProvider implements vscode.TreeDataProvider<LeakNode>, vsco
     const failed = findings.some((f) => f.failure && (!f.entry || f.failure.at > f.entry.fetchedAt));
     const checked = findings.filter((f) => f.entry);
     const total = checked.reduce((sum, f) => sum + (f.entry?.count ?? 0), 0);
+    const fresh = checked.reduce((sum, f) => sum + (f.entry?.newRecords ?? 0), 0);
     const oldest = Math.min(...checked.map((f) => f.entry?.fetchedAt ?? now));
     item.iconPath = new vscode.ThemeIcon(failed ? 'warning' : total > 0 ? 'shield' : 'globe');
     item.description = checked.length === 0
       ? (failed ? findings.find((f) => f.failure)?.failure?.summary : 'not checked yet')
-      : `${formatCount(total)} · ${formatAge(oldest, now)}${failed ? ' · last check failed' : ''}`;
+      : `${formatCount(total)}${fresh > 0 ? ` · ${fresh.toLocaleString('en-US')} new` : ''} · ${formatAge(oldest, now)}${failed ? ' · last check failed' : ''}`;
     item.tooltip = `${node.domain}${node.folder ? ` (${node.folder.name})` : ''}\n${findings.map((f) => `${f.type}: ${findingsText(f, now, this.ttlMs())}`).join('\n')}`;
     item.contextValue = NodeContext.domain;
     return item;
@@ -129,7 +130,8 @@ export function findingsText(node: FindingsNode, now: number, ttlMs: number): st
   const count = shown < entry.count ? `${formatCount(entry.count)} (${shown.toLocaleString('en-US')} returned)` : formatCount(entry.count);
   const range = entry.query.range ? ` · ${formatRange(entry.query.range)}` : '';
   const stale = isExpired(entry, ttlMs, now) ? ' · stale' : '';
-  const text = `${count}${range} · ${formatAsOf(entry.fetchedAt, now)}${stale}`;
+  const fresh = entry.newRecords ? ` · ${entry.newRecords.toLocaleString('en-US')} new` : '';
+  const text = `${count}${fresh}${range} · ${formatAsOf(entry.fetchedAt, now)}${stale}`;
   return failedLater ? `${failure.summary} · last result: ${text}` : text;
 }
 

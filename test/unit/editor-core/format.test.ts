@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { formatAge, formatAsOf, formatClock, formatCount, formatIn, formatQuota, formatRange, isQuotaSpent, quotaResumesAt } from '../../../src/core/format';
+import { formatAge, formatAsOf, formatClock, formatCount, formatIn, formatNewSince, formatQuota, formatRange, isQuotaSpent, quotaResumesAt } from '../../../src/core/format';
 
 const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
 const MIN = 60_000;
@@ -77,5 +77,12 @@ describe('format: quota', () => {
     assert.equal(formatQuota(undefined, NOW).text, 'quota unknown');
     assert.equal(formatQuota({ observedAt: NOW }, NOW).spent, false);
     assert.equal(formatQuota({ remaining: 4, observedAt: NOW }, NOW).text, '4 left');
+  });
+
+  it('says what is new since the previous check, and nothing when nothing is', () => {
+    const now = Date.UTC(2026, 10, 23, 12, 0);
+    assert.equal(formatNewSince({ newRecords: 1234, newSince: now - 2 * 3_600_000 }, now), `1,234 new since ${formatClock(now - 2 * 3_600_000, now)} (2 h ago)`);
+    assert.equal(formatNewSince({ newRecords: 0, newSince: now }, now), '');
+    assert.equal(formatNewSince({}, now), '');
   });
 });
