@@ -422,7 +422,7 @@ export class Engine {
       this.#panels.delete(panel);
       return undefined;
     }
-    this.#panels.set(panel, { key, table, view: new ResultView(table, this.#dates) });
+    this.#panels.set(panel, { key, table, view: new ResultView(table, this.#dates, await this.newRowsOf(key)) });
     const { meta } = stored;
     const entry: PanelEntry = {
       key,
@@ -433,6 +433,7 @@ export class Engine {
       records: meta.records,
       fetchedAt: meta.fetchedAt,
       ...(meta.rateLimit ? { rateLimit: meta.rateLimit } : {}),
+      ...(meta.newRecords !== undefined && meta.newSince !== undefined ? { newRecords: meta.newRecords, newSince: meta.newSince } : {}),
     };
     return { entry, columns: table.columns.map((c) => ({ key: c.key, label: c.label, kind: c.kind, secret: c.secret })) };
   }

@@ -35,12 +35,14 @@ export interface FilterState {
   /** Inclusive day bounds `YYYY-MM-DD`, or '' for open. */
   readonly from: string;
   readonly to: string;
+  /** Only the records new since the previous check (see PanelEntry.newRecords). */
+  readonly onlyNew: boolean;
 }
 
-export const EMPTY_FILTER: FilterState = { text: '', status: '', country: '', browser: '', from: '', to: '' };
+export const EMPTY_FILTER: FilterState = { text: '', status: '', country: '', browser: '', from: '', to: '', onlyNew: false };
 
 export function isFilterEmpty(filter: FilterState): boolean {
-  return !filter.text.trim() && !filter.status && !filter.country && !filter.browser && !filter.from && !filter.to;
+  return !filter.text.trim() && !filter.status && !filter.country && !filter.browser && !filter.from && !filter.to && !filter.onlyNew;
 }
 
 /** The active filters in words (for the incident summary and the status line), '' when none. */
@@ -51,6 +53,7 @@ export function describeFilter(filter: FilterState): string {
   if (filter.country) parts.push(`country ${filter.country}`);
   if (filter.browser) parts.push(`browser ${filter.browser}`);
   if (filter.from || filter.to) parts.push(`dates ${filter.from || '…'} to ${filter.to || '…'}`);
+  if (filter.onlyNew) parts.push('new records only');
   return parts.join(', ');
 }
 
@@ -83,6 +86,9 @@ export interface PanelEntry {
   readonly records: number;
   readonly rateLimit?: RateLimitView;
   readonly fetchedAt: number;
+  /** Records not in the previous answer to the same query, and when that answer came. */
+  readonly newRecords?: number;
+  readonly newSince?: number;
 }
 
 export type ColumnKind = 'date' | 'ip' | 'number' | 'text';
@@ -145,7 +151,7 @@ export interface ViewSummary {
 
 /** One display item. A row's cells are display text; secret cells are masked unless revealed. */
 export type ViewItem =
-  | { readonly kind: 'row'; readonly row: number; readonly cells: readonly string[] }
+  | { readonly kind: 'row'; readonly row: number; readonly cells: readonly string[]; readonly fresh?: true }
   | { readonly kind: 'group'; readonly key: string; readonly label: string; readonly count: number; readonly expanded: boolean };
 
 // ---- host → webview ------------------------------------------------------------------
@@ -290,7 +296,15 @@ function text(value: unknown, max = 1000): string {
 /** A filter read from untrusted input: known fields only, strings only, bounded. */
 export function parseFilter(value: unknown): FilterState {
   if (!isRecord(value)) return EMPTY_FILTER;
-  return { text: text(value.text), status: text(value.status), country: text(value.country), browser: text(value.browser), from: text(value.from, 10), to: text(value.to, 10) };
+  return {
+    text: text(value.text),
+    status: text(value.status),
+    country: text(value.country),
+    browser: text(value.browser),
+    from: text(value.from, 10),
+    to: text(value.to, 10),
+    onlyNew: value.onlyNew === true,
+  };
 }
 
 function parseSort(value: unknown): SortState | undefined {

@@ -184,6 +184,10 @@ export class App {
   }
 
   #filterBar(): HTMLElement {
+    const entry = this.#entry;
+    const newLabel = entry?.newRecords && entry.newSince !== undefined
+      ? `Only the ${entry.newRecords.toLocaleString()} new since ${new Date(entry.newSince).toLocaleString()}`
+      : undefined;
     this.#filters = filterBar(this.#ui.filter, this.#ui.grouping, {
       filter: (filter) => {
         this.#ui.filter = filter;
@@ -196,7 +200,7 @@ export class App {
         this.#pendingScroll = 0;
         this.#query();
       },
-    });
+    }, newLabel);
     return this.#filters.element;
   }
 

@@ -1,5 +1,5 @@
 // The filter bar: text, status, country, browser, date range, grouping, "Clear filters".
-import { button, fillSelect, labelled, selectField, textField } from './controls';
+import { button, checkbox, fillSelect, labelled, selectField, textField } from './controls';
 import type { ValueControl } from './controls';
 import { el } from './dom';
 import { EMPTY_FILTER } from '../shared/protocol';
@@ -24,7 +24,9 @@ const GROUPINGS: readonly (readonly [Grouping, string])[] = [
   ['machine', 'By infected machine'],
 ];
 
-export function filterBar(initial: FilterState, grouping: Grouping, on: FilterBarEvents): FilterBar {
+/** `newLabel`: the "only new records" box's label, when the result has new records. */
+export function filterBar(initial: FilterState, grouping: Grouping, on: FilterBarEvents, newLabel?: string): FilterBar {
+  const onlyNew = checkbox('filter-new', newLabel ?? '', initial.onlyNew);
   const text = textField('filter-text', 'Filter records', 'search', 'Filter (username, URL, IP…)');
   const status = selectField('filter-status', 'Status', 'Any status', initial.status);
   const country = selectField('filter-country', 'Country', 'Any country', initial.country);
@@ -44,14 +46,15 @@ export function filterBar(initial: FilterState, grouping: Grouping, on: FilterBa
     browser.value = filter.browser;
     from.value = filter.from;
     to.value = filter.to;
+    onlyNew.checked = filter.onlyNew;
   };
   text.value = initial.text;
   from.value = initial.from;
   to.value = initial.to;
   const changed = (): void =>
-    on.filter({ text: text.value, status: status.value, country: country.value, browser: browser.value, from: from.value, to: to.value });
+    on.filter({ text: text.value, status: status.value, country: country.value, browser: browser.value, from: from.value, to: to.value, onlyNew: newLabel !== undefined && onlyNew.checked });
   text.addEventListener('input', changed);
-  for (const control of [status, country, browser, from, to]) control.addEventListener('change', changed);
+  for (const control of [status, country, browser, from, to, onlyNew]) control.addEventListener('change', changed);
   from.addEventListener('input', changed);
   to.addEventListener('input', changed);
   group.addEventListener('change', () => {
@@ -71,6 +74,7 @@ export function filterBar(initial: FilterState, grouping: Grouping, on: FilterBa
     labelled('From', from),
     labelled('To', to),
     labelled('Group', group),
+    ...(newLabel !== undefined ? [onlyNew] : []),
     clearButton,
   ]);
   return {

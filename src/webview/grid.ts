@@ -207,6 +207,10 @@ export class Grid {
       );
     }
     row.dataset.row = String(item.row);
+    // A record new since the previous check: an accent on the row, and said to screen readers.
+    row.classList.toggle('fresh', item.fresh === true);
+    if (item.fresh) row.setAttribute('aria-description', 'new since the previous check');
+    else row.removeAttribute('aria-description');
     const cells = row.children;
     for (let c = 0; c < model.columns.length; c++) {
       const cell = cells[c] as HTMLElement;

@@ -137,6 +137,8 @@ export interface OpenOptions {
   /** The result's table, already stored (as the engine holds it): built from `entry.records` otherwise. */
   readonly table?: RecordTable;
   readonly focus?: { identifier?: string };
+  /** Rows new since the previous check (as the engine keeps them), and when that check was. */
+  readonly fresh?: { readonly rows: readonly number[]; readonly since: number };
   /** The state `getState()` returns at start (as after a reload). */
   readonly savedState?: PanelUiState;
   /** Viewport height; default 900. */
@@ -183,11 +185,12 @@ export async function openPanel(harness: Harness, options: OpenOptions = {}): Pr
         for (const record of result.records) builder.add(record);
         table = builder.finish();
       }
-      view = new ResultView(table, dateFormat('en-US'));
+      view = new ResultView(table, dateFormat('en-US'), Uint32Array.from(options.fresh?.rows ?? []));
       const { entry } = result;
+      const fresh = options.fresh ? { newRecords: options.fresh.rows.length, newSince: options.fresh.since } : {};
       void post({
         type: 'load',
-        entry: { key: entry.key, origin: entry.origin, query: entry.query, type: entry.query.type, count: entry.count, records: entry.records, fetchedAt: entry.fetchedAt, ...(entry.rateLimit ? { rateLimit: entry.rateLimit } : {}) },
+        entry: { key: entry.key, origin: entry.origin, query: entry.query, type: entry.query.type, count: entry.count, records: entry.records, fetchedAt: entry.fetchedAt, ...(entry.rateLimit ? { rateLimit: entry.rateLimit } : {}), ...fresh },
         columns: table.columns.map((c) => ({ key: c.key, label: c.label, kind: c.kind, secret: c.secret })),
         ...(options.focus?.identifier ? { focus: options.focus } : {}),
       });

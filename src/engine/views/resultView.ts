@@ -47,11 +47,17 @@ export class ResultView {
   #expanded = new Set<string>();
   #grouping: Grouping = 'none';
 
+  /** 1 for a record new since the previous check (empty when none is). */
+  readonly #fresh: Uint8Array;
+
   constructor(
     readonly table: RecordTable,
     private readonly dates: DateFormat = ISO_DATES,
+    freshRows: Uint32Array = new Uint32Array(0),
   ) {
     this.#search = new TextSearch(table, (day) => dates.day(day));
+    this.#fresh = new Uint8Array(freshRows.length > 0 ? table.length : 0);
+    for (const row of freshRows) if (row < table.length) this.#fresh[row] = 1;
   }
 
   /** Runs a query: the rows it selects, in order, grouped; returns counts and figures. */
@@ -88,7 +94,8 @@ export class ResultView {
         const g = this.#groups[-item - 1] as Group;
         out.push({ kind: 'group', key: g.key, label: g.label, count: g.rows.length, expanded: this.#expanded.has(g.key) });
       } else {
-        out.push({ kind: 'row', row: item, cells: this.cells(item, (c) => !presentation && revealed.has(`${item}:${c}`)) });
+        const cells = this.cells(item, (c) => !presentation && revealed.has(`${item}:${c}`));
+        out.push(this.#fresh[item] ? { kind: 'row', row: item, cells, fresh: true } : { kind: 'row', row: item, cells });
       }
     }
     return out;
@@ -156,6 +163,10 @@ export class ResultView {
         for (let row = 0; row < n; row++) if (mask[row] && text.get(row) !== value) mask[row] = 0;
       }
     };
+    if (filter.onlyNew) {
+      const fresh = this.#fresh;
+      for (let row = 0; row < n; row++) if (mask[row] && !fresh[row]) mask[row] = 0;
+    }
     exact(roles.status, filter.status);
     exact(roles.country, filter.country);
     exact(roles.browser, filter.browser);

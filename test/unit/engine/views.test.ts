@@ -57,6 +57,15 @@ describe('engine: results panel queries', () => {
   describe('filter', () => {
     const view = new ResultView(sample());
 
+    it('keeps only the records new since the previous check, combined with the other filters', () => {
+      const fresh = new ResultView(sample(), ISO_DATES, Uint32Array.from([1, 3, 99]));
+      assert.deepEqual(names(fresh, { onlyNew: true }).sort(), ['bob', 'dave']);
+      assert.deepEqual(names(fresh, { onlyNew: true, status: 'hide' }), ['bob']);
+      const summary = query(fresh, { filter: { onlyNew: true } });
+      assert.deepEqual(fresh.window(0, summary.items, new Set()).map((item) => item.kind === 'row' && item.fresh === true), [true, true]);
+      assert.deepEqual(names(view, { onlyNew: true }), [], 'nothing is new without new rows');
+    });
+
     it('passes everything when empty', () => {
       assert.deepEqual(names(view), ['alice', 'bob', 'carol', 'dave', 'erin']);
     });
