@@ -7,6 +7,7 @@ import { WindowNotifier } from './editor/notify/notifier';
 import { ApiKeyStore } from './editor/secrets/apiKeyStore';
 import { ResultsModel } from './editor/model/resultsModel';
 import { QuotaStore } from './editor/model/quotaStore';
+import { TriageStore } from './editor/model/triageStore';
 import { CacheKey } from './editor/cache/cacheKey';
 import { EngineHost } from './editor/engine/engineHost';
 import { ExportedFiles } from './editor/results/exportFile';
@@ -39,6 +40,7 @@ export function activate(context: vscode.ExtensionContext): LeakSearchApi | unde
   const notifier = own(new WindowNotifier((e) => log.error(`A notification action failed: ${e instanceof Error ? e.message : String(e)}`)));
   const results = own(new ResultsModel());
   const quota = own(new QuotaStore(context.globalState));
+  const triage = own(new TriageStore(context.globalState));
   // The records, their cache and every query over them live in a worker thread (src/engine/).
   const engine = own(new EngineHost(context.asAbsolutePath('dist/engine.js'), log));
   const cacheKey = new CacheKey(context.secrets);
@@ -53,14 +55,14 @@ export function activate(context: vscode.ExtensionContext): LeakSearchApi | unde
     }
   };
   const treeModel = own(new LeakTreeModel(settings, keys, results, origin, engine));
-  const tree = own(new LeakTreeProvider(treeModel, () => settings.cacheTtlMs()));
-  const treeView = own(vscode.window.createTreeView(TREE_VIEW_ID, { treeDataProvider: tree, showCollapseAll: true }));
+  const tree = own(new LeakTreeProvider(treeModel, () => settings.cacheTtlMs(), triage));
+  const treeView = own(vscode.window.createTreeView(TREE_VIEW_ID, { treeDataProvider: tree, showCollapseAll: true, canSelectMany: true }));
   const statusBar = own(new QuotaStatusBar(quota, results, origin));
   const panel = new ResultsPanelManager(context.extensionUri, results, engine, exported);
   own(panel.register());
   const diagnostics = own(new LeakDiagnostics({ results, settings, origin, workspaceState: context.workspaceState, log, engine, exported }));
 
-  const ctx: LeakSearchContext = { extension: context, settings, log, notifier, keys, results, quota, engine, cacheKey, checks, treeModel, tree, statusBar, panel, diagnostics };
+  const ctx: LeakSearchContext = { extension: context, settings, log, notifier, keys, results, quota, triage, engine, cacheKey, checks, treeModel, tree, statusBar, panel, diagnostics };
   for (const d of registerCommands(ctx)) own(d);
   treeView.message = trustMessage();
   own(vscode.workspace.onDidGrantWorkspaceTrust(() => (treeView.message = trustMessage())));
@@ -80,6 +82,7 @@ export function activate(context: vscode.ExtensionContext): LeakSearchApi | unde
     results,
     resultsPanel: panel,
     quota,
+    triage,
     notifier,
     statusBar: () => statusBar.view,
     onDidUpdateStatusBar: statusBar.onDidUpdate,

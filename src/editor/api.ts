@@ -6,6 +6,7 @@ import type { LeakTreeProvider } from './tree/leakTreeProvider';
 import type { LeakTreeModel } from './tree/leakTreeModel';
 import type { ResultsModel } from './model/resultsModel';
 import type { QuotaStore } from './model/quotaStore';
+import type { TriageStore } from './model/triageStore';
 import type { Notifier } from './notify/notifier';
 import type { StatusBarView } from './status/quotaStatusBar';
 import type { ResultsPanelManager } from './results/resultsPanelManager';
@@ -42,6 +43,7 @@ export interface LeakSearchApi {
   readonly results: ResultsModel;
   readonly resultsPanel: ResultsPanelManager;
   readonly quota: QuotaStore;
+  readonly triage: TriageStore;
   /** Every user-facing message goes through here; `shown` keeps the last 50. */
   readonly notifier: Notifier;
   /** What the status bar item shows now. */

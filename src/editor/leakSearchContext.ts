@@ -6,6 +6,7 @@ import type { Notifier } from './notify/notifier';
 import type { ApiKeyStore } from './secrets/apiKeyStore';
 import type { ResultsModel } from './model/resultsModel';
 import type { QuotaStore } from './model/quotaStore';
+import type { TriageStore } from './model/triageStore';
 import type { CacheKey } from './cache/cacheKey';
 import type { EngineHost } from './engine/engineHost';
 import type { CheckRunner } from './checks/checkRunner';
@@ -27,6 +28,8 @@ export interface LeakSearchContext {
   readonly keys: ApiKeyStore;
   readonly results: ResultsModel;
   readonly quota: QuotaStore;
+  /** Triage decisions per service origin. */
+  readonly triage: TriageStore;
   readonly engine: EngineHost;
   readonly cacheKey: CacheKey;
   readonly checks: CheckRunner;

@@ -16,7 +16,8 @@ import type { MatchOptions } from '../core/scan/leakIndex';
 import { Leaks } from './leaks';
 import type { HoverRecord, WireMatch } from './leaks';
 import type { EngineLimits, InitParams, MemoryFigures, Page, ResultMeta, SiteSummary, TreeRecord } from './protocol';
-import { newRows } from './store/identity';
+import { identityFields, newRows } from './store/identity';
+import { triageId, triageKey } from '../core/triage';
 import { RecordTableBuilder } from './store/recordTable';
 import type { RecordTable } from './store/recordTable';
 import { TableReader, tablePieces } from './store/serialize';
@@ -395,6 +396,7 @@ export class Engine {
     if (!table || !rows) return { items: [], total: 0 };
     const { roles } = table;
     const text = (column: number | undefined, row: number): string => (column === undefined ? '' : table.text(column, row));
+    const triageSalt = triageKey(this.#results.get(key)?.meta.origin ?? '');
     const items: TreeRecord[] = [];
     for (const row of rows.subarray(offset, offset + limit)) {
       const email = table.columnOf('email');
@@ -408,6 +410,7 @@ export class Engine {
         browser: text(roles.browser, row),
         status: text(roles.status, row),
         hasPassword: roles.password !== undefined && text(roles.password, row) !== '',
+        triage: triageId(triageSalt, identityFields(table, row)),
       });
     }
     return { items, total: rows.length };

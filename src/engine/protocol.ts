@@ -65,6 +65,8 @@ export interface TreeRecord {
   readonly browser: string;
   readonly status: string;
   readonly hasPassword: boolean;
+  /** Its triage id (see core/triage.ts): the same for the same record in any later answer. */
+  readonly triage: string;
 }
 
 export interface Page<T> {

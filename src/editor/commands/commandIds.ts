@@ -17,6 +17,12 @@ export const CommandId = {
   scanWorkspace: 'leakSearch.scanWorkspace',
   showLeakedRecords: 'leakSearch.diagnostics.showRecords',
   ignoreIdentifier: 'leakSearch.diagnostics.ignore',
+  acknowledge: 'leakSearch.tree.acknowledge',
+  remediate: 'leakSearch.tree.remediate',
+  falsePositive: 'leakSearch.tree.falsePositive',
+  clearTriage: 'leakSearch.tree.clearTriage',
+  exportTriage: 'leakSearch.exportTriage',
+  importTriage: 'leakSearch.importTriage',
 } as const;
 
 export type CommandId = (typeof CommandId)[keyof typeof CommandId];

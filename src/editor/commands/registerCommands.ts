@@ -15,6 +15,7 @@ import { copyUsername } from './copyUsername';
 import { copyUrl } from './copyUrl';
 import { showInResults } from './showInResults';
 import { recheck } from './recheck';
+import { acknowledge, clearTriage, exportTriage, falsePositive, importTriage, remediate } from './triage';
 import { ignoreIdentifier, scanWorkspace, showLeakedRecords } from '../diagnostics/diagnosticCommands';
 
 type Handler = (ctx: LeakSearchContext, ...args: never[]) => unknown;
@@ -36,6 +37,12 @@ const HANDLERS: Readonly<Record<CommandId, Handler>> = {
   [CommandId.scanWorkspace]: scanWorkspace,
   [CommandId.showLeakedRecords]: showLeakedRecords,
   [CommandId.ignoreIdentifier]: ignoreIdentifier,
+  [CommandId.acknowledge]: acknowledge,
+  [CommandId.remediate]: remediate,
+  [CommandId.falsePositive]: falsePositive,
+  [CommandId.clearTriage]: clearTriage,
+  [CommandId.exportTriage]: exportTriage,
+  [CommandId.importTriage]: importTriage,
 };
 
 export function registerCommands(ctx: LeakSearchContext): vscode.Disposable[] {

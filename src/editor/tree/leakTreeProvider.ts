@@ -1,5 +1,8 @@
 // Maps the tree model to TreeItems: counts and "as of" times as descriptions, state in
 // `contextValue` (menus match it with `when`), stable ids. Never shows a password.
+import { MAX_NOTE, TRIAGE_LABELS } from '../../core/triage';
+import type { TriageMark, TriageState } from '../../core/triage';
+import type { TriageStore } from '../model/triageStore';
 import * as vscode from 'vscode';
 import { isExpired } from '../../core/cacheFile';
 import { formatAge, formatAsOf, formatCount, formatRange } from '../../core/format';
@@ -17,13 +20,16 @@ export class LeakTreeProvider implements vscode.TreeDataProvider<LeakNode>, vsco
   readonly #emitter = new vscode.EventEmitter<LeakNode | undefined>();
   readonly onDidChangeTreeData = this.#emitter.event;
   readonly #subscription: vscode.Disposable;
+  readonly #triageSubscription: vscode.Disposable;
   readonly #tick: NodeJS.Timeout;
 
   constructor(
     readonly model: LeakTreeModel,
     private readonly ttlMs: () => number,
+    private readonly triage: TriageStore,
   ) {
     this.#subscription = model.onDidChange(() => this.#emitter.fire(undefined));
+    this.#triageSubscription = triage.onDidChange(() => this.#emitter.fire(undefined));
     // "3 min ago" and "stale" move on with time: re-render once a minute (no I/O).
     this.#tick = setInterval(() => this.refresh(), 60_000);
   }
@@ -62,7 +68,7 @@ export class LeakTreeProvider implements vscode.TreeDataProvider<LeakNode>, vsco
         return item;
       }
       case 'record':
-        return recordItem(node);
+        return recordItem(node, this.triage.get(node.entry.origin, node.record.triage));
       case 'more': {
         const next = Math.min(PAGE, node.hidden);
         const item = new vscode.TreeItem(`Show ${next.toLocaleString('en-US')} more…`, vscode.TreeItemCollapsibleState.None);
@@ -117,6 +123,7 @@ export class LeakTreeProvider implements vscode.TreeDataProvider<LeakNode>, vsco
   dispose(): void {
     clearInterval(this.#tick);
     this.#subscription.dispose();
+    this.#triageSubscription.dispose();
     this.#emitter.dispose();
   }
 }
@@ -136,17 +143,19 @@ export function findingsText(node: FindingsNode, now: number, ttlMs: number): st
 }
 
 /** A leaked record: username, date, country, browser, status. The password never appears. */
-function recordItem(node: RecordNode): vscode.TreeItem {
+const TRIAGE_ICONS: Readonly<Record<TriageState, string>> = { acknowledged: 'eye', remediated: 'pass', 'false-positive': 'circle-slash' };
+
+function recordItem(node: RecordNode, mark: TriageMark | undefined): vscode.TreeItem {
   const r = node.record;
   // Record text is outside text: one line, no controls or bidi overrides, bounded.
   const field = (value: string): string => plainText(value, 300);
   const username = field(r.username) || '(no username)';
   const date = field(r.date);
   const day = /^\d{4}-\d{2}-\d{2}/.test(date) ? date.slice(0, 10) : date;
-  const parts = [day, field(r.country), field(r.browser), field(r.status)].filter((s) => s !== '');
+  const parts = [mark ? TRIAGE_LABELS[mark.state] : '', day, field(r.country), field(r.browser), field(r.status)].filter((s) => s !== '');
   const item = new vscode.TreeItem(username, vscode.TreeItemCollapsibleState.None);
   item.id = node.id;
-  item.iconPath = new vscode.ThemeIcon(r.status === 'hide' ? 'eye-closed' : 'key');
+  item.iconPath = new vscode.ThemeIcon(mark ? TRIAGE_ICONS[mark.state] : r.status === 'hide' ? 'eye-closed' : 'key');
   item.description = parts.join(' · ');
   const url = field(r.url);
   item.tooltip = [
@@ -158,6 +167,7 @@ function recordItem(node: RecordNode): vscode.TreeItem {
     r.browser ? `Browser: ${field(r.browser)}` : '',
     r.status ? `Status: ${field(r.status)}` : '',
     r.hasPassword ? 'Password: hidden (open the results panel to reveal it)' : '',
+    mark ? `Triage: ${TRIAGE_LABELS[mark.state]} on ${new Date(mark.at).toLocaleDateString()}${mark.note ? ` — ${plainText(mark.note, MAX_NOTE)}` : ''}` : '',
   ].filter((s) => s !== '').join('\n');
   item.contextValue = NodeContext.record;
   return item;

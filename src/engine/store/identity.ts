@@ -32,6 +32,13 @@ export function rowFingerprints(table: RecordTable): Float64Array {
   return out;
 }
 
+/** A row's identifying field texts (every column but status), in column order. */
+export function identityFields(table: RecordTable, row: number): string[] {
+  const out: string[] = [];
+  for (let c = 0; c < table.columns.length; c++) if (c !== table.roles.status) out.push(table.text(c, row));
+  return out;
+}
+
 /** Rows of `current` whose record is not in `previous` (ascending row numbers). */
 export function newRows(current: RecordTable, previous: RecordTable): Uint32Array {
   const seen = rowFingerprints(previous).sort();

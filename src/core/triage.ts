@@ -1,0 +1,115 @@
+// Triage: what a team decided about a leaked record — acknowledged, remediated (password
+// rotated, sessions revoked, device cleaned, with an optional note) or a false positive.
+// Decisions are kept per service origin under a record's triage id: a keyed SHA-256 of the
+// record's identifying fields (every field but status, as for "what is new"), keyed by the
+// origin, so the same record has the same id for everyone using that service and a re-check,
+// a status change or an expired cache keeps the decision. The id names no identifier; it can
+// only be recognised by someone who holds the same full record. This module also reads and
+// writes the team file (see `triageFile`). No `vscode`.
+import { createHash, createHmac } from 'node:crypto';
+
+export type TriageState = 'acknowledged' | 'remediated' | 'false-positive';
+
+export const TRIAGE_STATES: readonly TriageState[] = ['acknowledged', 'remediated', 'false-positive'];
+
+export const TRIAGE_LABELS: Readonly<Record<TriageState, string>> = {
+  acknowledged: 'acknowledged',
+  remediated: 'remediated',
+  'false-positive': 'false positive',
+};
+
+export interface TriageMark {
+  readonly state: TriageState;
+  /** When it was decided, epoch ms (the newer decision wins when files are merged). */
+  readonly at: number;
+  /** Free text ("password rotated 2026-11-23"), bounded. */
+  readonly note?: string;
+}
+
+/** Longest note kept. */
+export const MAX_NOTE = 500;
+/** Most marks one origin keeps, and one file may hold. */
+export const MAX_MARKS = 200_000;
+
+const ID = /^[A-Za-z0-9_-]{22}$/;
+
+/** The key of an origin's triage ids (not secret: it only makes ids differ between services). */
+export function triageKey(origin: string): Buffer {
+  return createHash('sha256').update(`leak-search/triage/v1|${origin}`).digest();
+}
+
+/** A record's triage id from its identifying field texts (in the table's column order). */
+export function triageId(key: Buffer, fields: readonly string[]): string {
+  const mac = createHmac('sha256', key);
+  for (const field of fields) mac.update(field).update('\u001f');
+  return mac.digest().subarray(0, 16).toString('base64url');
+}
+
+export function isTriageId(value: unknown): value is string {
+  return typeof value === 'string' && ID.test(value);
+}
+
+function isState(value: unknown): value is TriageState {
+  return typeof value === 'string' && (TRIAGE_STATES as readonly string[]).includes(value);
+}
+
+/** A mark read from untrusted input (storage, a team file), or undefined. */
+export function parseMark(value: unknown): TriageMark | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const v = value as Record<string, unknown>;
+  if (!isState(v.state) || typeof v.at !== 'number' || !Number.isFinite(v.at) || v.at < 0) return undefined;
+  const note = typeof v.note === 'string' ? cleanNote(v.note) : '';
+  return { state: v.state, at: v.at, ...(note ? { note } : {}) };
+}
+
+/** A note as kept: one line of plain text, bounded. */
+export function cleanNote(note: string): string {
+  // eslint-disable-next-line no-control-regex
+  return note.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]+/g, ' ').trim().slice(0, MAX_NOTE);
+}
+
+/** Marks of `incoming` merged into `held`: per id, the newer decision wins. */
+export function mergeMarks(held: ReadonlyMap<string, TriageMark>, incoming: ReadonlyMap<string, TriageMark>): { marks: Map<string, TriageMark>; changed: number } {
+  const marks = new Map(held);
+  let changed = 0;
+  for (const [id, mark] of incoming) {
+    const own = marks.get(id);
+    if (own && own.at >= mark.at) continue;
+    if (marks.size >= MAX_MARKS && !own) continue;
+    marks.set(id, mark);
+    changed++;
+  }
+  return { marks, changed };
+}
+
+export const TRIAGE_FILE_FORMAT = 'leak-search-triage';
+
+/** The team file: ids, states, dates and notes — no identifier, password or record. */
+export function triageFile(origin: string, marks: ReadonlyMap<string, TriageMark>): string {
+  const entries = [...marks].map(([id, m]) => ({ id, state: m.state, at: new Date(m.at).toISOString(), ...(m.note ? { note: m.note } : {}) }));
+  return `${JSON.stringify({ format: TRIAGE_FILE_FORMAT, version: 1, origin, entries }, null, 1)}\n`;
+}
+
+/** Reads a team file; throws an Error whose message a user can act on. */
+export function parseTriageFile(text: string, origin: string): Map<string, TriageMark> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new Error('It is not JSON.');
+  }
+  const v = value as Record<string, unknown> | null;
+  if (typeof v !== 'object' || v === null || v.format !== TRIAGE_FILE_FORMAT || v.version !== 1) throw new Error('It is not a Leak Search triage file (format "leak-search-triage", version 1).');
+  if (v.origin !== origin) throw new Error(`It holds decisions for another service${typeof v.origin === 'string' ? ` (${v.origin.slice(0, 200)})` : ''}, not ${origin}.`);
+  if (!Array.isArray(v.entries)) throw new Error('It has no "entries" list.');
+  if (v.entries.length > MAX_MARKS) throw new Error(`It holds more than ${MAX_MARKS.toLocaleString('en-US')} decisions.`);
+  const out = new Map<string, TriageMark>();
+  for (const raw of v.entries as unknown[]) {
+    const e = raw as Record<string, unknown> | null;
+    if (typeof e !== 'object' || e === null || !isTriageId(e.id)) continue;
+    const at = typeof e.at === 'string' ? Date.parse(e.at) : Number.NaN;
+    const mark = parseMark({ state: e.state, at, note: e.note });
+    if (mark) out.set(e.id, mark);
+  }
+  return out;
+}

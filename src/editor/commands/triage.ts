@@ -1,0 +1,86 @@
+// Triage from the tree: mark the selected records acknowledged, remediated (with an optional
+// note) or a false positive, or clear the mark; export and import the team file.
+import * as vscode from 'vscode';
+import { cleanNote, parseTriageFile, triageFile, TRIAGE_LABELS } from '../../core/triage';
+import type { TriageState } from '../../core/triage';
+import type { LeakSearchContext } from '../leakSearchContext';
+import type { LeakNode, RecordNode } from '../tree/treeNodes';
+import { formatCount } from '../../core/format';
+
+/** The records a tree command applies to: the selection when the clicked node is part of it. */
+function recordsOf(node: unknown, selected: unknown): RecordNode[] {
+  const all = Array.isArray(selected) && selected.includes(node) ? (selected as LeakNode[]) : [node as LeakNode];
+  return all.filter((n): n is RecordNode => typeof n === 'object' && n !== null && n.kind === 'record');
+}
+
+async function mark(ctx: LeakSearchContext, state: TriageState | undefined, node: unknown, selected: unknown): Promise<number> {
+  const records = recordsOf(node, selected);
+  const first = records[0];
+  if (!first) {
+    ctx.notifier.show('info', 'Leak Search: select leaked records in the Findings view to triage them.');
+    return 0;
+  }
+  let note = '';
+  if (state === 'remediated') {
+    const typed = await vscode.window.showInputBox({
+      title: `Mark ${formatCount(records.length)} remediated`,
+      prompt: 'What was done (optional): password rotated, sessions revoked, device cleaned…',
+      placeHolder: 'e.g. password rotated and sessions revoked on 2026-11-23',
+    });
+    if (typed === undefined) return 0;
+    note = cleanNote(typed);
+  }
+  const ids = records.map((r) => r.record.triage);
+  await ctx.triage.set(first.entry.origin, ids, state ? { state, at: Date.now(), ...(note ? { note } : {}) } : undefined);
+  ctx.log.info(`Triage: ${formatCount(records.length)} marked ${state ? TRIAGE_LABELS[state] : 'untriaged'}.`);
+  return records.length;
+}
+
+export const acknowledge = (ctx: LeakSearchContext, node?: unknown, selected?: unknown): Promise<number> => mark(ctx, 'acknowledged', node, selected);
+export const remediate = (ctx: LeakSearchContext, node?: unknown, selected?: unknown): Promise<number> => mark(ctx, 'remediated', node, selected);
+export const falsePositive = (ctx: LeakSearchContext, node?: unknown, selected?: unknown): Promise<number> => mark(ctx, 'false-positive', node, selected);
+export const clearTriage = (ctx: LeakSearchContext, node?: unknown, selected?: unknown): Promise<number> => mark(ctx, undefined, node, selected);
+
+/** Writes the team file of the service in use; resolves with the file written. */
+export async function exportTriage(ctx: LeakSearchContext, target?: vscode.Uri): Promise<vscode.Uri | undefined> {
+  const endpoint = ctx.checks.endpointOrReport();
+  if (!endpoint) return undefined;
+  const marks = ctx.triage.all(endpoint.origin);
+  if (marks.size === 0) {
+    ctx.notifier.show('info', `Leak Search: no triage decisions for ${endpoint.origin} yet.`);
+    return undefined;
+  }
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  const uri = target ?? (await vscode.window.showSaveDialog({
+    title: 'Export triage decisions (ids, states, dates and notes — no identifiers)',
+    filters: { 'Leak Search triage': ['json'] },
+    ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, '.leak-search-triage.json') } : {}),
+  }));
+  if (!uri) return undefined;
+  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(triageFile(endpoint.origin, marks)));
+  ctx.notifier.show('info', `Leak Search: ${formatCount(marks.size, 'triage decision')} exported.`);
+  return uri;
+}
+
+/** Reads a team file into the service in use's decisions; resolves with how many changed. */
+export async function importTriage(ctx: LeakSearchContext, source?: vscode.Uri): Promise<number | undefined> {
+  const endpoint = ctx.checks.endpointOrReport();
+  if (!endpoint) return undefined;
+  const uri = source ?? (await vscode.window.showOpenDialog({ title: 'Import triage decisions', canSelectMany: false, filters: { 'Leak Search triage': ['json'] } }))?.[0];
+  if (!uri) return undefined;
+  const bytes = await vscode.workspace.fs.readFile(uri);
+  if (bytes.length > 64 * 1024 * 1024) {
+    ctx.notifier.show('error', 'Leak Search: that triage file is larger than 64 MB; nothing was imported.');
+    return undefined;
+  }
+  let incoming;
+  try {
+    incoming = parseTriageFile(new TextDecoder().decode(bytes), endpoint.origin);
+  } catch (e) {
+    ctx.notifier.show('error', `Leak Search: nothing was imported from that file. ${e instanceof Error ? e.message : String(e)}`);
+    return undefined;
+  }
+  const changed = await ctx.triage.merge(endpoint.origin, incoming);
+  ctx.notifier.show('info', `Leak Search: ${formatCount(changed, 'triage decision')} imported (${formatCount(incoming.size - changed, 'decision')} already known or older).`);
+  return changed;
+}
