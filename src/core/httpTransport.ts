@@ -288,7 +288,8 @@ export class HttpTransport {
     } catch {
       return failure;
     }
-    if (target.protocol !== 'https:' || !/CERT|SIGNED|ALTNAME|HOSTNAME|ISSUER|UNTRUSTED/.test(code)) return failure;
+    const systemCertificates = this.options.network?.systemCertificates ?? true;
+    if (target.protocol !== 'https:' || tlsFailureMessage({ via: '', code, systemCertificates }) === undefined) return failure;
     const raw = await readPeerCertificate({
       host: target.hostname.replace(/^\[(.*)\]$/, '$1'),
       port: Number(target.port || 443),
@@ -299,7 +300,7 @@ export class HttpTransport {
       via: proxyOrigin !== undefined && code === 'UND_ERR_PRX_TLS' ? `the proxy ${proxyOrigin}` : target.origin,
       code,
       ...(raw ? { certificate: certificateFacts(raw, Date.now()) } : {}),
-      systemCertificates: this.options.network?.systemCertificates ?? true,
+      systemCertificates,
     });
     if (message === undefined) return failure;
     return new TransportError(new LeakSearchError('network', redact(message, opts.secrets), {}, { cause: failure.error.cause }), false);
