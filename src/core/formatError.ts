@@ -111,7 +111,7 @@ export function describeError(error: LeakSearchError, original: ErrorContext): U
         actions: ['retry', 'openSettings'],
       };
     case 'network': {
-      const hint = /http\.proxy/.test(error.message) ? '' : ' Check your network connection, proxy (http.proxy) and TLS settings.';
+      const hint = /http\.proxy|trust store|reload the window|leakSearch\.baseUrl|clock/.test(error.message) ? '' : ' Check your network connection, proxy (http.proxy) and TLS settings.';
       return {
         severity: 'error',
         message: `Leak Search: could not reach ${ctx.origin}${what}: ${trimDot(plainText(error.message, 400))}.${hint}`,

@@ -22,6 +22,7 @@ import type { CacheKey } from '../cache/cacheKey';
 import type { EngineHost } from '../engine/engineHost';
 import { engineIngest } from '../engine/engineSink';
 import type { ClientHolder } from '../client/clientHolder';
+import type { ClearTextConsent } from '../client/clearTextConsent';
 import type { Notifier, NotifierAction } from '../notify/notifier';
 import type { Logger } from '../log/logger';
 import { errorActionRunner } from './errorActions';
@@ -65,6 +66,7 @@ export interface CheckRunnerDeps {
   readonly engine: EngineHost;
   readonly cacheKey: CacheKey;
   readonly clients: ClientHolder;
+  readonly consent: ClearTextConsent;
   readonly notifier: Notifier;
   readonly log: Logger;
 }
@@ -111,6 +113,10 @@ export class CheckRunner implements vscode.Disposable {
     const apiKey = await keys.get(endpoint.origin);
     if (!apiKey) {
       this.deps.notifier.show('warning', `Leak Search: no API key is set for ${endpoint.origin}. Set one to check domains.`, [this.#action('setApiKey', targets, options)]);
+      return targets.map((t) => ({ domain: t.domain, status: 'skipped' }));
+    }
+    if (!(await this.deps.consent.confirm(endpoint.baseUrl))) {
+      log.warn(`Nothing was sent: sending the API key in clear text to ${endpoint.origin} was declined.`);
       return targets.map((t) => ({ domain: t.domain, status: 'skipped' }));
     }
 
