@@ -5,10 +5,13 @@
 //   test/integration/foo.nofolder.test.ts   -> "no-folder":  an empty window, no workspace folder
 //   test/integration/foo.multiroot.test.ts  -> "multi-root": test/fixtures/multi-root/leak-search.code-workspace (two folders)
 //   test/integration/foo.restricted.test.ts -> "restricted": the workspace copy, workspace trust on, folder untrusted
+//   test/integration/foo.network.test.ts    -> "network":    the workspace copy, code-server in its own mount namespace
+//                                              whose system CA bundle trusts a test CA and whose /etc/hosts maps
+//                                              the test host names (see networkRun.ts); Linux, root, unshare
 //
 // Runs execute one after another; a run with no test files is skipped.
 
-export type RunName = 'folder' | 'no-folder' | 'multi-root' | 'restricted';
+export type RunName = 'folder' | 'no-folder' | 'multi-root' | 'restricted' | 'network';
 
 export interface RunSpec {
   readonly name: RunName;
@@ -21,6 +24,8 @@ export interface RunSpec {
   readonly workspaceFile?: string;
   /** Workspace trust enabled (Restricted Mode): the server runs without --disable-workspace-trust. */
   readonly workspaceTrust: boolean;
+  /** A corporate network made up for the run (test/harness/networkRun.ts). */
+  readonly network?: boolean;
 }
 
 export const RUNS: readonly RunSpec[] = [
@@ -35,6 +40,7 @@ export const RUNS: readonly RunSpec[] = [
     workspaceTrust: false,
   },
   { name: 'restricted', suffix: '.restricted.test.js', window: 'folder', fixture: 'workspace', workspaceTrust: true },
+  { name: 'network', suffix: '.network.test.js', window: 'folder', fixture: 'workspace', workspaceTrust: false, network: true },
 ];
 
 /** Environment variable telling test/integration/index.ts which run it is in. */

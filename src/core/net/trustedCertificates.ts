@@ -21,7 +21,7 @@ export function trustedCertificates(systemCertificates: boolean, tlsModule: { ge
   const base = get ? safe(() => get('default')) ?? [...tlsModule.rootCertificates] : [...tlsModule.rootCertificates];
   if (!systemCertificates) return { certificates: base, system: 'off' };
   const system = get ? safe(() => get('system')) : undefined;
-  if (system !== undefined) return { certificates: unique([...base, ...system]), system: 'node' };
+  if (system !== undefined && system.length > 0) return { certificates: unique([...base, ...system]), system: 'node' };
   const bundle = process.platform === 'linux' ? readLinuxBundle() : undefined;
   return bundle ? { certificates: unique([...base, ...bundle]), system: 'bundle file' } : { certificates: base, system: 'unavailable' };
 }
