@@ -329,7 +329,7 @@ export class HttpTransport {
     const proxyStatus = /Proxy response \((\d{3})\)/.exec(allMessages(e))?.[1];
     if (proxyStatus !== undefined) {
       const auth = proxyStatus === '407'
-        ? ': it asks for credentials. Put them in http.proxy as http://user:password@host:port, or answer VS Code’s proxy login prompt.'
+        ? ': it asks for credentials. Put them in http.proxy (user:password@ before the proxy’s host name), or answer VS Code’s proxy login prompt.'
         : '. Check the proxy settings (http.proxy).';
       return make('network', `${proxy} refused to connect to ${origin} (HTTP ${proxyStatus})${auth}`);
     }

@@ -18,7 +18,7 @@ export interface PeerCertificateShape {
 export interface CertificateFacts {
   readonly subject: string;
   readonly issuer: string;
-  /** DNS names and IP addresses it is valid for (at most 5). */
+  /** DNS names and IP addresses it is valid for (at most 4). */
   readonly names: readonly string[];
   readonly validTo?: string;
   readonly expired: boolean;
@@ -31,7 +31,7 @@ export function certificateFacts(cert: PeerCertificateShape, now: number): Certi
     .split(',')
     .map((s) => s.trim().replace(/^(DNS|IP Address):/i, ''))
     .filter((s) => s !== '')
-    .slice(0, 5)
+    .slice(0, 4)
     .map((s) => plainText(s, 100));
   const validTo = cert.valid_to !== undefined ? Date.parse(cert.valid_to) : NaN;
   let root = cert;
