@@ -19,9 +19,15 @@ export interface PeerCertificateTarget {
 export async function readPeerCertificate(target: PeerCertificateTarget): Promise<PeerCertificateShape | undefined> {
   let socket: net.Socket | undefined;
   let secure: tls.TLSSocket | undefined;
+  let done = false;
   const timer = new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), target.timeoutMs).unref());
   const read = (async (): Promise<PeerCertificateShape | undefined> => {
     socket = target.proxyUrl !== undefined ? await tunnel(target) : undefined;
+    if (done) {
+      // Timed out while tunnelling: the finally below has run already.
+      socket?.destroy();
+      return undefined;
+    }
     const options: tls.ConnectionOptions = {
       host: target.host,
       port: target.port,
@@ -40,6 +46,7 @@ export async function readPeerCertificate(target: PeerCertificateTarget): Promis
   try {
     return await Promise.race([read, timer]);
   } finally {
+    done = true;
     secure?.destroy();
     socket?.destroy();
   }
