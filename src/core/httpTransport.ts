@@ -187,6 +187,9 @@ export class HttpTransport {
     const hostFetch = this.options.network?.fetch;
     if (this.route.route === 'vscode-fetch' && hostFetch) {
       // No dispatcher: VS Code's fetch then resolves the proxy and adds the system certificates.
+      // `redirect: 'manual'` never follows a redirect with the key in the path, and keeps the
+      // request in the extension host even when http.electronFetch is on (VS Code sends manual
+      // redirects through its Node fetch).
       const res = await hostFetch(url, { method: 'GET', headers, signal, redirect: 'manual' });
       const bag: Record<string, string> = {};
       res.headers.forEach((value, name) => (bag[name.toLowerCase()] = value));
