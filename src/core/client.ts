@@ -169,6 +169,22 @@ export class LeakSearchClient {
     return this.transport.route;
   }
 
+  /**
+   * How a request to `baseUrl` would leave, for the log: the proxy (origin only, never its
+   * credentials) and which rule chose it. With VS Code's fetch, VS Code may also apply the
+   * operating system's proxy settings, which only it can see.
+   */
+  describeWay(baseUrl: string): string {
+    let decision;
+    try {
+      decision = this.transport.proxyFor(baseUrl);
+    } catch (e) {
+      return e instanceof LeakSearchError ? e.message : 'the proxy setting is not valid';
+    }
+    const way = decision.kind === 'proxy' ? `through the proxy ${new URL(decision.url).origin} (${decision.source})` : `directly (${decision.reason})`;
+    return this.transport.route.route === 'vscode-fetch' ? `${way}, unless VS Code's system proxy settings say otherwise` : way;
+  }
+
   /** Last known rate-limit state for this base URL + key (undefined before any answer). */
   rateLimit(baseUrl: string, apiKey: string): RateLimitState | undefined {
     let base: string;

@@ -196,8 +196,8 @@ export class CheckRunner implements vscode.Disposable {
           continue;
         }
         try {
-          log.info(`Checking ${query.domain} (${query.type}, ${formatRange(query.range)}) at ${endpoint.origin}.`);
           const client = clients.client;
+          log.info(`Checking ${query.domain} (${query.type}, ${formatRange(query.range)}) at ${endpoint.origin}, ${client.describeWay(endpoint.baseUrl)}.`);
           // The records go straight into the data engine as they arrive (src/engine/).
           const ingest = engineIngest(this.deps.engine, endpoint.origin);
           const response = await client.search({

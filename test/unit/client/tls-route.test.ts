@@ -95,6 +95,8 @@ describe('client: TLS and network routes', function () {
     const client = testClient({ network: network({ proxy: { setting: dead, noProxy: [], support: 'override', env: { HTTPS_PROXY: dead } } }) });
     const r = await client.search({ ...search, baseUrl: plain.baseUrl });
     assert.ok(r.result.count > 0);
+    assert.equal(client.describeWay(plain.baseUrl), 'directly (loopback is never proxied)');
+    assert.equal(client.describeWay('https://leakjar.com/api'), `through the proxy ${dead} (http.proxy)`);
     await client.close();
   });
 
