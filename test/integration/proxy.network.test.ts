@@ -8,7 +8,7 @@ import { closedPort } from '../unit/client/fixture';
 import { startForwardProxy } from '../unit/client/forwardProxy';
 import type { ForwardProxy } from '../unit/client/forwardProxy';
 import { leakSearchApi, setSetting, useService } from './leakSearch.helpers';
-import { failingCheck, fetchedCheck, resetHttp, setHttp, startTlsService } from './network.helpers';
+import { failingCheck, fetchedCheck, logLine, resetHttp, setHttp, startTlsService } from './network.helpers';
 
 const PASSWORD = 'pw-Never-Shown-7';
 
@@ -49,6 +49,7 @@ describe('network: proxies', () => {
     await fetchedCheck();
     assert.ok(p.seen.some((s) => s.method === 'CONNECT' && s.target === target()), JSON.stringify(p.seen.map((s) => s.target)));
     assert.ok(p.seen.every((s) => s.auth === `Basic ${Buffer.from(`alice:${PASSWORD}`).toString('base64')}`));
+    await logLine(api, /at https:\/\/leaks\.example\.test:\d+, through the proxy http:\/\/proxy\.example\.test:\d+ \(http\.proxy\)/);
     const shown = api.notifier.shown.map((m) => m.message).join('\n');
     assert.ok(!shown.includes(PASSWORD));
     assert.ok(!fs.readFileSync(api.logFile.fsPath, 'utf8').includes(PASSWORD));
@@ -73,6 +74,7 @@ describe('network: proxies', () => {
     await setHttp('proxy', await deadProxy());
     await setHttp('noProxy', ['leaks.example.test']);
     await fetchedCheck();
+    await logLine(api, /directly \(http\.noProxy exempts this host\)/);
     await setHttp('noProxy', ['other.example.test']);
     const m = await failingCheck(api, /proxy/i);
     assert.match(m.message, /Could not connect to the proxy http:\/\/proxy\.example\.test:\d+|could not reach/i);
@@ -84,6 +86,7 @@ describe('network: proxies', () => {
     process.env.HTTPS_PROXY = await deadProxy();
     process.env.NO_PROXY = 'example.org,.example.test';
     await fetchedCheck();
+    await logLine(api, /directly \(NO_PROXY exempts this host\)/);
     process.env.NO_PROXY = 'example.org';
     const m = await failingCheck(api, /proxy/i);
     assert.match(m.message, /the proxy http:\/\/proxy\.example\.test:\d+/);
