@@ -1,4 +1,5 @@
 // CLI: node out/service/main.js [--port N] [--data file.json|file.jsonl] [--seed N] [--faults file.json] [--records N]
+//      [--tls-cert cert.pem --tls-key key.pem]   (HTTPS instead of HTTP)
 // Serves the demo configuration on 127.0.0.1 and prints exactly two lines:
 //   Base URL: http://127.0.0.1:N
 //   Demo API key: <key>
@@ -24,6 +25,8 @@ async function main(): Promise<void> {
       seed: { type: 'string' },
       faults: { type: 'string' },
       records: { type: 'string' },
+      'tls-cert': { type: 'string' },
+      'tls-key': { type: 'string' },
     },
     strict: true,
   });
@@ -42,7 +45,12 @@ async function main(): Promise<void> {
     }
     faults = parseFaultRules(parsed, file);
   }
+  const certFile = values['tls-cert'];
+  const keyFile = values['tls-key'];
+  if ((certFile === undefined) !== (keyFile === undefined)) throw new Error('--tls-cert and --tls-key go together');
+  const tls = certFile !== undefined && keyFile !== undefined ? { cert: readFileSync(certFile, 'utf8'), key: readFileSync(keyFile, 'utf8') } : undefined;
   const service = await startService({
+    ...(tls ? { tls } : {}),
     ...demoOptions(port, { ...(seed !== undefined ? { seed } : {}), ...(dataset ? { dataset } : {}), ...(faults ? { faults } : {}), ...(records !== undefined ? { records } : {}) }),
     host: '127.0.0.1',
   });

@@ -1,6 +1,7 @@
 // startService: the reference search service on node:http, in-process (tests, harness,
 // demo) or through main.ts (the CLI).
 import * as http from 'node:http';
+import * as https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import type { RequestLogEntry, RunningService, ServiceOptions } from './types';
 import { FixedWindowLimiter, DEFAULT_RATE_LIMIT, rateLimitHeaders } from './rate-limit';
@@ -24,7 +25,9 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   };
   for (const t of options.tenants) state.faults.set(t.apiKey, t.faults ?? []);
 
-  const server = http.createServer((req, res) => void handle(state, req, res));
+  const listener = (req: http.IncomingMessage, res: http.ServerResponse): void => void handle(state, req, res);
+  // Over TLS when given a certificate (tests of certificates and proxies: test/testPki.ts).
+  const server = options.tls ? https.createServer({ cert: options.tls.cert, key: options.tls.key }, listener) : http.createServer(listener);
   server.on('clientError', (_err, socket: Socket) => {
     // Malformed HTTP: still JSON, still the rate-limit headers of the caller's anonymous window.
     if (!socket.writable) return socket.destroy();
@@ -43,11 +46,11 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     });
   });
   const addr = server.address() as AddressInfo;
-  const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
+  const host = options.tls?.hostName ?? (addr.family === 'IPv6' ? `[${addr.address}]` : addr.address);
 
   let closing: Promise<void> | undefined;
   return {
-    baseUrl: `http://${host}:${addr.port}`,
+    baseUrl: `${options.tls ? 'https' : 'http'}://${host}:${addr.port}`,
     requests,
     setFaults(apiKey, faults) {
       if (!state.directory.find(apiKey)) throw new Error('setFaults: no tenant has this API key.');

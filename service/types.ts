@@ -58,6 +58,8 @@ export interface ServiceOptions {
    * client IP (default 1000 per hour).
    */
   readonly anonymousRateLimit?: { readonly limit: number; readonly windowMs: number };
+  /** Serve HTTPS with this certificate and key (PEM); `hostName` goes into `baseUrl`. */
+  readonly tls?: { readonly cert: string; readonly key: string; readonly hostName?: string };
 }
 
 /** One request as the service saw it, for tests (the key is kept so tests can assert on it). */
@@ -76,7 +78,7 @@ export interface RequestLogEntry {
 }
 
 export interface RunningService {
-  readonly baseUrl: string; // e.g. http://127.0.0.1:43123 (no trailing slash)
+  readonly baseUrl: string; // e.g. http://127.0.0.1:43123, or https://<tls.hostName>:port (no trailing slash)
   readonly requests: readonly RequestLogEntry[];
   /** Replace a tenant's fault rules at run time (by API key). */
   setFaults(apiKey: string, faults: readonly FaultRule[]): void;

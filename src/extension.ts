@@ -12,6 +12,8 @@ import { CacheKey } from './editor/cache/cacheKey';
 import { EngineHost } from './editor/engine/engineHost';
 import { ExportedFiles } from './editor/results/exportFile';
 import { ClientHolder } from './editor/client/clientHolder';
+import { ClearTextConsent } from './editor/client/clearTextConsent';
+import { askClearText } from './editor/client/askClearText';
 import { CheckRunner } from './editor/checks/checkRunner';
 import { LeakTreeModel } from './editor/tree/leakTreeModel';
 import { LeakTreeProvider, TREE_VIEW_ID } from './editor/tree/leakTreeProvider';
@@ -45,8 +47,9 @@ export function activate(context: vscode.ExtensionContext): LeakSearchApi | unde
   const engine = own(new EngineHost(context.asAbsolutePath('dist/engine.js'), log));
   const cacheKey = new CacheKey(context.secrets);
   const exported = own(new ExportedFiles(context.globalState));
-  const clients = own(new ClientHolder(settings));
-  const checks = own(new CheckRunner({ settings, keys, model: results, quota, engine, cacheKey, clients, notifier, log }));
+  const consent = new ClearTextConsent(context.globalState, askClearText);
+  const clients = own(new ClientHolder(settings, consent, log));
+  const checks = own(new CheckRunner({ settings, keys, model: results, quota, engine, cacheKey, clients, consent, notifier, log }));
   const origin = (): string | undefined => {
     try {
       return checks.endpoint().origin;

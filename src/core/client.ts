@@ -13,6 +13,9 @@ import { parseErrorBody } from './response';
 import { TextDecoder } from 'node:util';
 import { SearchBodyParser } from './searchBodyParser';
 import type { AccountRecord, FindingsTypeInput, OpenRecord, RateLimitState, SearchQuery, SearchResponse, SearchResult } from './types';
+import { clearTextOrigin, clearTextRefused } from './net/clearText';
+import { normalizeProxyUrl } from './net/proxyFor';
+import type { NetworkOptions, RouteChoice } from './net/route';
 import { normalizeApiKey, normalizeBaseUrl, normalizeDateRange, normalizeDomain, normalizeFindingsType } from './validate';
 
 export interface ClientOptions {
@@ -22,10 +25,20 @@ export interface ClientOptions {
   maxBodyBytes?: number;
   /** Most records accepted in one answer (default DEFAULT_MAX_RECORDS); more is `too-large`, naming the limit. */
   maxRecords?: number;
-  /** An http.proxy-style URL (`http://[user:pass@]host:port`); requests go through undici's ProxyAgent. */
+  /**
+   * One proxy for every request, loopback included (`http://[user:pass@]host:port`); without
+   * it, `network` decides per request.
+   */
   proxyUrl?: string;
-  /** Verify TLS certificates when going through the proxy (default true). */
+  /** Verify TLS certificates when going through `proxyUrl` (default true). */
   proxyStrictSSL?: boolean;
+  /** VS Code's network settings and fetch (see net/route.ts); the editor always gives them. */
+  network?: NetworkOptions;
+  /**
+   * Whether the user agreed to send the key to this plain http:// origin (see
+   * net/clearText.ts). Without it every non-loopback http:// origin is refused, nothing sent.
+   */
+  clearTextAllowed?: (origin: string) => boolean;
   /** Retries for 429 with a short Retry-After, 502/503/504 and connection resets (default 2). */
   maxRetries?: number;
   now?: () => number;
@@ -130,22 +143,46 @@ export class LeakSearchClient {
   private readonly maxRecords: number;
   private readonly maxRetries: number;
   private readonly backoffBaseMs: number;
+  private readonly clearTextAllowed: (origin: string) => boolean;
 
   constructor(options: ClientOptions = {}) {
     const timeoutMs = positive(options.timeoutMs, DEFAULT_TIMEOUT_MS);
-    const proxyUrl = options.proxyUrl !== undefined && options.proxyUrl.trim() !== '' ? normalizeProxyUrl(options.proxyUrl) : undefined;
+    const proxyUrl = options.proxyUrl !== undefined && options.proxyUrl.trim() !== '' ? normalizeProxyUrl(options.proxyUrl, 'http.proxy') : undefined;
     this.transport = new HttpTransport({
       timeoutMs,
       totalTimeoutMs: Math.max(timeoutMs, positive(options.totalTimeoutMs, 300_000)),
       ...(proxyUrl !== undefined ? { proxyUrl } : {}),
       ...(options.proxyStrictSSL !== undefined ? { proxyStrictSSL: options.proxyStrictSSL } : {}),
+      ...(options.network ? { network: options.network } : {}),
     });
+    this.clearTextAllowed = options.clearTextAllowed ?? (() => false);
     this.limiter = options.limiter ?? sharedRateLimiter;
     this.now = options.now ?? Date.now;
     this.maxBodyBytes = positive(options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES);
     this.maxRecords = Math.floor(positive(options.maxRecords, DEFAULT_MAX_RECORDS));
     this.maxRetries = Math.max(0, Math.floor(options.maxRetries ?? DEFAULT_MAX_RETRIES));
     this.backoffBaseMs = positive(options.backoffBaseMs, BACKOFF_BASE_MS);
+  }
+
+  /** The route requests take and why (net/route.ts), for the Output channel. */
+  get route(): RouteChoice {
+    return this.transport.route;
+  }
+
+  /**
+   * How a request to `baseUrl` would leave, for the log: the proxy (origin only, never its
+   * credentials) and which rule chose it. With VS Code's fetch, VS Code may also apply the
+   * operating system's proxy settings, which only it can see.
+   */
+  describeWay(baseUrl: string): string {
+    let decision;
+    try {
+      decision = this.transport.proxyFor(baseUrl);
+    } catch (e) {
+      return e instanceof LeakSearchError ? e.message : 'the proxy setting is not valid';
+    }
+    const way = decision.kind === 'proxy' ? `through the proxy ${new URL(decision.url).origin} (${decision.source})` : `directly (${decision.reason})`;
+    return this.transport.route.route === 'vscode-fetch' ? `${way}, unless VS Code's system proxy settings say otherwise` : way;
   }
 
   /** Last known rate-limit state for this base URL + key (undefined before any answer). */
@@ -173,6 +210,9 @@ export class LeakSearchClient {
       return { baseUrl, apiKey, query, url: buildSearchUrl(baseUrl, apiKey, query) };
     });
     const { domain, type } = query;
+    // Second guard (the editor asks first): the key never goes to a plain http:// origin elsewhere without consent.
+    const clearText = clearTextOrigin(baseUrl);
+    if (clearText !== undefined && !this.clearTextAllowed(clearText)) throw clearTextRefused(clearText);
     const id = limiterId(baseUrl, apiKey);
     const notes: string[] = [];
     const withNotes = (e: LeakSearchError): LeakSearchError =>
@@ -300,20 +340,4 @@ function withoutSecrets<T>(secrets: readonly string[], f: () => T): T {
 
 function positive(value: number | undefined, fallback: number): number {
   return value !== undefined && Number.isFinite(value) && value > 0 ? value : fallback;
-}
-
-/** An http.proxy-style URL; `host:port` alone means http. */
-function normalizeProxyUrl(raw: string): string {
-  const s = raw.trim();
-  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(s) ? s : `http://${s}`;
-  let url: URL;
-  try {
-    url = new URL(withScheme);
-  } catch {
-    throw new LeakSearchError('invalid-input', 'The proxy setting (http.proxy) is not a valid URL.', { field: 'proxy' });
-  }
-  if (!['http:', 'https:', 'socks:', 'socks5:'].includes(url.protocol)) {
-    throw new LeakSearchError('invalid-input', 'The proxy setting (http.proxy) must be an http://, https:// or socks5:// URL.', { field: 'proxy' });
-  }
-  return url.href;
 }

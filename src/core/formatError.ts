@@ -111,10 +111,11 @@ export function describeError(error: LeakSearchError, original: ErrorContext): U
         actions: ['retry', 'openSettings'],
       };
     case 'network': {
-      const hint = /http\.proxy/.test(error.message) ? '' : ' Check your network connection, proxy (http.proxy) and TLS settings.';
+      const hint = /http\.proxy|trust store|reload the window|leakSearch\.baseUrl|clock/.test(error.message) ? '' : ' Check your network connection, proxy (http.proxy) and TLS settings.';
       return {
         severity: 'error',
-        message: `Leak Search: could not reach ${ctx.origin}${what}: ${trimDot(plainText(error.message, 400))}.${hint}`,
+        // Room for a certificate's subject, issuer and names (src/core/net/tlsMessage.ts).
+        message: `Leak Search: could not reach ${ctx.origin}${what}: ${trimDot(plainText(error.message, 800))}.${hint}`,
         actions: ['retry', 'openProxySettings'],
       };
     }

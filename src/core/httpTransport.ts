@@ -1,19 +1,34 @@
-// One HTTP GET through the client's own undici dispatcher (never the global one: STYLE 18):
-// an `Agent`, or a `ProxyAgent` when a proxy URL is set. Reads the body with a size cap and
-// turns every transport failure into a typed, redacted error. Only this file touches undici.
+// One HTTP GET, by one of two routes (see net/route.ts): VS Code's own fetch in the extension
+// host (its proxy resolution, proxy login and system certificates), or the client's own undici
+// dispatchers (never the global one: STYLE 18) — an `Agent`, or a `ProxyAgent` per proxy,
+// chosen per request by net/proxyFor.ts and trusting net/trustedCertificates.ts. Reads the
+// body with a size cap and turns every transport failure into a typed, redacted error; a TLS
+// failure names the certificate presented (net/peerCertificate.ts). Only this file and
+// net/peerCertificate.ts touch the network.
 import { Agent, ProxyAgent, request } from 'undici';
 import type { Dispatcher } from 'undici';
 import { LeakSearchError } from './errors';
 import { redact } from './redact';
 import type { HeaderBag } from './ratelimit';
+import { certificateFacts } from './net/certificate';
+import { readPeerCertificate } from './net/peerCertificate';
+import { normalizeProxyUrl, proxyFor } from './net/proxyFor';
+import type { ProxyDecision } from './net/proxyFor';
+import { chooseRoute } from './net/route';
+import type { NetworkOptions, RouteChoice } from './net/route';
+import { tlsFailureMessage } from './net/tlsMessage';
+import { trustedCertificates } from './net/trustedCertificates';
 
 export interface TransportOptions {
   /** Longest wait for the answer to start, and longest pause between body chunks. */
   readonly timeoutMs: number;
   /** Longest time one attempt may take in all. */
   readonly totalTimeoutMs: number;
+  /** One proxy for every request, loopback included (no rules applied); else see `network`. */
   readonly proxyUrl?: string;
   readonly proxyStrictSSL?: boolean;
+  /** VS Code's network settings: the route, the proxy per request, the trusted certificates. */
+  readonly network?: NetworkOptions;
 }
 
 export interface GetOptions {
@@ -86,6 +101,27 @@ function errorMessage(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
+/** The messages of an error and its causes (fetch wraps undici's error in "fetch failed"). */
+function allMessages(e: unknown): string {
+  const out: string[] = [];
+  const seen = new Set<unknown>();
+  let cur: unknown = e;
+  while (cur !== undefined && cur !== null && !seen.has(cur) && out.length < 5) {
+    seen.add(cur);
+    out.push(errorMessage(cur));
+    cur = typeof cur === 'object' ? (cur as { cause?: unknown }).cause : undefined;
+  }
+  return out.join(' | ');
+}
+
+/** One answer, whichever route brought it. */
+interface RawAnswer {
+  readonly status: number;
+  readonly headers: HeaderBag;
+  readonly body: AsyncIterable<Uint8Array>;
+  destroy(): void;
+}
+
 /** A cause fit to keep: name, code and redacted message only; no URL, no original stack. */
 function safeCause(e: unknown, secrets: readonly string[]): Error {
   const code = errorCode(e);
@@ -104,30 +140,80 @@ function originOf(url: string): string {
 }
 
 export class HttpTransport {
-  private readonly dispatcher: Dispatcher;
-  private readonly proxyOrigin: string | undefined;
+  /** The route requests take, and why (for the Output channel). */
+  readonly route: RouteChoice;
+  private readonly dispatchers = new Map<string, Dispatcher>();
+  private readonly tls: { readonly ca?: readonly string[]; readonly rejectUnauthorized: boolean };
   private closed = false;
 
   constructor(private readonly options: TransportOptions) {
+    const network = options.network;
+    this.route = network
+      ? chooseRoute({ hostFetch: network.fetch !== undefined, fetchAdditionalSupport: network.fetchAdditionalSupport, strictSSL: network.strictSSL })
+      : { route: 'own', reason: 'no VS Code settings given' };
+    this.tls = network
+      ? { ca: trustedCertificates(network.systemCertificates).certificates, rejectUnauthorized: network.strictSSL }
+      : { rejectUnauthorized: options.proxyStrictSSL ?? true };
+  }
+
+  /** Which proxy a request to `url` goes through (our reading of VS Code's rules). */
+  proxyFor(url: string): ProxyDecision {
+    if (this.options.proxyUrl !== undefined) return { kind: 'proxy', url: normalizeProxyUrl(this.options.proxyUrl, 'http.proxy'), source: 'http.proxy' };
+    if (!this.options.network) return { kind: 'direct', reason: 'no proxy is configured' };
+    const decision = proxyFor(new URL(url), this.options.network.proxy);
+    return decision.kind === 'proxy' ? { ...decision, url: normalizeProxyUrl(decision.url, decision.source) } : decision;
+  }
+
+  private dispatcher(decision: ProxyDecision): Dispatcher {
+    const key = decision.kind === 'proxy' ? decision.url : 'direct';
+    const known = this.dispatchers.get(key);
+    if (known) return known;
     const timeouts = {
       keepAliveTimeout: KEEP_ALIVE_MS,
       keepAliveMaxTimeout: 60_000,
       // Backstops: the precise timeouts are the attempt's own timers below.
-      headersTimeout: options.timeoutMs + 1_000,
-      bodyTimeout: options.timeoutMs + 1_000,
+      headersTimeout: this.options.timeoutMs + 1_000,
+      bodyTimeout: this.options.timeoutMs + 1_000,
     };
-    if (options.proxyUrl !== undefined) {
-      const tls = { rejectUnauthorized: options.proxyStrictSSL ?? true, timeout: options.timeoutMs };
-      this.dispatcher = new ProxyAgent({ uri: options.proxyUrl, requestTls: tls, proxyTls: tls, ...timeouts });
-      this.proxyOrigin = originOf(options.proxyUrl);
-    } else {
-      this.dispatcher = new Agent({ ...timeouts, connect: { timeout: options.timeoutMs } });
-      this.proxyOrigin = undefined;
+    const tls = { rejectUnauthorized: this.tls.rejectUnauthorized, ...(this.tls.ca ? { ca: [...this.tls.ca] } : {}), timeout: this.options.timeoutMs };
+    const made = decision.kind === 'proxy'
+      ? new ProxyAgent({ uri: decision.url, requestTls: tls, proxyTls: tls, ...timeouts })
+      : new Agent({ ...timeouts, connect: tls });
+    this.dispatchers.set(key, made);
+    return made;
+  }
+
+  private async send(url: string, decision: ProxyDecision, headers: Readonly<Record<string, string>>, signal: AbortSignal): Promise<RawAnswer> {
+    const hostFetch = this.options.network?.fetch;
+    if (this.route.route === 'vscode-fetch' && hostFetch) {
+      // No dispatcher: VS Code's fetch then resolves the proxy and adds the system certificates.
+      // `redirect: 'manual'` never follows a redirect with the key in the path, and keeps the
+      // request in the extension host even when http.electronFetch is on (VS Code sends manual
+      // redirects through its Node fetch).
+      const res = await hostFetch(url, { method: 'GET', headers, signal, redirect: 'manual' });
+      const bag: Record<string, string> = {};
+      res.headers.forEach((value, name) => (bag[name.toLowerCase()] = value));
+      const body = res.body;
+      return {
+        status: res.status,
+        headers: bag,
+        body: body ? (body as unknown as AsyncIterable<Uint8Array>) : (async function* () {})(),
+        destroy: () => void body?.cancel().catch(() => undefined),
+      };
     }
+    const res = await request(url, { dispatcher: this.dispatcher(decision), method: 'GET', headers, signal });
+    return { status: res.statusCode, headers: res.headers, body: res.body as AsyncIterable<Buffer>, destroy: () => res.body.destroy() };
   }
 
   async get(opts: GetOptions): Promise<HttpAnswer> {
     if (this.closed) throw new TransportError(new LeakSearchError('cancelled', 'The search was cancelled: the client was closed.'), false);
+    let decision: ProxyDecision;
+    try {
+      decision = this.proxyFor(opts.url);
+    } catch (e) {
+      throw new TransportError(e instanceof LeakSearchError ? e : new LeakSearchError('invalid-input', 'The proxy setting is not valid.', { field: 'proxy' }), false);
+    }
+    const proxyOrigin = decision.kind === 'proxy' ? originOf(decision.url) : undefined;
     const controller = new AbortController();
     let timedOut = false;
     let idle: ReturnType<typeof setTimeout> | undefined;
@@ -146,47 +232,48 @@ export class HttpTransport {
     try {
       if (opts.signal?.aborted) controller.abort();
       arm();
-      const res = await request(opts.url, { dispatcher: this.dispatcher, method: 'GET', headers: opts.headers, signal: controller.signal });
+      const res = await this.send(opts.url, decision, opts.headers, controller.signal);
       answered = true;
       arm();
-      const ok = res.statusCode >= 200 && res.statusCode < 300;
+      const ok = res.status >= 200 && res.status < 300;
       const cap = ok ? opts.maxBodyBytes : opts.maxErrorBodyBytes;
       const declared = Number(res.headers['content-length']);
       if (ok && Number.isFinite(declared) && declared > cap) {
-        res.body.destroy();
+        res.destroy();
         throw new TransportError(tooLarge(cap), false);
       }
-      const chunks: Buffer[] = [];
+      const chunks: Uint8Array[] = [];
       const consume = ok ? opts.consume : undefined;
       const feed = async (chunk: Uint8Array): Promise<void> => {
         try {
           await consume?.(chunk);
         } catch (error) {
-          res.body.destroy();
+          res.destroy();
           throw new ConsumerFailure(error);
         }
       };
       let size = 0;
-      for await (const chunk of res.body as AsyncIterable<Buffer>) {
+      for await (const chunk of res.body) {
         arm();
         size += chunk.length;
         if (size > cap) {
           if (ok) {
-            res.body.destroy();
+            res.destroy();
             throw new TransportError(tooLarge(cap), false);
           }
           chunks.push(chunk.subarray(0, chunk.length - (size - cap)));
-          res.body.destroy();
+          res.destroy();
           break;
         }
         if (consume) await feed(chunk);
         else chunks.push(chunk);
       }
-      return { status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') };
+      return { status: res.status, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') };
     } catch (e) {
       if (e instanceof ConsumerFailure) throw e.error;
       if (e instanceof TransportError) throw e;
-      throw this.classify(e, { url: opts.url, secrets: opts.secrets, cancelled: opts.signal?.aborted === true, timedOut, answered });
+      const failure = this.classify(e, { url: opts.url, proxyOrigin, secrets: opts.secrets, cancelled: opts.signal?.aborted === true, timedOut, answered });
+      throw await this.withCertificate(failure, e, opts, decision, proxyOrigin);
     } finally {
       clearTimeout(idle);
       clearTimeout(total);
@@ -194,7 +281,35 @@ export class HttpTransport {
     }
   }
 
-  private classify(e: unknown, ctx: { url: string; secrets: readonly string[]; cancelled: boolean; timedOut: boolean; answered: boolean }): TransportError {
+  /** A TLS failure names the certificate presented and the next step (net/tlsMessage.ts). */
+  private async withCertificate(failure: TransportError, e: unknown, opts: GetOptions, decision: ProxyDecision, proxyOrigin: string | undefined): Promise<TransportError> {
+    const code = errorCode(e);
+    if (code === undefined || failure.error.kind !== 'network' || failure.retryable) return failure;
+    let target: URL;
+    try {
+      target = new URL(opts.url);
+    } catch {
+      return failure;
+    }
+    const systemCertificates = this.options.network?.systemCertificates ?? true;
+    if (target.protocol !== 'https:' || tlsFailureMessage({ via: '', code, systemCertificates }) === undefined) return failure;
+    const raw = await readPeerCertificate({
+      host: target.hostname.replace(/^\[(.*)\]$/, '$1'),
+      port: Number(target.port || 443),
+      ...(decision.kind === 'proxy' ? { proxyUrl: decision.url } : {}),
+      timeoutMs: Math.min(this.options.timeoutMs, 10_000),
+    });
+    const message = tlsFailureMessage({
+      via: proxyOrigin !== undefined && code === 'UND_ERR_PRX_TLS' ? `the proxy ${proxyOrigin}` : target.origin,
+      code,
+      ...(raw ? { certificate: certificateFacts(raw, Date.now()) } : {}),
+      systemCertificates,
+    });
+    if (message === undefined) return failure;
+    return new TransportError(new LeakSearchError('network', redact(message, opts.secrets), {}, { cause: failure.error.cause }), false);
+  }
+
+  private classify(e: unknown, ctx: { url: string; proxyOrigin: string | undefined; secrets: readonly string[]; cancelled: boolean; timedOut: boolean; answered: boolean }): TransportError {
     const cause = safeCause(e, ctx.secrets);
     const origin = originOf(ctx.url);
     const code = errorCode(e);
@@ -213,18 +328,21 @@ export class HttpTransport {
       // The status line came, the body did not arrive whole.
       return make('bad-response', `The answer from ${origin} was cut off before its end${code !== undefined ? ` (${code})` : ''}.`);
     }
-    const proxyStatus = /Proxy response \((\d{3})\)/.exec(errorMessage(e))?.[1];
+    const proxy = ctx.proxyOrigin !== undefined ? `The proxy ${ctx.proxyOrigin}` : 'The proxy';
+    const proxyStatus = /Proxy response \((\d{3})\)/.exec(allMessages(e))?.[1];
     if (proxyStatus !== undefined) {
-      const auth = proxyStatus === '407' ? ' The proxy asks for credentials; check the proxy settings (http.proxy).' : ' Check the proxy settings (http.proxy).';
-      return make('network', `The proxy ${this.proxyOrigin ?? ''} refused to connect to ${origin} (HTTP ${proxyStatus}).${auth}`);
+      const auth = proxyStatus === '407'
+        ? ': it asks for credentials. Put them in http.proxy (user:password@ before the proxy’s host name), or answer VS Code’s proxy login prompt.'
+        : '. Check the proxy settings (http.proxy).';
+      return make('network', `${proxy} refused to connect to ${origin} (HTTP ${proxyStatus})${auth}`);
     }
-    const via = this.proxyOrigin !== undefined ? `the proxy ${this.proxyOrigin}` : origin;
+    const via = ctx.proxyOrigin !== undefined ? `the proxy ${ctx.proxyOrigin}` : origin;
     if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT') return make('timeout', `Could not connect to ${via} within ${seconds}.`);
     if (code === 'ECONNREFUSED') return make('network', `Could not connect to ${via}: the connection was refused (is it running, and is the port right?).`);
     if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return make('network', `Could not find ${via}: the host name did not resolve (DNS). Check the URL and your network.`);
     if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return make('network', `Could not reach ${via}: the network is unreachable.`);
     if (code !== undefined && RESET_CODES.has(code)) return make('network', `The connection to ${via} was reset before an answer came.`, true);
-    if (code !== undefined && (code in TLS_REASONS)) return make('network', `A secure connection to ${via} failed: ${TLS_REASONS[code]} (${code}).`);
+    if (code !== undefined && (code in TLS_REASONS)) return make('network', `A secure connection to ${code === 'UND_ERR_PRX_TLS' ? via : origin} failed: ${TLS_REASONS[code]} (${code}).`);
     if (code !== undefined && (code.startsWith('ERR_SSL') || code.startsWith('ERR_TLS') || code === 'EPROTO')) {
       return make('network', `A secure connection to ${via} failed (TLS error ${code}). Check that the URL's scheme (https/http) is right.`);
     }
@@ -234,7 +352,9 @@ export class HttpTransport {
 
   async close(): Promise<void> {
     this.closed = true;
-    await this.dispatcher.destroy();
+    const all = [...this.dispatchers.values()];
+    this.dispatchers.clear();
+    await Promise.all(all.map((d) => d.destroy()));
   }
 }
 

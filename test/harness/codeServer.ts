@@ -16,6 +16,11 @@ export interface CodeServerOptions {
   /** Workspace trust on (Restricted Mode tests); off by default. */
   readonly workspaceTrust?: boolean;
   readonly startTimeoutMs?: number;
+  /**
+   * Files bound over system files ([source, target]) in a mount namespace of the server's own
+   * (`unshare --mount`, root only): the machine's files stay as they are.
+   */
+  readonly binds?: readonly (readonly [string, string])[];
 }
 
 export interface CodeServer {
@@ -55,9 +60,15 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     'enable-smoke-test-driver',
   ];
   const log = fs.openSync(run.serverLog, 'a');
-  const child = spawn(toolchain.node, args, {
+  const [command, commandArgs] = inNamespace(options.binds ?? [], toolchain.node, args);
+  const env = serverEnv(toolchain, run);
+  if (options.binds?.length) {
+    // The trust store under test is the system's: nothing else may add certificates.
+    for (const name of ['NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'SSL_CERT_DIR', 'NODE_OPTIONS']) delete env[name];
+  }
+  const child = spawn(command, commandArgs, {
     cwd: run.root,
-    env: serverEnv(toolchain, run),
+    env,
     detached: true,
     stdio: ['ignore', log, log],
   });
@@ -78,6 +89,14 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     await stop();
     throw error;
   }
+}
+
+/** The command line, wrapped in `unshare --mount` with the bind mounts when there are any. */
+function inNamespace(binds: readonly (readonly [string, string])[], command: string, args: readonly string[]): [string, string[]] {
+  if (binds.length === 0) return [command, [...args]];
+  const mounts = binds.map((_, i) => `mount --bind "$${2 * i + 1}" "$${2 * i + 2}"`).join(' && ');
+  const script = `${mounts} && shift ${2 * binds.length} && exec "$@"`;
+  return ['unshare', ['--mount', '--propagation', 'private', 'sh', '-c', script, 'sh', ...binds.flat(), command, ...args]];
 }
 
 function dirArgs(run: RunDir): string[] {

@@ -10,7 +10,10 @@ import { repoRoot } from './paths';
 import { GREP_ENV, RUNS, RUN_ENV, runOfTestFile } from './runs';
 import { startScaleService } from './scaleService';
 import type { RunName, RunSpec } from './runs';
+import { withProblem } from './summary';
 import type { LayerResult } from './summary';
+import { networkRunProblem, prepareNetworkRun } from './networkRun';
+import type { NetworkRun } from './networkRun';
 
 const integrationOut = path.join(repoRoot, 'out', 'test', 'integration');
 /** Per run: a window starts in 5–15 s on two cores; each test has its own 20 s timeout. */
@@ -27,21 +30,38 @@ export async function runIntegrationLayer(toolchain: Toolchain, only?: readonly 
     const files = testFilesOf(spec.name);
     console.log(`\n▶ integration:${spec.name} — ${files.length === 0 ? 'no test files, skipped' : `${files.length} file(s)`}`);
     if (files.length === 0) continue;
-    layers.push(
-      await runHostSuite({
-        layer: `integration:${spec.name}`,
-        toolchain,
-        session: { workspaceTrust: spec.workspaceTrust, ...(spec.fixture ? { fixture: spec.fixture } : {}) },
-        target: (workspace) => windowTarget(spec, workspace),
-        extensionDevelopmentPath: repoRoot,
-        extensionTestsPath: path.join(integrationOut, 'index.js'),
-        env: { [RUN_ENV]: spec.name, ...(process.env[GREP_ENV] ? { [GREP_ENV]: process.env[GREP_ENV] } : {}) },
-        timeoutMs: spec.timeoutMs ?? RUN_TIMEOUT_MS,
-        ...(spec.service === 'scale' ? { service: startScaleService } : {}),
-      }),
-    );
+    layers.push(spec.network === true ? await runNetworkSuite(toolchain, spec) : await runSuite(toolchain, spec));
   }
   return layers;
+}
+
+function runSuite(toolchain: Toolchain, spec: RunSpec, extra: { binds?: NetworkRun['binds']; env?: NetworkRun['env'] } = {}): Promise<LayerResult> {
+  return runHostSuite({
+    layer: `integration:${spec.name}`,
+    toolchain,
+    session: { workspaceTrust: spec.workspaceTrust, ...(spec.fixture ? { fixture: spec.fixture } : {}), ...(extra.binds ? { binds: extra.binds } : {}) },
+    target: (workspace) => windowTarget(spec, workspace),
+    extensionDevelopmentPath: repoRoot,
+    extensionTestsPath: path.join(integrationOut, 'index.js'),
+    env: { [RUN_ENV]: spec.name, ...(process.env[GREP_ENV] ? { [GREP_ENV]: process.env[GREP_ENV] } : {}), ...extra.env },
+    timeoutMs: spec.timeoutMs ?? RUN_TIMEOUT_MS,
+    ...(spec.service === 'scale' ? { service: startScaleService } : {}),
+  });
+}
+
+/** The network run: a made-up corporate network around the server (networkRun.ts). */
+async function runNetworkSuite(toolchain: Toolchain, spec: RunSpec): Promise<LayerResult> {
+  const layer = `integration:${spec.name}`;
+  const problem = networkRunProblem();
+  if (problem !== undefined) return withProblem(layer, undefined, problem, 0);
+  const network = prepareNetworkRun();
+  try {
+    const result = await runSuite(toolchain, spec, { binds: network.binds, env: network.env });
+    const changed = network.changedSystemFiles();
+    return changed === undefined ? result : withProblem(layer, undefined, changed, result.durationMs);
+  } finally {
+    network.remove();
+  }
 }
 
 function windowTarget(spec: RunSpec, workspace: string | undefined): WindowTarget {

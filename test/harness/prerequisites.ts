@@ -10,6 +10,8 @@ export interface Needs {
   readonly chromium: boolean;
   /** code-server's native modules are built once, when it is not in the cache yet. */
   readonly buildTools: boolean;
+  /** test/testPki.ts makes the certificates of the TLS and network tests (unit and network run). */
+  readonly openssl?: boolean;
 }
 
 /** The oldest Node the harness (and its dev dependencies: mocha, ESLint) runs on. */
@@ -19,6 +21,7 @@ export const MIN_NODE = [20, 19] as const;
 export function missingDebianPackages(needs: Needs, probe: Probe = systemProbe): string[] {
   const missing: string[] = [];
   if (needs.chromium && !probe.executable(chromiumPath())) missing.push('chromium');
+  if (needs.openssl === true && !probe.onPath('openssl')) missing.push('openssl');
   if (needs.buildTools) {
     if (!probe.onPath('g++')) missing.push('g++');
     if (!probe.onPath('make')) missing.push('make');

@@ -6,10 +6,13 @@
 //   test/integration/foo.multiroot.test.ts  -> "multi-root": test/fixtures/multi-root/leak-search.code-workspace (two folders)
 //   test/integration/foo.restricted.test.ts -> "restricted": the workspace copy, workspace trust on, folder untrusted
 //   test/integration/foo.scale.test.ts      -> "scale":      the workspace copy, and a service with 100k and 1M records
+//   test/integration/foo.network.test.ts    -> "network":    the workspace copy, code-server in its own mount namespace
+//                                              whose system CA bundle trusts a test CA and whose /etc/hosts maps
+//                                              the test host names (see networkRun.ts); Linux, root, unshare
 //
 // Runs execute one after another; a run with no test files is skipped.
 
-export type RunName = 'folder' | 'no-folder' | 'multi-root' | 'restricted' | 'scale';
+export type RunName = 'folder' | 'no-folder' | 'multi-root' | 'restricted' | 'scale' | 'network';
 
 export interface RunSpec {
   readonly name: RunName;
@@ -26,6 +29,8 @@ export interface RunSpec {
   readonly service?: 'scale';
   /** The run's own time limit (default RUN_TIMEOUT_MS of integration.ts). */
   readonly timeoutMs?: number;
+  /** A corporate network made up for the run (test/harness/networkRun.ts). */
+  readonly network?: boolean;
 }
 
 export const RUNS: readonly RunSpec[] = [
@@ -42,6 +47,7 @@ export const RUNS: readonly RunSpec[] = [
   { name: 'restricted', suffix: '.restricted.test.js', window: 'folder', fixture: 'workspace', workspaceTrust: true },
   // A million records: fetched, stored, indexed and reloaded in real VS Code (minutes, not seconds).
   { name: 'scale', suffix: '.scale.test.js', window: 'folder', fixture: 'workspace', workspaceTrust: false, service: 'scale', timeoutMs: 600_000 },
+  { name: 'network', suffix: '.network.test.js', window: 'folder', fixture: 'workspace', workspaceTrust: false, network: true },
 ];
 
 /** Only the tests whose full title matches this pattern (for a developer's quick run). */

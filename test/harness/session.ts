@@ -19,6 +19,8 @@ export interface SessionOptions {
   readonly vsix?: string;
   readonly workspaceTrust?: boolean;
   readonly settings?: Readonly<Record<string, unknown>>;
+  /** Bind mounts over system files for the server only (see codeServer.ts). */
+  readonly binds?: readonly (readonly [string, string])[];
 }
 
 export interface Session {
@@ -57,7 +59,7 @@ export async function openSession(options: SessionOptions): Promise<Session> {
       : {};
     writeUserSettings(run, { ...BASE_SETTINGS, ...trust, ...options.settings });
     if (options.vsix) await installExtension(options.toolchain, run, options.vsix);
-    const server = await startCodeServer({ toolchain: options.toolchain, run, workspaceTrust: options.workspaceTrust ?? false });
+    const server = await startCodeServer({ toolchain: options.toolchain, run, workspaceTrust: options.workspaceTrust ?? false, ...(options.binds ? { binds: options.binds } : {}) });
     return {
       label: options.label,
       run,

@@ -22,6 +22,7 @@ import type { CacheKey } from '../cache/cacheKey';
 import type { EngineHost } from '../engine/engineHost';
 import { engineIngest } from '../engine/engineSink';
 import type { ClientHolder } from '../client/clientHolder';
+import type { ClearTextConsent } from '../client/clearTextConsent';
 import type { Notifier, NotifierAction } from '../notify/notifier';
 import type { Logger } from '../log/logger';
 import { errorActionRunner } from './errorActions';
@@ -65,6 +66,7 @@ export interface CheckRunnerDeps {
   readonly engine: EngineHost;
   readonly cacheKey: CacheKey;
   readonly clients: ClientHolder;
+  readonly consent: ClearTextConsent;
   readonly notifier: Notifier;
   readonly log: Logger;
 }
@@ -111,6 +113,10 @@ export class CheckRunner implements vscode.Disposable {
     const apiKey = await keys.get(endpoint.origin);
     if (!apiKey) {
       this.deps.notifier.show('warning', `Leak Search: no API key is set for ${endpoint.origin}. Set one to check domains.`, [this.#action('setApiKey', targets, options)]);
+      return targets.map((t) => ({ domain: t.domain, status: 'skipped' }));
+    }
+    if (!(await this.deps.consent.confirm(endpoint.baseUrl))) {
+      log.warn(`Nothing was sent: sending the API key in clear text to ${endpoint.origin} was declined.`);
       return targets.map((t) => ({ domain: t.domain, status: 'skipped' }));
     }
 
@@ -190,8 +196,8 @@ export class CheckRunner implements vscode.Disposable {
           continue;
         }
         try {
-          log.info(`Checking ${query.domain} (${query.type}, ${formatRange(query.range)}) at ${endpoint.origin}.`);
           const client = clients.client;
+          log.info(`Checking ${query.domain} (${query.type}, ${formatRange(query.range)}) at ${endpoint.origin}, ${client.describeWay(endpoint.baseUrl)}.`);
           // The records go straight into the data engine as they arrive (src/engine/).
           const ingest = engineIngest(this.deps.engine, endpoint.origin);
           const response = await client.search({

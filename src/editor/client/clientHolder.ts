@@ -1,19 +1,27 @@
-// Owns the one LeakSearchClient (its own undici Agent; never the global dispatcher) and
-// rebuilds it when the timeout or VS Code's proxy settings (http.proxy, http.proxyStrictSSL)
-// change: on the change event, and also on use, so a check never races the event.
+// Owns the one LeakSearchClient and rebuilds it when the timeout, the record limit or any of
+// VS Code's network settings (`http.*`) change: on the change event, and also on use, so a
+// check never races the event. Logs which route requests take and why (src/core/net/route.ts).
 import * as vscode from 'vscode';
 import { LeakSearchClient } from '../../core/client';
 import { sharedRateLimiter } from '../../core/limiter';
+import { hostFetch } from '../../core/net/route';
 import type { Settings } from '../config/settings';
+import type { Logger } from '../log/logger';
+import type { ClearTextConsent } from './clearTextConsent';
 
 export class ClientHolder implements vscode.Disposable {
   #client: LeakSearchClient | undefined;
   #fingerprint = '';
+  #loggedRoute = '';
   readonly #subscription: vscode.Disposable;
 
-  constructor(private readonly settings: Settings) {
+  constructor(
+    private readonly settings: Settings,
+    private readonly consent: ClearTextConsent,
+    private readonly log: Logger,
+  ) {
     this.#subscription = vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('leakSearch.requestTimeout') || e.affectsConfiguration('leakSearch.maxRecords') || e.affectsConfiguration('http.proxy') || e.affectsConfiguration('http.proxyStrictSSL')) {
+      if (e.affectsConfiguration('leakSearch.requestTimeout') || e.affectsConfiguration('leakSearch.maxRecords') || e.affectsConfiguration('http')) {
         this.reset();
       }
     });
@@ -23,17 +31,22 @@ export class ClientHolder implements vscode.Disposable {
   get client(): LeakSearchClient {
     const timeoutMs = this.settings.requestTimeoutMs();
     const maxRecords = this.settings.maxRecords();
-    const proxy = this.settings.proxy();
-    const fingerprint = JSON.stringify([timeoutMs, maxRecords, proxy.url ?? '', proxy.strictSSL]);
+    const network = this.settings.network();
+    const fetch = hostFetch();
+    const fingerprint = JSON.stringify([timeoutMs, maxRecords, network, fetch !== undefined]);
     if (this.#client && fingerprint !== this.#fingerprint) this.reset();
     if (!this.#client) {
       this.#client = new LeakSearchClient({
         timeoutMs,
         maxRecords,
-        proxyStrictSSL: proxy.strictSSL,
-        ...(proxy.url ? { proxyUrl: proxy.url } : {}),
+        network: { ...network, ...(fetch ? { fetch } : {}) },
+        clearTextAllowed: (origin) => this.consent.allowed(origin),
       });
       this.#fingerprint = fingerprint;
+      const { route, reason } = this.#client.route;
+      const line = `Requests go ${route === 'vscode-fetch' ? 'through VS Code’s network stack (its fetch)' : 'through Leak Search’s own connection (undici)'}: ${reason}.`;
+      if (line !== this.#loggedRoute) this.log.info(line);
+      this.#loggedRoute = line;
     }
     return this.#client;
   }

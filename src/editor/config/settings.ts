@@ -4,6 +4,7 @@
 // - In Restricted Mode every other setting is read from user settings or defaults only;
 //   workspace-provided values (domains above all) wait for trust.
 import * as vscode from 'vscode';
+import type { NetworkOptions } from '../../core/net/route';
 import type { FindingsType } from '../../core/types';
 import type { DateRangeSetting } from '../../core/settingsRange';
 import { parseDateRangeMode } from '../../core/settingsRange';
@@ -18,10 +19,8 @@ export interface FolderDomains {
   readonly domains: readonly string[];
 }
 
-export interface ProxySettings {
-  readonly url: string | undefined;
-  readonly strictSSL: boolean;
-}
+/** VS Code's `http.*` settings as the client takes them (no fetch: the holder adds it). */
+export type NetworkSettings = Omit<NetworkOptions, 'fetch'>;
 
 export class Settings {
   /** The service base URL from user settings or the default; never from a workspace. */
@@ -88,16 +87,33 @@ export class Settings {
     return typeof v === 'number' && Number.isFinite(v) && v >= 1 ? Math.floor(Math.min(v, 20_000_000)) : 5_000_000;
   }
 
-  /** VS Code's own proxy settings (application scope), then the usual environment variables. */
-  proxy(): ProxySettings {
+  /**
+   * VS Code's own network settings (`http.*`, application scope: user settings or defaults,
+   * read as VS Code's extension host reads them; see src/core/net/route.ts) and the proxy
+   * variables of this extension host's environment.
+   */
+  network(): NetworkSettings {
     const http = vscode.workspace.getConfiguration('http');
-    const i = http.inspect<string>('proxy');
-    const configured = i?.globalValue ?? i?.defaultValue;
-    const env = process.env['HTTPS_PROXY'] ?? process.env['https_proxy'] ?? process.env['HTTP_PROXY'] ?? process.env['http_proxy'];
-    const url = typeof configured === 'string' && configured.trim() !== '' ? configured.trim() : env && env.trim() !== '' ? env.trim() : undefined;
-    const s = http.inspect<boolean>('proxyStrictSSL');
-    const strictSSL = s?.globalValue ?? s?.defaultValue ?? true;
-    return { url, strictSSL: strictSSL !== false };
+    const user = <T>(key: string): T | undefined => {
+      const i = http.inspect<T>(key);
+      return i?.globalValue ?? i?.defaultValue;
+    };
+    const proxy = user<unknown>('proxy');
+    const noProxy = user<unknown>('noProxy');
+    const support = user<unknown>('proxySupport');
+    const env: Record<string, string | undefined> = {};
+    for (const name of ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY', 'no_proxy', 'NO_PROXY']) env[name] = process.env[name];
+    return {
+      proxy: {
+        setting: typeof proxy === 'string' ? proxy.trim() : '',
+        noProxy: Array.isArray(noProxy) ? noProxy.filter((s): s is string => typeof s === 'string') : [],
+        support: support === 'off' || support === 'on' || support === 'fallback' ? support : 'override',
+        env,
+      },
+      strictSSL: user<unknown>('proxyStrictSSL') !== false,
+      systemCertificates: user<unknown>('systemCertificates') !== false,
+      fetchAdditionalSupport: user<unknown>('fetchAdditionalSupport') !== false,
+    };
   }
 
   /** A setting as the user may rely on it: workspace values only in a trusted workspace. */

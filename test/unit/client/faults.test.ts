@@ -168,7 +168,7 @@ describe('client over HTTP: fault modes and retries', function () {
 
   it('an unknown host → network error that names DNS', async () => {
     const client = testClient({ timeoutMs: 3_000 });
-    const e = await failsWith(client.search({ baseUrl: 'http://leak-search-test.invalid', apiKey: FAULTY_KEY, domain: 'example.com', type: 'a' }), 'network');
+    const e = await failsWith(client.search({ baseUrl: 'https://leak-search-test.invalid', apiKey: FAULTY_KEY, domain: 'example.com', type: 'a' }), 'network');
     assert.match(e.message, /did not resolve \(DNS\)/);
     await client.close();
   });

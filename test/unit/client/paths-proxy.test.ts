@@ -107,7 +107,7 @@ describe('client: through a forward proxy', function () {
   });
 
   it('a malformed proxy URL is refused with a clear error', () => {
-    assert.throws(() => testClient({ proxyUrl: 'ftp://proxy:21' }), /http:\/\/, https:\/\/ or socks5:\/\//);
+    assert.throws(() => testClient({ proxyUrl: 'ftp://proxy:21' }), /must be an http:\/\/ or https:\/\/ URL/);
     assert.throws(() => testClient({ proxyUrl: 'http://[bad' }), /not a valid URL/);
   });
 });

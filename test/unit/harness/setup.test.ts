@@ -72,6 +72,10 @@ describe('harness set-up', () => {
       assert.ok(!line.includes('\n'));
       assert.match(line, /sudo apt-get install -y chromium g\+\+ python3 libkrb5-dev/);
     });
+    it('asks for openssl when the certificates of the TLS tests are made', () => {
+      assert.deepEqual(missingDebianPackages({ chromium: false, buildTools: false, openssl: true }, probe([])), ['openssl']);
+      assert.deepEqual(missingDebianPackages({ chromium: false, buildTools: false, openssl: true }, probe(['openssl'])), []);
+    });
     it('asks for build tools only when code-server must be built', () => {
       assert.deepEqual(missingDebianPackages({ chromium: true, buildTools: false }, probe(['/usr/bin/chromium'])), []);
       assert.deepEqual(

@@ -1,0 +1,76 @@
+// Which proxy a request to a URL goes through, in the order VS Code's extension host applies
+// (README "Behind a corporate proxy" lists it): http.proxySupport off means direct; loopback
+// is always direct; http.noProxy, or else NO_PROXY, exempts hosts; then http.proxy; then the
+// https_proxy / HTTPS_PROXY / http_proxy / HTTP_PROXY variables. The operating system's own
+// proxy and PAC files are known only to VS Code's fetch route (see route.ts). Pure.
+import { LeakSearchError } from '../errors';
+import { isLoopbackHost } from './loopback';
+
+export type ProxySupport = 'off' | 'on' | 'fallback' | 'override';
+
+export interface ProxyInputs {
+  /** The `http.proxy` setting ('' when unset). */
+  readonly setting: string;
+  /** The `http.noProxy` setting. */
+  readonly noProxy: readonly string[];
+  readonly support: ProxySupport;
+  /** The extension host's environment (only the proxy variables are read). */
+  readonly env: Readonly<Record<string, string | undefined>>;
+}
+
+export type ProxySource = 'http.proxy' | 'https_proxy' | 'HTTPS_PROXY' | 'http_proxy' | 'HTTP_PROXY';
+
+export type ProxyDecision =
+  | { readonly kind: 'direct'; readonly reason: string }
+  | { readonly kind: 'proxy'; readonly url: string; readonly source: ProxySource };
+
+export function proxyFor(target: URL, inputs: ProxyInputs): ProxyDecision {
+  if (inputs.support === 'off') return { kind: 'direct', reason: 'http.proxySupport is off' };
+  if (isLoopbackHost(target.hostname)) return { kind: 'direct', reason: 'loopback is never proxied' };
+  const setting = inputs.noProxy.filter((s) => s.trim() !== '');
+  const envList = inputs.env['NO_PROXY'] ?? inputs.env['no_proxy'] ?? '';
+  const [list, listName] = setting.length > 0 ? [setting, 'http.noProxy'] : [envList.split(','), 'NO_PROXY'];
+  if (list.some((entry) => matchesNoProxy(target, entry))) return { kind: 'direct', reason: `${listName} exempts this host` };
+  if (inputs.setting.trim() !== '') return { kind: 'proxy', url: inputs.setting.trim(), source: 'http.proxy' };
+  const names: readonly ProxySource[] = target.protocol === 'https:' ? ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'] : ['http_proxy', 'HTTP_PROXY'];
+  for (const name of names) {
+    const value = inputs.env[name]?.trim();
+    if (value) return { kind: 'proxy', url: value, source: name };
+  }
+  return { kind: 'direct', reason: 'no proxy is configured' };
+}
+
+/**
+ * One NO_PROXY-style entry: `*` (everything), `host`, `.domain` or `*.domain` (the domain and
+ * its subdomains), each optionally with `:port`.
+ */
+export function matchesNoProxy(target: URL, rawEntry: string): boolean {
+  const entry = rawEntry.trim().toLowerCase();
+  if (entry === '') return false;
+  if (entry === '*') return true;
+  const host = target.hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  const port = target.port || (target.protocol === 'https:' ? '443' : '80');
+  const m = /^(.*?)(?::(\d+))?$/.exec(entry.replace(/^\[(.*)\](:\d+)?$/, '$1$2'));
+  let pattern = m?.[1] ?? entry;
+  const entryPort = m?.[2];
+  if (entryPort !== undefined && entryPort !== port) return false;
+  pattern = pattern.replace(/^\*\./, '.');
+  if (pattern.startsWith('.')) return host === pattern.slice(1) || host.endsWith(pattern);
+  return host === pattern || host.endsWith(`.${pattern}`);
+}
+
+/** An http.proxy-style URL; `host:port` alone means http. Throws a message without the URL (it may hold a password). */
+export function normalizeProxyUrl(raw: string, source: string): string {
+  const s = raw.trim();
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(s) ? s : `http://${s}`;
+  let url: URL;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    throw new LeakSearchError('invalid-input', `The proxy setting (${source}) is not a valid URL.`, { field: 'proxy' });
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new LeakSearchError('invalid-input', `The proxy setting (${source}) must be an http:// or https:// URL.`, { field: 'proxy' });
+  }
+  return url.href;
+}
