@@ -65,7 +65,7 @@ export function activate(context: vscode.ExtensionContext): LeakSearchApi | unde
   own(panel.register());
   const diagnostics = own(new LeakDiagnostics({ results, settings, origin, workspaceState: context.workspaceState, log, engine, exported }));
 
-  const ctx: LeakSearchContext = { extension: context, settings, log, notifier, keys, results, quota, triage, engine, cacheKey, checks, treeModel, tree, statusBar, panel, diagnostics };
+  const ctx: LeakSearchContext = { extension: context, settings, log, notifier, keys, results, quota, triage, engine, cacheKey, checks, treeModel, tree, statusBar, panel, diagnostics, exported };
   for (const d of registerCommands(ctx)) own(d);
   treeView.message = trustMessage();
   own(vscode.workspace.onDidGrantWorkspaceTrust(() => (treeView.message = trustMessage())));

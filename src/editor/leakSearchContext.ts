@@ -14,6 +14,7 @@ import type { LeakTreeModel } from './tree/leakTreeModel';
 import type { LeakTreeProvider } from './tree/leakTreeProvider';
 import type { QuotaStatusBar } from './status/quotaStatusBar';
 import type { LeakDiagnostics } from './diagnostics/leakDiagnostics';
+import type { ExportedFiles } from './results/exportFile';
 
 /** What the results panel offers the rest of the editor. */
 export interface ResultsPanelOpener {
@@ -39,4 +40,6 @@ export interface LeakSearchContext {
   readonly panel: ResultsPanelOpener | undefined;
   /** Leaked identifiers in files (diagnostics, hovers, quick fixes, workspace scan). */
   readonly diagnostics?: LeakDiagnostics;
+  /** Files this extension exported (never scanned for leaks). */
+  readonly exported: ExportedFiles;
 }

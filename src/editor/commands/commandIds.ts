@@ -23,6 +23,7 @@ export const CommandId = {
   clearTriage: 'leakSearch.tree.clearTriage',
   exportTriage: 'leakSearch.exportTriage',
   importTriage: 'leakSearch.importTriage',
+  exportSarif: 'leakSearch.exportSarif',
 } as const;
 
 export type CommandId = (typeof CommandId)[keyof typeof CommandId];

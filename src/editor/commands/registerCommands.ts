@@ -15,6 +15,7 @@ import { copyUsername } from './copyUsername';
 import { copyUrl } from './copyUrl';
 import { showInResults } from './showInResults';
 import { recheck } from './recheck';
+import { exportSarif } from './exportSarif';
 import { acknowledge, clearTriage, exportTriage, falsePositive, importTriage, remediate } from './triage';
 import { ignoreIdentifier, scanWorkspace, showLeakedRecords } from '../diagnostics/diagnosticCommands';
 
@@ -43,6 +44,7 @@ const HANDLERS: Readonly<Record<CommandId, Handler>> = {
   [CommandId.clearTriage]: clearTriage,
   [CommandId.exportTriage]: exportTriage,
   [CommandId.importTriage]: importTriage,
+  [CommandId.exportSarif]: exportSarif,
 };
 
 export function registerCommands(ctx: LeakSearchContext): vscode.Disposable[] {

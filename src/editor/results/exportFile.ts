@@ -9,10 +9,11 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ExportFormat } from '../../shared/protocol';
 
-const FILTERS: Readonly<Record<ExportFormat, Record<string, string[]>>> = {
+const FILTERS: Readonly<Record<ExportFormat | 'sarif', Record<string, string[]>>> = {
   csv: { CSV: ['csv'] },
   json: { JSON: ['json'] },
   markdown: { Markdown: ['md'] },
+  sarif: { SARIF: ['sarif', 'json'] },
 };
 
 const STATE_KEY = 'leakSearch.exportedFiles';
@@ -78,7 +79,7 @@ export function exportRisk(file: vscode.Uri): string | undefined {
 }
 
 /** Asks where to save an export; undefined when the user cancels. */
-export async function chooseExportFile(name: string, format: ExportFormat): Promise<vscode.Uri | undefined> {
+export async function chooseExportFile(name: string, format: ExportFormat | 'sarif'): Promise<vscode.Uri | undefined> {
   const safeName = name.replace(/[\\/:*?"<>|]+/g, '_');
   for (;;) {
     const target = await vscode.window.showSaveDialog({

@@ -1,0 +1,97 @@
+// SARIF 2.1.0 (OASIS) for the leaked identifiers found in workspace files, so code-scanning
+// tools can show them: one rule per kind of match, one result per match with its file and
+// region, the level from the diagnostic's severity. The message is the diagnostic's, which
+// never holds a password (core/scan/describeMatch.ts); no snippet of the file is included.
+// No `vscode`.
+
+export type SarifLevel = 'error' | 'warning' | 'note';
+
+export interface SarifFinding {
+  /** The file, relative to the workspace folder with forward slashes, or an absolute `file:` URI. */
+  readonly path: string;
+  /** The diagnostic code: leaked-email, leaked-username, leaked-url, leaked-host, leaked-password. */
+  readonly rule: string;
+  readonly level: SarifLevel;
+  readonly message: string;
+  /** 1-based, as SARIF counts; the end column is exclusive. */
+  readonly startLine: number;
+  readonly startColumn: number;
+  readonly endLine: number;
+  readonly endColumn: number;
+}
+
+interface Rule {
+  readonly id: string;
+  readonly name: string;
+  readonly short: string;
+  readonly help: string;
+  readonly level: SarifLevel;
+}
+
+export const SARIF_RULES: readonly Rule[] = [
+  { id: 'leaked-password', name: 'LeakedPassword', short: 'A password found in leaked credential data', help: 'Rotate the password everywhere it is used, revoke the account\'s sessions and remove it from the file; it is known to attackers.', level: 'error' },
+  { id: 'leaked-email', name: 'LeakedEmailAddress', short: 'An e-mail address found in leaked credential data', help: 'The account\'s credentials were stolen (often by malware on a device). Reset its password, revoke sessions and check the device.', level: 'warning' },
+  { id: 'leaked-username', name: 'LeakedUsername', short: 'A username found in leaked credential data', help: 'The account\'s credentials were stolen. Reset its password and revoke sessions.', level: 'warning' },
+  { id: 'leaked-url', name: 'LeakedUrl', short: 'A login URL found in leaked credential data', help: 'Credentials for this site were stolen. Check which accounts are affected in Leak Search\'s results panel.', level: 'warning' },
+  { id: 'leaked-host', name: 'LeakedHost', short: 'A host found in leaked credential data', help: 'Credentials for a site on this host were stolen. Check which accounts are affected.', level: 'note' },
+];
+
+export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
+
+export interface SarifTool {
+  readonly version: string;
+  readonly informationUri: string;
+}
+
+/** The SARIF log of one workspace folder's findings (its root is `%SRCROOT%`). */
+export function sarifLog(findings: readonly SarifFinding[], tool: SarifTool, rootUri?: string): object {
+  const index = new Map(SARIF_RULES.map((r, i) => [r.id, i]));
+  const results = findings
+    .filter((f) => index.has(f.rule))
+    .map((f) => ({
+      ruleId: f.rule,
+      ruleIndex: index.get(f.rule) as number,
+      level: f.level,
+      message: { text: f.message },
+      locations: [
+        {
+          physicalLocation: {
+            artifactLocation: f.path.startsWith('file:') ? { uri: f.path } : { uri: encodePath(f.path), uriBaseId: '%SRCROOT%' },
+            region: { startLine: f.startLine, startColumn: f.startColumn, endLine: f.endLine, endColumn: f.endColumn },
+          },
+        },
+      ],
+    }));
+  return {
+    $schema: SARIF_SCHEMA,
+    version: '2.1.0',
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: 'Leak Search',
+            version: tool.version,
+            semanticVersion: tool.version,
+            informationUri: tool.informationUri,
+            rules: SARIF_RULES.map((r) => ({
+              id: r.id,
+              name: r.name,
+              shortDescription: { text: `${r.short}.` },
+              fullDescription: { text: `${r.short}. ${r.help}` },
+              help: { text: r.help },
+              defaultConfiguration: { level: r.level },
+            })),
+          },
+        },
+        ...(rootUri ? { originalUriBaseIds: { '%SRCROOT%': { uri: rootUri.endsWith('/') ? rootUri : `${rootUri}/` } } } : {}),
+        results,
+        columnKind: 'utf16CodeUnits',
+      },
+    ],
+  };
+}
+
+/** A relative path as a URI reference: each segment percent-encoded, slashes kept. */
+function encodePath(path: string): string {
+  return path.split('/').map((s) => encodeURIComponent(s)).join('/');
+}

@@ -1,0 +1,70 @@
+// "Export Leaked Identifiers as SARIF": scans the workspace, then writes what the Problems
+// panel holds from Leak Search as a SARIF 2.1.0 log (core/sarif.ts) for code-scanning tools.
+// Written readable by the user only, outside the workspace by default, and never scanned.
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { sarifLog } from '../../core/sarif';
+import type { SarifFinding, SarifLevel } from '../../core/sarif';
+import { codeValue, isLeakDiagnostic } from '../diagnostics/leakDiagnostic';
+import type { LeakSearchContext } from '../leakSearchContext';
+import { chooseExportFile } from '../results/exportFile';
+import { formatCount } from '../../core/format';
+
+function levelOf(severity: vscode.DiagnosticSeverity): SarifLevel {
+  if (severity === vscode.DiagnosticSeverity.Error) return 'error';
+  if (severity === vscode.DiagnosticSeverity.Warning) return 'warning';
+  return 'note';
+}
+
+/** Where a file is, as SARIF names it: relative to the first folder, else an absolute URI. */
+function pathOf(uri: vscode.Uri, root: vscode.Uri | undefined): string {
+  if (root && uri.scheme === 'file') {
+    const rel = path.relative(root.fsPath, uri.fsPath);
+    if (rel && !rel.startsWith('..') && !path.isAbsolute(rel)) return rel.split(path.sep).join('/');
+  }
+  return uri.toString();
+}
+
+export async function exportSarif(ctx: LeakSearchContext, target?: unknown): Promise<vscode.Uri | undefined> {
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  if (!ctx.diagnostics || folders.length === 0 || !vscode.workspace.isTrusted) {
+    ctx.notifier.show('info', 'Leak Search: open and trust a folder to export its leaked identifiers as SARIF.');
+    return undefined;
+  }
+  // A check that just ended may still be on its way into the index: wait for it.
+  if (ctx.diagnostics.holder.snapshot.isEmpty) await ctx.diagnostics.holder.rebuild(false);
+  if (ctx.diagnostics.holder.snapshot.isEmpty) {
+    ctx.notifier.show('info', 'Leak Search: no leak results to look for yet. Check your domains first.');
+    return undefined;
+  }
+  const summary = await ctx.diagnostics.scanWorkspace();
+  if (summary.cancelled) return undefined;
+  const root = folders.length === 1 ? folders[0]?.uri : undefined;
+  const findings: SarifFinding[] = [];
+  ctx.diagnostics.controller.collection.forEach((uri, diagnostics) => {
+    for (const d of diagnostics) {
+      if (!isLeakDiagnostic(d)) continue;
+      findings.push({
+        path: pathOf(uri, root),
+        rule: String(codeValue(d)),
+        level: levelOf(d.severity),
+        message: d.message,
+        startLine: d.range.start.line + 1,
+        startColumn: d.range.start.character + 1,
+        endLine: d.range.end.line + 1,
+        endColumn: d.range.end.character + 1,
+      });
+    }
+  });
+  findings.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.startLine - b.startLine || a.startColumn - b.startColumn));
+  const file = target instanceof vscode.Uri ? target : await chooseExportFile('leak-search.sarif', 'sarif');
+  if (!file) return undefined;
+  const version = String((ctx.extension.extension.packageJSON as { version?: unknown }).version ?? '0.0.0');
+  const log = sarifLog(findings, { version, informationUri: 'https://github.com/leak-search/vscode-leak-search' }, root?.toString());
+  await ctx.exported.add(file);
+  await fs.writeFile(file.fsPath, `${JSON.stringify(log, null, 1)}\n`, { mode: 0o600 });
+  await fs.chmod(file.fsPath, 0o600);
+  ctx.notifier.show('info', `Leak Search: ${formatCount(findings.length, 'leaked identifier')} exported as SARIF.`);
+  return file;
+}
