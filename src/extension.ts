@@ -8,6 +8,7 @@ import { ApiKeyStore } from './editor/secrets/apiKeyStore';
 import { ResultsModel } from './editor/model/resultsModel';
 import { QuotaStore } from './editor/model/quotaStore';
 import { TriageStore } from './editor/model/triageStore';
+import { Scheduler } from './editor/schedule/scheduler';
 import { CacheKey } from './editor/cache/cacheKey';
 import { EngineHost } from './editor/engine/engineHost';
 import { ExportedFiles } from './editor/results/exportFile';
@@ -50,6 +51,7 @@ export function activate(context: vscode.ExtensionContext): LeakSearchApi | unde
   const consent = new ClearTextConsent(context.globalState, askClearText);
   const clients = own(new ClientHolder(settings, consent, log));
   const checks = own(new CheckRunner({ settings, keys, model: results, quota, engine, cacheKey, clients, consent, notifier, log }));
+  const scheduler = own(new Scheduler({ settings, results, quota, checks, memento: context.globalState, storageDir: context.globalStorageUri.fsPath, log }));
   const origin = (): string | undefined => {
     try {
       return checks.endpoint().origin;
@@ -75,7 +77,8 @@ export function activate(context: vscode.ExtensionContext): LeakSearchApi | unde
     .catch((e: unknown) => log.error(`Demo key not stored: ${e instanceof Error ? e.message : String(e)}`))
     .then(() => startup(ctx));
   if (context.extensionMode !== vscode.ExtensionMode.Test) {
-    void ready;
+    // Tests drive the schedule with their own clock (api.scheduler.tick); users get the timer.
+    void ready.then(() => scheduler.start());
     return undefined;
   }
   return {
@@ -86,6 +89,7 @@ export function activate(context: vscode.ExtensionContext): LeakSearchApi | unde
     resultsPanel: panel,
     quota,
     triage,
+    scheduler,
     notifier,
     statusBar: () => statusBar.view,
     onDidUpdateStatusBar: statusBar.onDidUpdate,

@@ -7,6 +7,7 @@ import type { LeakTreeModel } from './tree/leakTreeModel';
 import type { ResultsModel } from './model/resultsModel';
 import type { QuotaStore } from './model/quotaStore';
 import type { TriageStore } from './model/triageStore';
+import type { Scheduler } from './schedule/scheduler';
 import type { Notifier } from './notify/notifier';
 import type { StatusBarView } from './status/quotaStatusBar';
 import type { ResultsPanelManager } from './results/resultsPanelManager';
@@ -44,6 +45,8 @@ export interface LeakSearchApi {
   readonly resultsPanel: ResultsPanelManager;
   readonly quota: QuotaStore;
   readonly triage: TriageStore;
+  /** Scheduled checks; `tick(now)` runs one look with the test's clock. */
+  readonly scheduler: Scheduler;
   /** Every user-facing message goes through here; `shown` keeps the last 50. */
   readonly notifier: Notifier;
   /** What the status bar item shows now. */

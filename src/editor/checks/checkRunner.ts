@@ -40,6 +40,8 @@ export interface CheckOptions {
   readonly force?: boolean;
   /** Say what was found when done (single interactive checks). */
   readonly announce?: boolean;
+  /** A scheduled check: progress in the status bar instead of a notification. */
+  readonly background?: boolean;
 }
 
 export type CheckStatus = 'fetched' | 'cached' | 'failed' | 'cancelled' | 'skipped';
@@ -145,7 +147,9 @@ export class CheckRunner implements vscode.Disposable {
       ? `Leak Search: checking ${queries[0].domain} (${queries[0].type})`
       : `Leak Search: checking ${new Set(queries.map((q) => q.domain)).size} domain(s)`;
     const results = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title, cancellable: true },
+      options.background
+        ? { location: vscode.ProgressLocation.Window, title: `${title} (scheduled)` }
+        : { location: vscode.ProgressLocation.Notification, title, cancellable: true },
       (progress, token) => this.#run(endpoint, apiKey, queries, options, progress, token),
     );
     outcomes.push(...results);

@@ -3,6 +3,7 @@
 //   `.vscode/settings.json` can never redirect the key to another host.
 // - In Restricted Mode every other setting is read from user settings or defaults only;
 //   workspace-provided values (domains above all) wait for trust.
+import type { ScheduleSettings } from '../../core/schedule';
 import * as vscode from 'vscode';
 import type { NetworkOptions } from '../../core/net/route';
 import type { FindingsType } from '../../core/types';
@@ -41,6 +42,21 @@ export class Settings {
     const folders = vscode.workspace.workspaceFolders ?? [];
     if (folders.length === 0) return [{ folder: undefined, domains: this.#strings('domains', undefined) }];
     return folders.map((folder) => ({ folder, domains: this.#strings('domains', folder.uri) }));
+  }
+
+  /** Domains from user settings only (what Restricted Mode may schedule). */
+  userDomains(): string[] {
+    const raw = vscode.workspace.getConfiguration('leakSearch').inspect<unknown>('domains')?.globalValue;
+    return Array.isArray(raw) ? raw.filter((d): d is string => typeof d === 'string') : [];
+  }
+
+  /** Scheduled checks (off unless the user turns them on). */
+  schedule(): ScheduleSettings {
+    const hours = this.#value<unknown>('schedule.intervalHours', undefined);
+    const percent = this.#value<unknown>('schedule.quotaPercent', undefined);
+    const intervalHours = typeof hours === 'number' && Number.isFinite(hours) ? Math.min(24 * 30, Math.max(1, hours)) : 24;
+    const share = typeof percent === 'number' && Number.isFinite(percent) ? Math.min(100, Math.max(1, percent)) : 20;
+    return { enabled: this.#value<unknown>('schedule.enabled', undefined) === true, intervalMs: intervalHours * 3_600_000, quotaShare: share / 100 };
   }
 
   findingsTypes(): FindingsType[] {
