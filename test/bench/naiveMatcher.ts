@@ -6,7 +6,7 @@ import type { CandidateSink } from '../../src/core/scan/scanner';
 import { oracleCandidates } from '../unit/scan/scanOracle';
 
 function oracleScan(text: string, sink: CandidateSink): void {
-  for (const c of oracleCandidates(text)) sink(c.kind, c.start, c.end, c.a, c.b);
+  for (const c of oracleCandidates(text)) sink.candidate(c.kind, c.start, c.end, c.a, c.b);
 }
 
 /** The index's matches found through the oracle. */

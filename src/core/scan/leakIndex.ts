@@ -225,10 +225,10 @@ export class LeakIndex implements Tables {
     const tokenLengths = wantTokens ? union(want.usernames ? this.usernameLengths : undefined, want.hosts ? this.hostLengths : undefined) : false;
     const wantValues = want.passwords || want.usernames;
     const valueLengths = wantValues ? union(want.passwords ? this.passwordLengths : undefined, want.usernames ? this.usernameLengths : undefined) : false;
-    scanner(text, sink.candidate, { emails: want.emails, urls: want.urls || want.hosts, tokens: tokenLengths, values: valueLengths });
+    scanner(text, sink, { emails: want.emails, urls: want.urls || want.hosts, tokens: tokenLengths, values: valueLengths });
     const hits = sink.hits.sort((a, b) => a.start - b.start || a.end - b.end || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0));
     const unique = hits.filter((h, i) => i === 0 || h.start !== hits[i - 1].start || h.end !== hits[i - 1].end || h.kind !== hits[i - 1].kind);
-    return unique.map((h) => this.#make(h, unique));
+    return unique.map((h, i) => this.#make(h, unique, i));
   }
 
   #refs(hit: Hit): RecordRef[] {
@@ -246,7 +246,7 @@ export class LeakIndex implements Tables {
     return refs;
   }
 
-  #make(hit: Hit, all: readonly Hit[]): LeakMatch {
+  #make(hit: Hit, all: readonly Hit[], at: number): LeakMatch {
     const refs = this.#refs(hit);
     const cacheKey = `${hit.tables}:${hit.hi}:${hit.lo}`;
     let details = this.#summaries.get(cacheKey);
@@ -257,7 +257,7 @@ export class LeakIndex implements Tables {
     const { summary } = details;
     const common = hit.kind === 'password' && hit.tables === 1 << COMMON_PASSWORDS;
     let owners: string[] = [];
-    if (hit.kind === 'password' && !common) owners = named(hit, details.owners, all);
+    if (hit.kind === 'password' && !common) owners = named(hit, details.owners, all, at);
     return {
       start: hit.start,
       end: hit.end,
@@ -274,12 +274,17 @@ export class LeakIndex implements Tables {
 }
 
 /** The account a password's message names: its only owner, or the nearest of its owners the text names. */
-function named(hit: Hit, owners: readonly string[], all: readonly Hit[]): string[] {
+function named(hit: Hit, owners: readonly string[], all: readonly Hit[], at: number): string[] {
   if (owners.length === 1) return [owners[0]];
+  if (owners.length === 0) return [];
   const set = new Set(owners);
   let best: Hit | undefined;
   let bestDistance = Infinity;
-  for (const h of all) {
+  // `all` is sorted by start: look only at hits that start near this one (identifiers under 512 units).
+  let from = at;
+  while (from > 0 && all[from - 1].start >= hit.start - NAMING_DISTANCE - 512) from--;
+  for (let k = from; k < all.length && all[k].start <= hit.end + NAMING_DISTANCE; k++) {
+    const h = all[k];
     if ((h.kind !== 'email' && h.kind !== 'username') || !set.has(h.identifier)) continue;
     const distance = h.end <= hit.start ? hit.start - h.end : h.start >= hit.end ? h.start - hit.end : 0;
     if (distance <= NAMING_DISTANCE && distance < bestDistance) {

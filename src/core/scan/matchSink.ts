@@ -6,7 +6,7 @@ import type { LengthFilter } from './charClass';
 import { isWide } from './charClass';
 import type { Fingerprinter } from './fingerprint';
 import { normalizeEmail, normalizeHost, normalizeUsername, parseUrl } from './normalize';
-import type { CandidateKind } from './scanner';
+import type { CandidateKind, CandidateSink } from './scanner';
 import { EMAIL, IN_URL, PASSWORD, TOKEN_KIND, URL, USER, VALUE_KIND } from './scanner';
 import type { Sketch } from './sketch';
 import { COMMON_PASSWORDS, EMAILS, HOSTS, PASSWORDS, SHORT_PASSWORDS, URLS, USERNAMES, USER_ONLY } from './sourceSegment';
@@ -55,7 +55,7 @@ function hasWide(text: string, s: number, e: number): boolean {
   return false;
 }
 
-export class MatchSink {
+export class MatchSink implements CandidateSink {
   readonly hits: Hit[] = [];
 
   constructor(
@@ -65,12 +65,12 @@ export class MatchSink {
     private readonly want: Wanted,
   ) {}
 
-  readonly candidate = (kind: CandidateKind, s: number, e: number, a: number, b: number): void => {
+  candidate(kind: CandidateKind, s: number, e: number, a: number, b: number): void {
     if (kind === TOKEN_KIND) this.#token(s, e, a);
     else if (kind === VALUE_KIND) this.#value(s, e, a);
     else if (kind === EMAIL) this.#email(s, e);
     else if (kind === URL) this.#url(s, e, a, b);
-  };
+  }
 
   #push(start: number, end: number, kind: MatchKind, tables: number, identifier: string): void {
     this.hits.push({ start, end, kind, tables, hi: this.fp.hi, lo: this.fp.lo, identifier });

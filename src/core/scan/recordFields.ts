@@ -100,9 +100,12 @@ export function addUserValue(facts: RecordFacts, value: string): void {
 function addFreeText(facts: RecordFacts, value: string): void {
   if (!value.includes('@') && !value.includes('://')) return;
   const found: [number, number, number][] = [];
-  scan(value, (kind, s, e) => {
-    if (kind === EMAIL || kind === URL) found.push([kind, s, e]);
-  }, { tokens: false, values: false });
+  const sink = {
+    candidate: (kind: number, s: number, e: number): void => {
+      if (kind === EMAIL || kind === URL) found.push([kind, s, e]);
+    },
+  };
+  scan(value, sink, { tokens: false, values: false });
   for (const [kind, s, e] of found) {
     if (kind === EMAIL) facts.emails.push(normalizeEmail(value.slice(s, e)));
     else facts.urls.push(value.slice(s, e));

@@ -52,8 +52,10 @@ export const QUOTED = 0;
 export const UNQUOTED = 1;
 export const USERINFO = 2;
 
-/** Receives one candidate `text.slice(start, end)`; `a`, `b` as the grammar above says. */
-export type CandidateSink = (kind: CandidateKind, start: number, end: number, a: number, b: number) => void;
+/** Receives each candidate `text.slice(start, end)`; `a`, `b` as the grammar above says. */
+export interface CandidateSink {
+  candidate(kind: CandidateKind, start: number, end: number, a: number, b: number): void;
+}
 
 export interface ScanOptions {
   readonly emails?: boolean;
@@ -100,8 +102,40 @@ function isTrailing(c: number): boolean {
   return c === 46 || c === 44 || c === 59 || c === 58 || c === 33 || c === 63 || c === 42 || c === 39;
 }
 
-/** The position a key ending just before `end` makes (see the grammar): NONE, PASSWORD or USER. */
-export function keyPosition(text: string, codes: Uint16Array, end: number): number {
+function lower(c: number): number {
+  return c >= 65 && c <= 90 ? c | 0x20 : c;
+}
+
+function isLetter(c: number): boolean {
+  const l = lower(c);
+  return l >= 97 && l <= 122;
+}
+
+/** Whether `codes[.., j)` ends with `word` (lower-case ASCII), starting at or after `floor`. */
+function endsWith(codes: Uint16Array, j: number, word: string, floor: number): boolean {
+  const s = j - word.length;
+  if (s < floor) return false;
+  for (let k = 0; k < word.length; k++) if (lower(codes[s + k]) !== word.charCodeAt(k)) return false;
+  return true;
+}
+
+/** `word` ends at `j` with no ASCII letter before it (or at the window's start). */
+function wordAt(codes: Uint16Array, j: number, word: string, floor: number): boolean {
+  if (!endsWith(codes, j, word, floor)) return false;
+  const s = j - word.length;
+  return s === floor || !isLetter(codes[s - 1]);
+}
+
+const PASSWORD_SUFFIXES = ['password', 'passwd', 'passphrase', 'secret'];
+const PASSWORD_WORDS = ['pass', 'pwd', 'pw'];
+const USER_WORDS = ['login', 'usr', 'uid', 'account', 'user'];
+
+/**
+ * The position a key ending just before `end` makes (see the grammar): NONE, PASSWORD or
+ * USER. `PASSWORD_KEY`/`USER_KEY` over the lower-cased window, matched in place without
+ * building a string (it runs at every `=` and `:`).
+ */
+export function keyPosition(_text: string, codes: Uint16Array, end: number): number {
   let j = end;
   let blanks = 0;
   while (j > 0 && blanks < 2 && (CLASS[codes[j - 1]] & BLANK) !== 0) {
@@ -112,94 +146,111 @@ export function keyPosition(text: string, codes: Uint16Array, end: number): numb
   if (j === 0) return NONE;
   const last = codes[j - 1];
   if (last > 127 || KEY_END[last] === 0) return NONE;
-  const key = text.slice(Math.max(0, j - MAX_KEY), j).toLowerCase();
-  if (PASSWORD_KEY.test(key)) return PASSWORD;
-  if (USER_KEY.test(key)) return USER;
+  const floor = Math.max(0, j - MAX_KEY);
+  for (const w of PASSWORD_SUFFIXES) if (endsWith(codes, j, w, floor)) return PASSWORD;
+  for (const w of PASSWORD_WORDS) if (wordAt(codes, j, w, floor)) return PASSWORD;
+  for (const tail of ['name', 'id']) {
+    if (!endsWith(codes, j, tail, floor)) continue;
+    const k = j - tail.length;
+    if (wordAt(codes, k, 'user', floor)) return USER;
+    const sep = k > 0 ? codes[k - 1] : 0;
+    if ((sep === 32 || sep === 95 || sep === 46 || sep === 45) && wordAt(codes, k - 1, 'user', floor)) return USER;
+  }
+  for (const w of USER_WORDS) if (wordAt(codes, j, w, floor)) return USER;
   return NONE;
 }
 
-/** Runs the grammar over `text`, calling `sink` once per candidate (in no particular order). */
-export function scan(text: string, sink: CandidateSink, options: ScanOptions = {}): void {
-  const codes = textCodes(text);
-  const n = codes.length;
-  const C = CLASS;
-  const wantEmails = options.emails !== false;
-  const wantUrls = options.urls !== false;
-  const tokenFilter = options.tokens;
-  const wantTokens = tokenFilter !== false;
-  const tokenMax = tokenFilter === undefined || tokenFilter === false ? Infinity : tokenFilter.length - 1;
-  const valueFilter = options.values;
-  const wantValues = valueFilter !== false;
-  const valueMax = valueFilter === undefined || valueFilter === false ? Infinity : valueFilter.length - 1;
-
-  const value = (s: number, e: number, position: number, origin: number): void => {
-    const len = e - s;
-    if (len > 0 && len <= valueMax && (valueFilter === undefined || (valueFilter as LengthFilter)[len] === 1)) sink(VALUE_KIND, s, e, position, origin);
-  };
-
+/**
+ * The state of one scan. A class with methods on its prototype (not closures made per call),
+ * so the optimised code of the loop keeps the same call targets from one scan to the next.
+ */
+class Scan {
+  readonly n: number;
+  readonly wantEmails: boolean;
+  readonly wantUrls: boolean;
+  readonly tokenFilter: LengthFilter | undefined;
+  readonly wantTokens: boolean;
+  readonly tokenMax: number;
+  readonly valueFilter: LengthFilter | undefined;
+  readonly wantValues: boolean;
+  readonly valueMax: number;
   /** Start of the current token run (just after the last non-token character). */
-  let runStart = 0;
+  runStart = 0;
   /** First `..` in the current run (its first dot), or -1. */
-  let doubleDot = -1;
+  doubleDot = -1;
   /** A pending e-mail: its `@` and local-part start, until the run after the `@` ends. */
-  let emAt = -1;
-  let emLocal = 0;
+  emAt = -1;
+  emLocal = 0;
   /** The last URL: where its walk stopped (no `://` before counts), and its range after `://`. */
-  let urlStop = 0;
-  let urlRest = -1;
-  let urlEnd = -1;
+  urlStop = 0;
+  urlRest = -1;
+  urlEnd = -1;
   /** An open quote (its character, 0 for none), where, and the position it got from a separator. */
-  let quote = 0;
-  let quoteAt = -1;
-  let quotePosition = NONE;
+  quote = 0;
+  quoteAt = -1;
+  quotePosition = NONE;
   /** Where a separator's quoted value may open, and the position it gives. */
-  let pendingAt = -1;
-  let pendingPosition = NONE;
-  /** The end of the last unquoted value walked: a start inside it ends there too. */
-  let valueStart = -1;
-  let valueEnd = -1;
+  pendingAt = -1;
+  pendingPosition = NONE;
+  /** The last unquoted value walked: a start inside it ends where it ends. */
+  valueStart = -1;
+  valueEnd = -1;
   /** The end of the last run of backslashes, and whether it was of odd length. */
-  let bsEnd = -1;
-  let bsOdd = false;
+  bsEnd = -1;
+  bsOdd = false;
+
+  constructor(
+    readonly text: string,
+    readonly codes: Uint16Array,
+    readonly sink: CandidateSink,
+    options: ScanOptions,
+  ) {
+    this.n = codes.length;
+    this.wantEmails = options.emails !== false;
+    this.wantUrls = options.urls !== false;
+    this.tokenFilter = options.tokens === false ? undefined : options.tokens;
+    this.wantTokens = options.tokens !== false;
+    this.tokenMax = this.tokenFilter === undefined ? Infinity : this.tokenFilter.length - 1;
+    this.valueFilter = options.values === false ? undefined : options.values;
+    this.wantValues = options.values !== false;
+    this.valueMax = this.valueFilter === undefined ? Infinity : this.valueFilter.length - 1;
+  }
+
+  value(s: number, e: number, position: number, origin: number): void {
+    const len = e - s;
+    if (len > 0 && len <= this.valueMax && (this.valueFilter === undefined || this.valueFilter[len] === 1)) this.sink.candidate(VALUE_KIND, s, e, position, origin);
+  }
 
   /** A separator's value starting at `v` (after blanks). */
-  const startValue = (v: number, position: number): void => {
+  startValue(v: number, position: number): void {
+    const { codes, n } = this;
+    const C = CLASS;
     while (v < n && (C[codes[v]] & BLANK) !== 0) v++;
     if (v >= n) return;
     const c = codes[v];
     if (isQuote(c)) {
-      pendingAt = v;
-      pendingPosition = position;
+      this.pendingAt = v;
+      this.pendingPosition = position;
     } else if ((C[c] & VALUE) !== 0) {
       let e: number;
-      if (v > valueStart && v < valueEnd) e = valueEnd;
+      if (v > this.valueStart && v < this.valueEnd) e = this.valueEnd;
       else {
         e = v + 1;
         while (e < n && (C[codes[e]] & VALUE) !== 0) e++;
-        valueStart = v;
-        valueEnd = e;
+        this.valueStart = v;
+        this.valueEnd = e;
       }
-      if (wantValues) value(v, e, position, UNQUOTED);
+      if (this.wantValues) this.value(v, e, position, UNQUOTED);
     }
-  };
+  }
 
   /** The token run `[runStart, end)` ends at a non-token character (or the end of the text). */
-  const closeRun = (end: number): void => {
-    const a = runStart;
-    if (emAt >= 0) {
-      if (a === emAt + 1 && end > a && codes[a] !== DOT) {
-        let e = doubleDot >= a ? doubleDot : end;
-        while (e > a && codes[e - 1] === DOT) e--;
-        let dot = false;
-        for (let k = a + 1; k < e; k++) {
-          if (codes[k] === DOT) {
-            dot = true;
-            break;
-          }
-        }
-        if (dot && wantEmails) sink(EMAIL, emLocal, e, 0, 0);
-      }
-      emAt = -1;
+  closeRun(end: number): void {
+    const { codes, n } = this;
+    const a = this.runStart;
+    if (this.emAt >= 0) {
+      if (a === this.emAt + 1 && end > a && codes[a] !== DOT) this.email(a, end);
+      this.emAt = -1;
     }
     if (end === a) return;
     let s = a;
@@ -207,20 +258,80 @@ export function scan(text: string, sink: CandidateSink, options: ScanOptions = {
     while (s < e && (codes[s] === DOT || codes[s] === DASH)) s++;
     while (e > s && (codes[e - 1] === DOT || codes[e - 1] === DASH)) e--;
     if (e === s) return;
-    if (wantTokens && e - s <= tokenMax && (a === 0 || codes[a - 1] !== AT) && (end === n || codes[end] !== AT)) {
-      if (tokenFilter === undefined || (tokenFilter as LengthFilter)[e - s] === 1) sink(TOKEN_KIND, s, e, s >= urlRest && s < urlEnd ? IN_URL : 0, 0);
+    if (this.wantTokens && e - s <= this.tokenMax && (a === 0 || codes[a - 1] !== AT) && (end === n || codes[end] !== AT)) {
+      if (this.tokenFilter === undefined || this.tokenFilter[e - s] === 1) this.sink.candidate(TOKEN_KIND, s, e, s >= this.urlRest && s < this.urlEnd ? IN_URL : 0, 0);
     }
     // `--password value`, `--user value`: the flag is a key.
-    if (wantValues && end < n && (C[codes[end]] & BLANK) !== 0 && s - a >= 2 && codes[a] === DASH && codes[a + 1] === DASH && e === end) {
-      const position = keyPosition(text, codes, e);
-      if (position !== NONE) startValue(end + 1, position);
+    if (this.wantValues && end < n && (CLASS[codes[end]] & BLANK) !== 0 && s - a >= 2 && codes[a] === DASH && codes[a + 1] === DASH && e === end) {
+      const position = keyPosition(this.text, codes, e);
+      if (position !== NONE) this.startValue(end + 1, position);
     }
-  };
+  }
+
+  /** The domain of the pending e-mail is the run `[a, end)`. */
+  email(a: number, end: number): void {
+    const codes = this.codes;
+    let e = this.doubleDot >= a ? this.doubleDot : end;
+    while (e > a && codes[e - 1] === DOT) e--;
+    for (let k = a + 1; k < e; k++) {
+      if (codes[k] === DOT) {
+        if (this.wantEmails) this.sink.candidate(EMAIL, this.emLocal, e, 0, 0);
+        return;
+      }
+    }
+  }
+
+  /** An `@` at `i`: the local part before it. */
+  at(i: number): void {
+    const codes = this.codes;
+    let l = i;
+    const floor = Math.max(0, i - MAX_LOCAL);
+    while (l > floor && (CLASS[codes[l - 1]] & LOCAL) !== 0) l--;
+    while (l < i && (codes[l] === DOT || codes[l] === SQ)) l++;
+    if (l < i) {
+      this.emAt = i;
+      this.emLocal = l;
+    }
+  }
+
+  /** A `:` at `i` that is no `://`. */
+  colon(i: number): void {
+    const codes = this.codes;
+    const next = i + 1 < this.n ? codes[i + 1] : 0;
+    const position = keyPosition(this.text, codes, i);
+    if ((CLASS[next] & BLANK) !== 0 || isQuote(next) || position !== NONE) this.startValue(i + 1, position);
+  }
+
+  /** An `=` at `i`. */
+  equals(i: number): void {
+    const codes = this.codes;
+    const next = i + 1 < this.n ? codes[i + 1] : 0;
+    const prev = i > 0 ? codes[i - 1] : 0;
+    if (next !== EQ && next !== 62 && prev !== EQ && prev !== 33 && prev !== 60 && prev !== 62) this.startValue(i + 1, keyPosition(this.text, codes, i));
+  }
+
+  /** A quote character `c` at `i`. */
+  quoteChar(c: number, i: number): void {
+    if (this.bsEnd === i && this.bsOdd) return;
+    const codes = this.codes;
+    const n = this.n;
+    if (this.quote === c) {
+      const key = i + 1 < n && codes[i + 1] === COLON ? true : i + 2 < n && (CLASS[codes[i + 1]] & BLANK) !== 0 && codes[i + 2] === COLON;
+      if (!key && this.wantValues) this.value(this.quoteAt + 1, i, this.quotePosition, QUOTED);
+      this.quote = 0;
+    } else if (this.quote === 0) {
+      this.quote = c;
+      this.quoteAt = i;
+      this.quotePosition = this.pendingAt === i ? this.pendingPosition : NONE;
+    }
+  }
 
   /** A `://` at `p`: the URL, its host and user-info. */
-  const url = (p: number): void => {
+  url(p: number): void {
+    const { codes, n } = this;
+    const C = CLASS;
     let s = p;
-    const floor = Math.max(urlStop, p - MAX_SCHEME);
+    const floor = Math.max(this.urlStop, p - MAX_SCHEME);
     while (s > floor && (C[codes[s - 1]] & SCHEME) !== 0) s--;
     while (s < p && (C[codes[s]] & ALPHA) === 0) s++;
     if (s === p) return;
@@ -267,88 +378,67 @@ export function scan(text: string, sink: CandidateSink, options: ScanOptions = {
       } else if (c === 91 && e === hostStart) v6 = true;
       else if (c === 93) v6 = false;
     }
-    urlStop = e;
+    this.urlStop = e;
     while (e > r && isTrailing(codes[e - 1])) e--;
     if (e === r) return;
-    urlRest = r;
-    urlEnd = e;
-    if (!wantUrls && !wantValues) return;
+    this.urlRest = r;
+    this.urlEnd = e;
     const auth = authEnd < 0 || authEnd > e ? e : authEnd;
     let he = portColon >= hostStart && portColon < auth ? portColon : auth;
     while (he > hostStart && codes[he - 1] === DOT) he--;
-    if (wantUrls) sink(URL, s, e, he > hostStart ? hostStart : -1, he > hostStart ? he : -1);
-    if (lastAt >= 0 && wantValues) {
+    if (this.wantUrls) this.sink.candidate(URL, s, e, he > hostStart ? hostStart : -1, he > hostStart ? he : -1);
+    if (lastAt >= 0 && this.wantValues) {
       const uc = firstColon >= 0 && firstColon < lastAt ? firstColon : lastAt;
-      value(r, uc, USER, USERINFO);
-      if (uc < lastAt) value(uc + 1, lastAt, PASSWORD, USERINFO);
+      this.value(r, uc, USER, USERINFO);
+      if (uc < lastAt) this.value(uc + 1, lastAt, PASSWORD, USERINFO);
     }
-  };
-
-  let i = 0;
-  while (i < n) {
-    while (i + 1 < n && (C[codes[i]] & C[codes[i + 1]] & WORD) !== 0) i += 2;
-    if (i === n) break;
-    let c = codes[i];
-    if ((C[c] & WORD) !== 0) {
-      if (++i === n) break;
-      c = codes[i];
-      if ((C[c] & WORD) !== 0) continue;
-    }
-    if (c === DOT) {
-      if (doubleDot < runStart && i > runStart && codes[i - 1] === DOT) doubleDot = i - 1;
-      i++;
-      continue;
-    }
-    if (c === DASH) {
-      i++;
-      continue;
-    }
-    closeRun(i);
-    runStart = i + 1;
-    if (c === AT) {
-      let l = i;
-      const floor = Math.max(0, i - MAX_LOCAL);
-      while (l > floor && (C[codes[l - 1]] & LOCAL) !== 0) l--;
-      while (l < i && (codes[l] === DOT || codes[l] === SQ)) l++;
-      if (l < i) {
-        emAt = i;
-        emLocal = l;
-      }
-    } else if (c === COLON) {
-      if (i + 2 < n && codes[i + 1] === SLASH && codes[i + 2] === SLASH) {
-        if (i >= urlStop && (wantUrls || wantValues)) url(i);
-      } else if (wantValues) {
-        const next = i + 1 < n ? codes[i + 1] : 0;
-        const position = keyPosition(text, codes, i);
-        if ((C[next] & BLANK) !== 0 || isQuote(next) || position !== NONE) startValue(i + 1, position);
-      }
-    } else if (c === EQ) {
-      if (wantValues) {
-        const next = i + 1 < n ? codes[i + 1] : 0;
-        const prev = i > 0 ? codes[i - 1] : 0;
-        if (next !== EQ && next !== 62 && prev !== EQ && prev !== 33 && prev !== 60 && prev !== 62) startValue(i + 1, keyPosition(text, codes, i));
-      }
-    } else if (c === BACKSLASH) {
-      bsOdd = bsEnd === i ? !bsOdd : true;
-      bsEnd = i + 1;
-    } else if (c === NL) {
-      quote = 0;
-    } else if (c === DQ || c === SQ || c === BT) {
-      if (!(bsEnd === i && bsOdd)) {
-        if (quote === c) {
-          const k = i + 1 < n && codes[i + 1] === COLON ? true : i + 2 < n && (C[codes[i + 1]] & BLANK) !== 0 && codes[i + 2] === COLON;
-          if (!k && wantValues) value(quoteAt + 1, i, quotePosition, QUOTED);
-          quote = 0;
-        } else if (quote === 0) {
-          quote = c;
-          quoteAt = i;
-          quotePosition = pendingAt === i ? pendingPosition : NONE;
-        }
-      }
-    }
-    i++;
   }
-  closeRun(n);
+
+  run(): void {
+    const { codes, n } = this;
+    const C = CLASS;
+    let i = 0;
+    while (i < n) {
+      while (i + 1 < n && (C[codes[i]] & C[codes[i + 1]] & WORD) !== 0) i += 2;
+      if (i === n) break;
+      let c = codes[i];
+      if ((C[c] & WORD) !== 0) {
+        if (++i === n) break;
+        c = codes[i];
+        if ((C[c] & WORD) !== 0) continue;
+      }
+      if (c === DOT) {
+        if (this.doubleDot < this.runStart && i > this.runStart && codes[i - 1] === DOT) this.doubleDot = i - 1;
+        i++;
+        continue;
+      }
+      if (c === DASH) {
+        i++;
+        continue;
+      }
+      this.closeRun(i);
+      this.runStart = i + 1;
+      if (c === AT) this.at(i);
+      else if (c === COLON) {
+        if (i + 2 < n && codes[i + 1] === SLASH && codes[i + 2] === SLASH) {
+          if (i >= this.urlStop && (this.wantUrls || this.wantValues)) this.url(i);
+        } else if (this.wantValues) this.colon(i);
+      } else if (c === EQ) {
+        if (this.wantValues) this.equals(i);
+      } else if (c === BACKSLASH) {
+        this.bsOdd = this.bsEnd === i ? !this.bsOdd : true;
+        this.bsEnd = i + 1;
+      } else if (c === NL) this.quote = 0;
+      else if (c === DQ || c === SQ || c === BT) this.quoteChar(c, i);
+      i++;
+    }
+    this.closeRun(n);
+  }
+}
+
+/** Runs the grammar over `text`, calling `sink.candidate` once per candidate (in no particular order). */
+export function scan(text: string, sink: CandidateSink, options: ScanOptions = {}): void {
+  new Scan(text, textCodes(text), sink, options).run();
 }
 
 export interface Candidate {
@@ -362,7 +452,7 @@ export interface Candidate {
 /** Every candidate as an object, sorted: a convenience for tests and tools. */
 export function scanCandidates(text: string, options: ScanOptions = {}): Candidate[] {
   const out: Candidate[] = [];
-  scan(text, (kind, start, end, a, b) => out.push({ kind, start, end, a, b }), options);
+  scan(text, { candidate: (kind, start, end, a, b) => out.push({ kind, start, end, a, b }) }, options);
   return out.sort(compareCandidates);
 }
 

@@ -82,15 +82,36 @@ export function factsOf(source: LeakSource, i: number, scratch: RecordFacts): Re
   return f;
 }
 
+/** A URL's fingerprints (see `buildSegment`), recording its host's lengths and sketch slots; null when it cannot be parsed. */
+function urlFingerprints(url: string, fp: Fingerprinter, hostLengths: Set<number>, hostSketch: Sketch): Uint32Array | null {
+  const parsed: ParsedUrl | undefined = parseUrl(url) ?? parseUrl(`https://${url}`);
+  if (parsed === undefined) return null;
+  const out: number[] = [];
+  if (url.includes('://')) {
+    fp.identifier(parsed.key);
+    out.push(fp.hi, fp.lo);
+  }
+  fp.identifier(parsed.host);
+  out.push(fp.hi, fp.lo);
+  hostLengths.add(parsed.host.length);
+  hostSketch.add(parsed.host);
+  if (parsed.host.includes('xn--')) {
+    // The host as a file may write it.
+    const unicode = domainToUnicode(parsed.host);
+    hostSketch.add(unicode);
+    hostLengths.add(unicode.length);
+  }
+  return Uint32Array.from(out);
+}
+
 export function buildSegment(source: LeakSource, fp: Fingerprinter): SourceSegment {
   const builders = Array.from({ length: TABLES }, () => new TableBuilder());
   const lengths = Array.from({ length: TABLES }, () => new Set<number>());
   const usernameSketch = new Sketch(true);
   const hostSketch = new Sketch(true);
   const passwordSketch = new Sketch(false);
-  /** Records share URL strings and passwords: parse and classify each once. */
-  const urls = new Map<string, ParsedUrl | null>();
-  const seenHosts = new Set<string>();
+  /** Records share URL strings: parse and fingerprint each once ([urlHi, urlLo, hostHi, hostLo], no URL key when it has no scheme). */
+  const urls = new Map<string, Uint32Array | null>();
   let unparsed = 0;
   const scratch = emptyFacts();
   const identifier = (table: number, key: string, record: number): void => {
@@ -110,27 +131,17 @@ export function buildSegment(source: LeakSource, fp: Fingerprinter): SourceSegme
       usernameSketch.add(u);
     }
     for (const url of f.urls) {
-      let parsed = urls.get(url);
-      if (parsed === undefined) {
-        parsed = parseUrl(url) ?? parseUrl(`https://${url}`) ?? null;
-        urls.set(url, parsed);
+      let fps = urls.get(url);
+      if (fps === undefined) {
+        fps = urlFingerprints(url, fp, lengths[HOSTS], hostSketch);
+        urls.set(url, fps);
       }
-      if (parsed === null) {
+      if (fps === null) {
         unparsed++;
         continue;
       }
-      if (url.includes('://')) identifier(URLS, parsed.key, i);
-      identifier(HOSTS, parsed.host, i);
-      if (!seenHosts.has(parsed.host)) {
-        seenHosts.add(parsed.host);
-        hostSketch.add(parsed.host);
-        if (parsed.host.includes('xn--')) {
-          // The host as a file may write it.
-          const unicode = domainToUnicode(parsed.host);
-          hostSketch.add(unicode);
-          lengths[HOSTS].add(unicode.length);
-        }
-      }
+      if (fps.length === 4) builders[URLS].add(fps[0], fps[1], i);
+      builders[HOSTS].add(fps[fps.length - 2], fps[fps.length - 1], i);
     }
     for (const p of f.passwords) {
       const table = p.length < MIN_PASSWORD_LENGTH ? SHORT_PASSWORDS : isCommonPassword(p) ? COMMON_PASSWORDS : PASSWORDS;
