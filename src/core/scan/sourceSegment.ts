@@ -144,7 +144,7 @@ export function buildSegment(source: LeakSource, fp: Fingerprinter): SourceSegme
       builders[HOSTS].add(fps[fps.length - 2], fps[fps.length - 1], i);
     }
     for (const p of f.passwords) {
-      const table = p.length < MIN_PASSWORD_LENGTH ? SHORT_PASSWORDS : isCommonPassword(p) ? COMMON_PASSWORDS : PASSWORDS;
+      const table = isCommonPassword(p) ? COMMON_PASSWORDS : p.length < MIN_PASSWORD_LENGTH ? SHORT_PASSWORDS : PASSWORDS;
       fp.password(p, 0, p.length);
       builders[table].add(fp.hi, fp.lo, i);
       lengths[table].add(p.length);
