@@ -174,6 +174,8 @@ class Scan {
   readonly valueFilter: LengthFilter | undefined;
   readonly wantValues: boolean;
   readonly valueMax: number;
+  /** Shorter token runs can give neither a token nor a `--flag` key: closing them is a no-op. */
+  readonly minRun: number;
   /** Start of the current token run (just after the last non-token character). */
   runStart = 0;
   /** First `..` in the current run (its first dot), or -1. */
@@ -214,6 +216,13 @@ class Scan {
     this.valueFilter = options.values === false ? undefined : options.values;
     this.wantValues = options.values !== false;
     this.valueMax = this.valueFilter === undefined ? Infinity : this.valueFilter.length - 1;
+    let minToken = 1;
+    if (!this.wantTokens) minToken = Infinity;
+    else if (this.tokenFilter !== undefined) {
+      while (minToken < this.tokenFilter.length && this.tokenFilter[minToken] !== 1) minToken++;
+      if (minToken >= this.tokenFilter.length) minToken = Infinity;
+    }
+    this.minRun = Math.min(minToken, this.wantValues ? 4 : Infinity);
   }
 
   value(s: number, e: number, position: number, origin: number): void {
@@ -252,7 +261,7 @@ class Scan {
       if (a === this.emAt + 1 && end > a && codes[a] !== DOT) this.email(a, end);
       this.emAt = -1;
     }
-    if (end === a) return;
+    if (end - a < this.minRun) return;
     let s = a;
     let e = end;
     while (s < e && (codes[s] === DOT || codes[s] === DASH)) s++;
@@ -416,7 +425,7 @@ class Scan {
         i++;
         continue;
       }
-      this.closeRun(i);
+      if (i > this.runStart || this.emAt >= 0) this.closeRun(i);
       this.runStart = i + 1;
       if (c === AT) this.at(i);
       else if (c === COLON) {

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
+import { lengthFilter } from '../../../src/core/scan/charClass';
 import { EMAIL, TOKEN_KIND, URL, VALUE_KIND, scanCandidates } from '../../../src/core/scan/scanner';
 import { oracleCandidates } from './scanOracle';
 
@@ -36,6 +37,19 @@ describe('scanner against its oracle', () => {
         assert.deepEqual(scanCandidates(text), oracleCandidates(text), `${JSON.stringify(text)}\n${show(text)}`);
       }),
       { numRuns: 4000 },
+    );
+  });
+
+  it('with length filters, reports exactly the oracle’s candidates of those lengths', () => {
+    const filterArb = fc.uniqueArray(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 4 }).map((ls) => lengthFilter(ls));
+    fc.assert(
+      fc.property(textArb, filterArb, filterArb, fc.boolean(), (text, tokens, values, emails) => {
+        const want = oracleCandidates(text).filter(
+          (c) => (c.kind === TOKEN_KIND ? tokens[c.end - c.start] === 1 : c.kind === VALUE_KIND ? values[c.end - c.start] === 1 : c.kind === EMAIL ? emails : true),
+        );
+        assert.deepEqual(scanCandidates(text, { tokens, values, emails }), want, JSON.stringify(text));
+      }),
+      { numRuns: 3000 },
     );
   });
 
