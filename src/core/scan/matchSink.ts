@@ -130,7 +130,6 @@ export class MatchSink implements CandidateSink {
     if (ls > s && text.charCodeAt(ls) < 0x80) tries.push([ls, e]);
     if (de < e && text.charCodeAt(de - 1) < 0x80 && text.charCodeAt(de - 1) !== 46) tries.push([s, de], [ls, de]);
     for (const [a, b] of tries) {
-      if (a === ls && ls > s && text.charCodeAt(ls) >= 0x80) continue;
       const key = normalizeEmail(text.slice(a, b));
       fp.identifier(key);
       if (t.has(EMAILS, fp.hi, fp.lo)) {
