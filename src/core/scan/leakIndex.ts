@@ -112,6 +112,8 @@ interface Held {
 export class LeakIndex implements Tables {
   readonly #fp: Fingerprinter;
   readonly #held = new Map<number, Held>();
+  /** The segments of `#held`, as an array for the hot lookup. */
+  #segments: SourceSegment[] = [];
   usernameSketch = new Sketch(true);
   hostSketch = new Sketch(true);
   passwordSketch = new Sketch(false);
@@ -156,6 +158,7 @@ export class LeakIndex implements Tables {
     const hosts = new Set<number>();
     const passwords = new Set<number>();
     this.#sizes = new Array<number>(TABLES).fill(0);
+    this.#segments = [...this.#held.values()].map((h) => h.segment);
     for (const { segment } of this.#held.values()) {
       for (const slot of segment.usernameSlots) this.usernameSketch.addSlot(slot);
       for (const slot of segment.hostSlots) this.hostSketch.addSlot(slot);
@@ -173,7 +176,8 @@ export class LeakIndex implements Tables {
 
   has(table: number, hi: number, lo: number): boolean {
     if (this.#sizes[table] === 0) return false;
-    for (const { segment } of this.#held.values()) if (segment.tables[table].find(hi, lo) >= 0) return true;
+    const segments = this.#segments;
+    for (let i = 0; i < segments.length; i++) if (segments[i].tables[table].find(hi, lo) >= 0) return true;
     return false;
   }
 

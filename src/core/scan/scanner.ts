@@ -86,12 +86,8 @@ const DQ = 34;
 const SQ = 39;
 const BT = 96;
 
-/** Last characters a key can end with (lower-case): s, d, w, e, t, r, n. */
-const KEY_END = new Uint8Array(128);
-for (const ch of 'sdwetrn') {
-  KEY_END[ch.charCodeAt(0)] = 1;
-  KEY_END[ch.toUpperCase().charCodeAt(0)] = 1;
-}
+/** The last two letters (lower-case) a password or user key can end with: a first test before the words. */
+const KEY_ENDS = new Set(['rd', 'wd', 'se', 'ss', 'pw', 'et', 'me', 'id', 'er', 'sr', 'in', 'nt'].map((e) => (e.charCodeAt(0) << 8) | e.charCodeAt(1)));
 
 function isQuote(c: number): boolean {
   return c === DQ || c === SQ || c === BT;
@@ -143,9 +139,10 @@ export function keyPosition(_text: string, codes: Uint16Array, end: number): num
     blanks++;
   }
   if (j > 0 && isQuote(codes[j - 1])) j--;
-  if (j === 0) return NONE;
+  if (j < 2) return NONE;
   const last = codes[j - 1];
-  if (last > 127 || KEY_END[last] === 0) return NONE;
+  const before = codes[j - 2];
+  if (last > 127 || before > 127 || !KEY_ENDS.has((lower(before) << 8) | lower(last))) return NONE;
   const floor = Math.max(0, j - MAX_KEY);
   for (const w of PASSWORD_SUFFIXES) if (endsWith(codes, j, w, floor)) return PASSWORD;
   for (const w of PASSWORD_WORDS) if (wordAt(codes, j, w, floor)) return PASSWORD;
