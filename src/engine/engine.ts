@@ -93,7 +93,7 @@ export class Engine {
   #limits: EngineLimits = { maxRecords: 5_000_000, maxCached: 200, maxCacheAgeMs: 30 * 86_400_000 };
   #dates: DateFormat;
   #writing: Promise<unknown> = Promise.resolve();
-  readonly #leaks = new Leaks();
+  readonly #leaks = new Leaks((level, message) => this.log(level, message));
   #indexed: readonly string[] = [];
 
   constructor(private readonly log: Log = () => undefined) {

@@ -2,12 +2,14 @@
 // findings type of the service in use), and matching a document's text against it, in the
 // engine: the editor sends text and gets matches with their messages, never the records.
 // A match carries a handle; the hover asks for the records behind it by that handle.
-// No `vscode`.
+// Results are added and removed one by one (a result that stays keeps its segment); the
+// index reads record details back from the tables here. No `vscode`.
 import { describeMatch } from '../core/scan/describeMatch';
-import { buildLeakIndex } from '../core/scan/leakIndex';
-import type { LeakIndex, LeakMatch, LeakSource, MatchKind, MatchOptions, SeverityHint } from '../core/scan/leakIndex';
+import { LeakIndex } from '../core/scan/leakIndex';
+import type { LeakMatch, MatchKind, MatchOptions, SeverityHint } from '../core/scan/leakIndex';
+import type { AccountField, LeakSource } from '../core/scan/sourceSegment';
 import { NO_SITE, siteOf } from '../core/sites';
-import type { AccountRecord, OpenRecord } from '../core/types';
+import { ACCOUNT_FIELDS } from '../core/types';
 import type { RecordTable } from './store/recordTable';
 
 /** A match as the editor gets it: where, what, the message; the records stay here. */
@@ -22,6 +24,8 @@ export interface WireMatch {
   readonly message: string;
   /** Every record behind the match has status `hide`. */
   readonly hidden: boolean;
+  /** A leaked password that is also a common one: a hint naming nobody. */
+  readonly common: boolean;
   /** Records behind the match. */
   readonly count: number;
   /** For a password: the accounts it leaked for. */
@@ -47,13 +51,26 @@ export interface HoverRecord {
 /** Matches whose records can still be asked for (older handles are forgotten). */
 const HANDLES = 20_000;
 
+type Log = (level: 'info' | 'warn' | 'error', message: string) => void;
+
+interface Indexed {
+  readonly id: number;
+  readonly key: string;
+  readonly table: RecordTable;
+}
+
 export class Leaks {
-  #index: LeakIndex = buildLeakIndex([]);
-  #keys: string[] = [];
-  #tables: RecordTable[] = [];
+  readonly #index = new LeakIndex();
+  /** By result key. */
+  readonly #indexed = new Map<string, Indexed>();
+  /** By source id (as `RecordRef.source`). */
+  readonly #byId = new Map<number, Indexed>();
+  #nextId = 1;
   #version = 0;
   readonly #handles = new Map<number, { readonly version: number; readonly refs: LeakMatch['refs'] }>();
   #nextHandle = 1;
+
+  constructor(private readonly log: Log = () => undefined) {}
 
   get version(): number {
     return this.#version;
@@ -63,12 +80,33 @@ export class Leaks {
     return this.#index.isEmpty;
   }
 
-  /** Indexes exactly these results (tables given in the same order as keys). */
+  get stats(): LeakIndex['stats'] {
+    return this.#index.stats;
+  }
+
+  /**
+   * Indexes exactly these results (tables given in the same order as keys): results no
+   * longer wanted (or whose table was replaced) are removed, new ones added, the others kept.
+   */
   set(keys: readonly string[], tables: readonly RecordTable[], domains: readonly string[]): number {
-    const sources: LeakSource[] = tables.map((table, i) => ({ domain: domains[i] ?? '', type: table.type, records: recordsOf(table) }));
-    this.#index = buildLeakIndex(sources);
-    this.#keys = [...keys];
-    this.#tables = [...tables];
+    const wanted = new Map(keys.map((key, i) => [key, i]));
+    for (const [key, held] of this.#indexed) {
+      const i = wanted.get(key);
+      if (i === undefined || tables[i] !== held.table) {
+        this.#index.remove(held.id);
+        this.#indexed.delete(key);
+        this.#byId.delete(held.id);
+      }
+    }
+    keys.forEach((key, i) => {
+      if (this.#indexed.has(key)) return;
+      const table = tables[i];
+      const held = { id: this.#nextId++, key, table };
+      const unparsed = this.#index.add(held.id, tableSource(table, domains[i] ?? ''));
+      if (unparsed > 0) this.log('warn', `Leak index: ${unparsed} URL(s) of ${key} could not be parsed and are not matched.`);
+      this.#indexed.set(key, held);
+      this.#byId.set(held.id, held);
+    });
     this.#handles.clear();
     return ++this.#version;
   }
@@ -88,7 +126,7 @@ export class Leaks {
     let best = -1;
     let bestCount = 0;
     for (const [s, n] of counts) if (n > bestCount) [best, bestCount] = [s, n];
-    const key = this.#keys[best];
+    const key = this.#byId.get(best)?.key;
     return {
       start: m.start,
       end: m.end,
@@ -97,6 +135,7 @@ export class Leaks {
       severity: m.severity,
       message: describeMatch(m),
       hidden: m.hidden,
+      common: m.common,
       count: m.refs.length,
       owners: m.owners,
       domains: m.summary.domains,
@@ -112,10 +151,12 @@ export class Leaks {
     const records: HoverRecord[] = [];
     const ranked = held.refs
       .map((r) => {
-        const table = this.#tables[r.source] as RecordTable;
+        const table = this.#byId.get(r.source)?.table;
+        if (table === undefined) return undefined;
         const date = table.roles.date === undefined ? '' : table.text(table.roles.date, r.record);
         return { r, table, date };
       })
+      .filter((x) => x !== undefined)
       .sort((a, b) => (b.date < a.date ? -1 : b.date > a.date ? 1 : 0));
     for (const { r, table, date } of ranked.slice(0, limit)) {
       const text = (column: number | undefined): string => (column === undefined ? '' : table.text(column, r.record));
@@ -134,9 +175,24 @@ export class Leaks {
   }
 }
 
-/** A table's records as the index reads them (an array-like view built on demand). */
-function recordsOf(table: RecordTable): readonly (AccountRecord | OpenRecord)[] {
-  const out: (AccountRecord | OpenRecord)[] = new Array(table.length);
-  for (let row = 0; row < table.length; row++) out[row] = table.record(row);
-  return out;
+/** A table as the index reads it: records by position, and the account fields directly when they are all there is. */
+export function tableSource(table: RecordTable, domain: string): LeakSource {
+  const plain = table.type === 'accounts' && table.columns.length === ACCOUNT_FIELDS.length;
+  const columns = new Map<AccountField, number | undefined>(
+    (['username', 'password', 'url', 'date', 'browser', 'country', 'status'] as const).map((f) => [f, table.columnOf(f)]),
+  );
+  return {
+    domain,
+    type: table.type,
+    length: table.length,
+    record: (i) => table.record(i),
+    ...(plain
+      ? {
+          field: (name: AccountField, i: number): string => {
+            const c = columns.get(name);
+            return c === undefined ? '' : table.text(c, i);
+          },
+        }
+      : {}),
+  };
 }

@@ -3,6 +3,7 @@
 // and Unicode text, with leaked identifiers embedded at known places.
 import type { AccountRecord, OpenRecord } from '../../src/core/types';
 import type { LeakSource } from '../../src/core/scan/leakIndex';
+import { arraySource } from '../../src/core/scan/leakIndex';
 import { Prng } from '../../service/prng';
 
 /** The service's seeded PRNG (mulberry32) as a function returning [0, 1). */
@@ -79,8 +80,8 @@ export function makeLeaks(seed: number, counts: { emails: number; usernames: num
   }
   return {
     sources: [
-      { domain: 'acme-corp.com', type: 'accounts', records: accounts },
-      { domain: 'acme-corp.com', type: 'customers', records: customers },
+      arraySource('acme-corp.com', 'accounts', accounts),
+      arraySource('acme-corp.com', 'customers', customers),
     ],
     leaked: { emails, usernames, urls, hosts, passwords },
   };

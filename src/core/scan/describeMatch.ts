@@ -26,21 +26,18 @@ function records(n: number): string {
 /**
  * The diagnostic message of a match, e.g.
  * "alice@example.com appears in 3 leaked records (latest 2024-09-20, Google Chrome, US)" or
- * "A password leaked for alice@example.com appears here — rotate it".
+ * "A password leaked for alice@example.com appears here — rotate it". A password names an
+ * account only when the match does (see `LeakMatch.owners`); a common one names nobody.
  */
 export function describeMatch(match: LeakMatch): string {
   const details = describeSummary(match.summary);
   const tail = details === '' ? '' : ` (${details})`;
   switch (match.kind) {
     case 'password': {
-      const owners = match.owners;
-      const who =
-        owners.length === 0
-          ? 'an account'
-          : owners.length === 1
-            ? owners[0]
-            : `${owners[0]} and ${owners.length - 1} other account${owners.length === 2 ? '' : 's'}`;
-      return `A password leaked for ${who} appears here — rotate it`;
+      if (match.common) return `A common password, found in ${records(match.summary.count)}, appears here`;
+      const owner = match.owners[0];
+      if (owner === undefined) return `A password from ${records(match.summary.count)} appears here — rotate it`;
+      return `A password leaked for ${owner} appears here — rotate it`;
     }
     case 'host':
       return `${match.identifier} is the host of leaked URLs in ${records(match.summary.count)}${tail}`;

@@ -1,34 +1,29 @@
-// The leak index: every identifier of the cached leak results of the workspace's domains,
-// ready to be matched against a text. It keeps e-mails, plain usernames, URL keys and hosts
-// in Maps, passwords only as salted hashes (SHA-256 over a per-index random salt and the
-// password), and per record only the facts a diagnostic shows (date, browser, country, status, site) — never
-// a record object, so the index holds no password and no raw record.
-import { domainToUnicode } from 'node:url';
+// The leak index: every identifier of the leak results that matter to the workspace, ready
+// to be matched against a text, in about 60 bytes a record. One segment per result
+// (sourceSegment.ts) holds fingerprint tables, no strings; `add`/`remove` change one result
+// and recompute only the small prefilters. Matching runs the one-pass scanner (scanner.ts)
+// into a sink that tests candidates (matchSink.ts), then reads the details of the hits back
+// from the sources (matchDetails.ts).
 import type { AccountRecord, FindingsType, OpenRecord } from '../types';
+import { lengthFilter } from './charClass';
 import type { LengthFilter } from './charClass';
-import { WIDE, CLASS, lengthFilter } from './charClass';
-import { foldHash, foldHashAscii, seededHash } from './foldHash';
-import { createSalt, saltPrefix, saltedHash } from './hash';
+import { Fingerprinter } from './fingerprint';
+import { summarize } from './matchDetails';
+import type { Hit, Tables } from './matchSink';
+import { MatchSink } from './matchSink';
+import { scan } from './scanner';
 import { Sketch } from './sketch';
-import type { ParsedUrl } from './normalize';
-import { normalizeEmail, normalizeHost, normalizeUsername, parseUrl } from './normalize';
-import { recordFacts } from './recordFields';
-import type { RangeSink } from './scanner';
-import { scanEmails, scanHosts, scanTokens, scanTokensAndHosts, scanUrls, scanUrlsWithHost, scanValues } from './scanner';
+import type { LeakSource, SourceSegment } from './sourceSegment';
+import { COMMON_PASSWORDS, EMAILS, HOSTS, PASSWORDS, SHORT_PASSWORDS, TABLES, URLS, USERNAMES, USER_ONLY, buildSegment } from './sourceSegment';
 
-/** One cached result the index is built from; `source` in a `RecordRef` is its position. */
-export interface LeakSource {
-  readonly domain: string;
-  readonly type: FindingsType;
-  readonly records: readonly (AccountRecord | OpenRecord)[];
-}
+export type { LeakSource } from './sourceSegment';
 
 export type MatchKind = 'email' | 'username' | 'url' | 'host' | 'password';
 
-/** How serious a match is by default: a leaked password is an error, a bare host only a hint. */
-export type SeverityHint = 'error' | 'warning' | 'information';
+/** How serious a match is by default: a leaked password is an error, a common one only a hint, a bare host information. */
+export type SeverityHint = 'error' | 'warning' | 'information' | 'hint';
 
-/** A record behind a match: `sources[source].records[record]`. */
+/** A record behind a match: record `record` of the source added as `source`. */
 export interface RecordRef {
   readonly source: number;
   readonly record: number;
@@ -58,7 +53,7 @@ export interface LeakMatch {
   readonly kind: MatchKind;
   /**
    * The normalised identifier: e-mail, username, URL key (`scheme://host[:port]path`), host;
-   * for a password, the account it leaked for (never the password).
+   * for a password, the account it is named for ('' when none is: see `owners`).
    */
   readonly identifier: string;
   readonly severity: SeverityHint;
@@ -66,8 +61,13 @@ export interface LeakMatch {
   readonly summary: LeakSummary;
   /** Every record behind the match has status `hide`. */
   readonly hidden: boolean;
-  /** For a password: the accounts (normalised usernames/e-mails) it leaked for; otherwise empty. */
+  /**
+   * For a password: the account the message names — the one account whose records hold
+   * it, or the one of its accounts the text around it names; otherwise empty.
+   */
   readonly owners: readonly string[];
+  /** A password on the common-password list (commonPasswords.ts): a hint that names nobody. */
+  readonly common: boolean;
 }
 
 /** Which rules `LeakIndex.match` runs; all by default. */
@@ -87,12 +87,10 @@ export interface LeakIndexStats {
   readonly urls: number;
   readonly hosts: number;
   readonly passwords: number;
-}
-
-interface Entry {
-  readonly ids: number[];
-  summary?: LeakSummary;
-  owners?: readonly string[];
+  /** URLs of records that could not be parsed (not indexed). */
+  readonly unparsedUrls: number;
+  /** Bytes held by the segments. */
+  readonly bytes: number;
 }
 
 const SEVERITY: Readonly<Record<MatchKind, SeverityHint>> = {
@@ -103,356 +101,224 @@ const SEVERITY: Readonly<Record<MatchKind, SeverityHint>> = {
   password: 'error',
 };
 
-function add(map: Map<string, Entry>, key: string, id: number): void {
-  const e = map.get(key);
-  if (e === undefined) map.set(key, { ids: [id] });
-  else if (e.ids[e.ids.length - 1] !== id) e.ids.push(id);
+/** How far (UTF-16 units) around a password the text may name one of its accounts. */
+const NAMING_DISTANCE = 400;
+
+interface Held {
+  readonly source: LeakSource;
+  readonly segment: SourceSegment;
 }
 
-/** Text in scripts without spaces (`連絡先alice@example.comまで`) sticks to an identifier: the end without that tail. */
-function withoutWideTail(text: string, start: number, end: number): number {
-  let e = end;
-  while (e > start && (CLASS[text.charCodeAt(e - 1)] & WIDE) !== 0) e--;
-  return e < end && e > start && text.charCodeAt(e - 1) < 0x80 && text.charCodeAt(e - 1) !== 46 ? e : end;
-}
+export class LeakIndex implements Tables {
+  readonly #fp: Fingerprinter;
+  readonly #held = new Map<number, Held>();
+  /** The segments of `#held`, as an array for the hot lookup. */
+  #segments: SourceSegment[] = [];
+  usernameSketch = new Sketch(true);
+  hostSketch = new Sketch(true);
+  passwordSketch = new Sketch(false);
+  usernameLengths: LengthFilter = new Uint8Array(0);
+  hostLengths: LengthFilter = new Uint8Array(0);
+  passwordLengths: LengthFilter = new Uint8Array(0);
+  /** Entries per table over all segments. */
+  #sizes = new Array<number>(TABLES).fill(0);
+  readonly #summaries = new Map<string, { summary: LeakSummary; owners: string[] }>();
 
-function ranked(values: Map<string, number>): string[] {
-  return [...values.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([v]) => v);
-}
+  /** `key`: 24 random bytes by default (tests pass their own); never leaves the index. */
+  constructor(key?: Uint8Array) {
+    this.#fp = new Fingerprinter(key);
+  }
 
-function shortDate(date: string): string {
-  return /^\d{4}-\d{2}-\d{2}/.test(date) ? date.slice(0, 10) : date;
-}
+  /** Indexes (or re-indexes) one result under `id`. Returns how many of its URLs could not be parsed. */
+  add(id: number, source: LeakSource): number {
+    const segment = buildSegment(source, this.#fp);
+    this.#held.set(id, { source, segment });
+    this.#recompute();
+    return segment.unparsedUrls;
+  }
 
-function interned(pool: Map<string, string>, s: string): string {
-  const hit = pool.get(s);
-  if (hit !== undefined) return hit;
-  pool.set(s, s);
-  return s;
-}
+  /** Forgets one result; false when it was not indexed. */
+  remove(id: number): boolean {
+    if (!this.#held.delete(id)) return false;
+    this.#recompute();
+    return true;
+  }
 
-export class LeakIndex {
-  /** The salt as `saltedHash` takes it. */
-  readonly #salt: string;
-  readonly #emails = new Map<string, Entry>();
-  readonly #usernames = new Map<string, Entry>();
-  readonly #urls = new Map<string, Entry>();
-  readonly #hosts = new Map<string, Entry>();
-  readonly #passwords = new Map<string, Entry>();
-  /** `foldHash` of every key of the maps above (`seededHash` for passwords): the allocation-free first test. */
-  readonly #emailHashes = new Set<number>();
-  readonly #usernameHashes = new Set<number>();
-  readonly #hostHashes = new Set<number>();
-  readonly #passwordHashes = new Set<number>();
-  readonly #seed: number;
-  /** A cheaper test still, before the hashes: see sketch.ts. */
-  readonly #usernameSketch = new Sketch(true);
-  readonly #hostSketch = new Sketch(true);
-  readonly #passwordSketch = new Sketch(false);
-  #usernameLengths: LengthFilter = new Uint8Array(0);
-  #hostLengths: LengthFilter = new Uint8Array(0);
-  #passwordLengths: LengthFilter = new Uint8Array(0);
-  /** Per record (global id): its source, its position there, and its facts. */
-  readonly #sourceOf: number[] = [];
-  readonly #recordOf: number[] = [];
-  readonly #date: string[] = [];
-  readonly #browser: string[] = [];
-  readonly #country: string[] = [];
-  readonly #status: string[] = [];
-  readonly #site: string[] = [];
-  readonly #owner: string[] = [];
-  readonly #domains: string[] = [];
+  /** The ids indexed now. */
+  get ids(): number[] {
+    return [...this.#held.keys()];
+  }
 
-  /** Use `buildLeakIndex`. */
-  constructor(sources: readonly LeakSource[], salt: Uint8Array) {
-    this.#salt = saltPrefix(salt);
-    this.#seed = salt.length >= 4 ? (salt[0] | (salt[1] << 8) | (salt[2] << 16) | (salt[3] << 24)) : 0;
-    const pool = new Map<string, string>();
-    const usernameLengths = new Set<number>();
-    const hostLengths = new Set<number>();
-    const passwordLengths = new Set<number>();
-    /** Records share URL strings: parse each once. */
-    const parsedUrls = new Map<string, ParsedUrl | null>();
-    let id = 0;
-    sources.forEach((source, s) => {
-      this.#domains.push(source.domain);
-      source.records.forEach((record, r) => {
-        const f = recordFacts(record);
-        let site = '';
-        for (const email of f.emails) add(this.#emails, email, id);
-        for (const u of f.usernames) {
-          add(this.#usernames, u, id);
-          usernameLengths.add(u.length);
-        }
-        for (const url of f.urls) {
-          let parsed = parsedUrls.get(url);
-          if (parsed === undefined) {
-            parsed = parseUrl(url) ?? parseUrl(`https://${url}`) ?? null;
-            parsedUrls.set(url, parsed);
-          }
-          if (parsed === null) continue;
-          if (url.includes('://')) add(this.#urls, parsed.key, id);
-          if (parsed.host.includes('.')) {
-            add(this.#hosts, parsed.host, id);
-            hostLengths.add(parsed.host.length);
-            if (parsed.host.includes('xn--')) hostLengths.add(domainToUnicode(parsed.host).length);
-          }
-          if (site === '') site = parsed.host;
-        }
-        for (const p of f.passwords) {
-          add(this.#passwords, saltedHash(this.#salt, p), id);
-          this.#passwordHashes.add(seededHash(this.#seed, p, 0, p.length));
-          this.#passwordSketch.add(p);
-          passwordLengths.add(p.length);
-        }
-        this.#sourceOf.push(s);
-        this.#recordOf.push(r);
-        this.#date.push(interned(pool, shortDate(f.date)));
-        this.#browser.push(interned(pool, f.browser));
-        this.#country.push(interned(pool, f.country));
-        this.#status.push(interned(pool, f.status));
-        this.#site.push(interned(pool, site));
-        this.#owner.push(f.owner);
-        id++;
-      });
-    });
-    for (const k of this.#emails.keys()) this.#emailHashes.add(foldHash(k, 0, k.length));
-    for (const k of this.#usernames.keys()) {
-      this.#usernameHashes.add(foldHash(k, 0, k.length));
-      this.#usernameSketch.add(k);
+  #recompute(): void {
+    this.#summaries.clear();
+    this.usernameSketch = new Sketch(true);
+    this.hostSketch = new Sketch(true);
+    this.passwordSketch = new Sketch(false);
+    const usernames = new Set<number>();
+    const hosts = new Set<number>();
+    const passwords = new Set<number>();
+    this.#sizes = new Array<number>(TABLES).fill(0);
+    this.#segments = [...this.#held.values()].map((h) => h.segment);
+    for (const { segment } of this.#held.values()) {
+      for (const slot of segment.usernameSlots) this.usernameSketch.addSlot(slot);
+      for (const slot of segment.hostSlots) this.hostSketch.addSlot(slot);
+      for (const slot of segment.passwordSlots) this.passwordSketch.addSlot(slot);
+      for (const t of [USERNAMES, USER_ONLY]) for (const n of segment.lengths[t]) usernames.add(n);
+      for (const n of segment.lengths[HOSTS]) hosts.add(n);
+      for (const t of [PASSWORDS, SHORT_PASSWORDS, COMMON_PASSWORDS]) for (const n of segment.lengths[t]) passwords.add(n);
+      segment.tables.forEach((table, t) => (this.#sizes[t] += table.size));
     }
-    for (const k of this.#hosts.keys()) {
-      this.#hostHashes.add(foldHash(k, 0, k.length));
-      this.#hostSketch.add(k);
-      if (k.includes('xn--')) this.#hostSketch.add(domainToUnicode(k)); // the host as a file may write it
-    }
-    this.#usernameLengths = lengthFilter(usernameLengths);
-    this.#hostLengths = lengthFilter(hostLengths);
-    this.#passwordLengths = lengthFilter(passwordLengths);
+    // Usernames of fewer than 2 characters: the sketch cannot tell them apart, lengths can.
+    this.usernameLengths = lengthFilter(usernames);
+    this.hostLengths = lengthFilter(hosts);
+    this.passwordLengths = lengthFilter(passwords);
+  }
+
+  has(table: number, hi: number, lo: number): boolean {
+    if (this.#sizes[table] === 0) return false;
+    const segments = this.#segments;
+    for (let i = 0; i < segments.length; i++) if (segments[i].tables[table].find(hi, lo) >= 0) return true;
+    return false;
   }
 
   get stats(): LeakIndexStats {
+    let records = 0;
+    let unparsedUrls = 0;
+    let bytes = 0;
+    for (const { segment } of this.#held.values()) {
+      records += segment.records;
+      unparsedUrls += segment.unparsedUrls;
+      bytes += segment.bytes;
+    }
+    const s = this.#sizes;
     return {
-      records: this.#sourceOf.length,
-      emails: this.#emails.size,
-      usernames: this.#usernames.size,
-      urls: this.#urls.size,
-      hosts: this.#hosts.size,
-      passwords: this.#passwords.size,
+      records,
+      emails: s[EMAILS],
+      usernames: s[USERNAMES] + s[USER_ONLY],
+      urls: s[URLS],
+      hosts: s[HOSTS],
+      passwords: s[PASSWORDS] + s[SHORT_PASSWORDS] + s[COMMON_PASSWORDS],
+      unparsedUrls,
+      bytes,
     };
   }
 
   /** Whether the index has anything to find. */
   get isEmpty(): boolean {
-    return this.#emails.size + this.#usernames.size + this.#hosts.size + this.#passwords.size === 0;
+    return this.#sizes.every((n) => n === 0);
   }
 
   /** Every leaked identifier in `text`, sorted by start then end. Matches may overlap (an e-mail inside a URL). */
   match(text: string, options: MatchOptions = {}): LeakMatch[] {
-    const out: LeakMatch[] = [];
-    if (options.emails !== false && this.#emails.size > 0) {
-      scanEmails(text, (s, e) => this.matchEmailCandidate(text, s, e, out));
-    }
-    const wantUrls = options.urls !== false && this.#hosts.size > 0;
-    const wantHosts = options.hosts !== false && this.#hosts.size > 0;
-    const urlRanges: number[] = [];
-    if (wantUrls) {
-      scanUrlsWithHost(text, (s, e, hs, he) => {
-        if (wantHosts) urlRanges.push(s, e);
-        if (hs === -1 || (this.#hostSketch.mayHave(text, hs, he) && this.#hostHashes.has(foldHash(text, hs, he)))) {
-          this.matchUrlCandidate(text, s, e, out);
-        }
-      });
-    } else if (wantHosts) {
-      scanUrls(text, (s, e) => urlRanges.push(s, e));
-    }
-    const wantUsernames = options.usernames !== false && this.#usernames.size > 0;
-    const usernameSink: RangeSink = (s, e) => this.#matchUsername(text, s, e, out);
-    if (wantHosts) {
-      let u = 0;
-      const hostSink: RangeSink = (s, e) => {
-        while (u < urlRanges.length && urlRanges[u + 1] <= s) u += 2;
-        if (u < urlRanges.length && urlRanges[u] <= s) return; // part of a URL: the URL rule has it
-        this.#matchHost(text, s, e, out);
-      };
-      // Host names lie inside username-like tokens: one walk finds both kinds of candidates.
-      if (wantUsernames) scanTokensAndHosts(text, usernameSink, this.#usernameLengths, hostSink, this.#hostLengths);
-      else scanHosts(text, hostSink, this.#hostLengths);
-    } else if (wantUsernames) {
-      scanTokens(text, usernameSink, this.#usernameLengths);
-    }
-    if (options.passwords !== false && this.#passwords.size > 0) {
-      scanValues(
-        text,
-        (s, e) => {
-          if (!this.#passwordSketch.mayHave(text, s, e) || !this.#passwordHashes.has(seededHash(this.#seed, text, s, e))) return;
-          const entry = this.#passwords.get(saltedHash(this.#salt, text.slice(s, e)));
-          if (entry !== undefined) out.push(this.#make(entry, 'password', s, e, ''));
-        },
-        this.#passwordLengths,
-      );
-    }
-    out.sort((a, b) => a.start - b.start || a.end - b.end || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0));
-    return out.filter((m, i) => i === 0 || m.start !== out[i - 1].start || m.end !== out[i - 1].end || m.kind !== out[i - 1].kind);
+    return this.matchWith(scan, text, options);
   }
 
-  /** Looks up one e-mail candidate `text.slice(start, end)` (from any scanner); pushes a match on a hit. */
-  matchEmailCandidate(text: string, start: number, end: number, out: LeakMatch[]): void {
-    const h = foldHashAscii(text, start, end);
-    const wide = h === -1;
-    if (!wide && !this.#emailHashes.has(h)) return;
-    const key = wide ? normalizeEmail(text.slice(start, end)) : text.slice(start, end).toLowerCase();
-    const entry = this.#emails.get(key);
-    if (entry !== undefined) {
-      out.push(this.#make(entry, 'email', start, end, key));
-      return;
-    }
-    const e = withoutWideTail(text, start, end);
-    if (e !== end) {
-      const k = normalizeEmail(text.slice(start, e));
-      const hit = this.#emails.get(k);
-      if (hit !== undefined) out.push(this.#make(hit, 'email', start, e, k));
-    }
+  /** `match` with another scanner of the same grammar (the tests' oracle). */
+  matchWith(scanner: typeof scan, text: string, options: MatchOptions = {}): LeakMatch[] {
+    if (this.isEmpty) return [];
+    const s = this.#sizes;
+    const want = {
+      emails: options.emails !== false && s[EMAILS] > 0,
+      urls: options.urls !== false && s[HOSTS] > 0,
+      hosts: options.hosts !== false && s[HOSTS] > 0,
+      usernames: options.usernames !== false && s[USERNAMES] + s[USER_ONLY] > 0,
+      passwords: options.passwords !== false && s[PASSWORDS] + s[SHORT_PASSWORDS] + s[COMMON_PASSWORDS] > 0,
+    };
+    const sink = new MatchSink(text, this, this.#fp, want);
+    const wantTokens = want.usernames || want.hosts;
+    const tokenLengths = wantTokens ? union(want.usernames ? this.usernameLengths : undefined, want.hosts ? this.hostLengths : undefined) : false;
+    const wantValues = want.passwords || want.usernames;
+    const valueLengths = wantValues ? union(want.passwords ? this.passwordLengths : undefined, want.usernames ? this.usernameLengths : undefined) : false;
+    scanner(text, sink, { emails: want.emails, urls: want.urls || want.hosts, tokens: tokenLengths, values: valueLengths });
+    const hits = sink.hits.sort((a, b) => a.start - b.start || a.end - b.end || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0));
+    const unique = hits.filter((h, i) => i === 0 || h.start !== hits[i - 1].start || h.end !== hits[i - 1].end || h.kind !== hits[i - 1].kind);
+    return unique.map((h, i) => this.#make(h, unique, i));
   }
 
-  /**
-   * Looks up one URL candidate: a leaked URL with the same origin and path is a `url` match
-   * over the whole URL; otherwise a leaked host is a `host` match over the host part.
-   */
-  matchUrlCandidate(text: string, start: number, end: number, out: LeakMatch[]): void {
-    if (!this.#mayHaveLeakedHost(text, start, end)) return;
-    let e = end;
-    let parsed = parseUrl(text.slice(start, e));
-    if (parsed !== undefined && !this.#hosts.has(parsed.host)) {
-      const t = withoutWideTail(text, start, end);
-      if (t === end) return;
-      e = t;
-      parsed = parseUrl(text.slice(start, e));
-    }
-    if (parsed === undefined) return;
-    const host = this.#hosts.get(parsed.host);
-    if (host === undefined) return;
-    const url = this.#urls.get(parsed.key);
-    if (url !== undefined) out.push(this.#make(url, 'url', start, e, parsed.key));
-    else out.push(this.#make(host, 'host', start + parsed.hostStart, start + parsed.hostEnd, parsed.host));
-  }
-
-  /**
-   * Allocation-free test of a URL candidate's host: false when it surely is no leaked host.
-   * One walk over the authority computes `foldHash` of the host as it goes: restarted after
-   * each `@`, remembered at each `:` (a port), never counting trailing dots.
-   */
-  #mayHaveLeakedHost(text: string, start: number, end: number): boolean {
-    let p = start;
-    while (p < end && text.charCodeAt(p) !== 58) p++;
-    if (p + 3 > end || text.charCodeAt(p + 1) !== 47 || text.charCodeAt(p + 2) !== 47) return false;
-    const H0 = 0x811c9dc5 | 0;
-    let hs = p + 3;
-    let h = H0;
-    /** `h` up to the last character that is no dot. */
-    let clean = H0;
-    /** `clean` at the last `:` after `hs`, when `port`. */
-    let atColon = H0;
-    let port = false;
-    for (let i = hs; i < end; i++) {
-      let c = text.charCodeAt(i);
-      if (c === 47 || c === 63 || c === 35) break;
-      if (c === 64) {
-        hs = i + 1;
-        h = clean = H0;
-        port = false;
-        continue;
+  #refs(hit: Hit): RecordRef[] {
+    const refs: RecordRef[] = [];
+    for (const [id, { segment }] of this.#held) {
+      for (let t = 0; t < TABLES; t++) {
+        if ((hit.tables & (1 << t)) === 0) continue;
+        let last = -1;
+        segment.tables[t].forEach(hit.hi, hit.lo, (record) => {
+          if (record !== last) refs.push({ source: id, record });
+          last = record;
+        });
       }
-      if (c > 0x7f || c === 91) return true; // IDN or IPv6: let the full parse decide
-      if (c === 58 && i > hs) {
-        atColon = clean;
-        port = true;
-      }
-      if (c >= 65 && c <= 90) c |= 0x20;
-      h = Math.imul(h ^ c, 0x01000193);
-      if (c !== 46) clean = h;
     }
-    const f = port ? atColon : clean;
-    return this.#hostHashes.has((f ^ (f >>> 17)) & 0x3fffffff);
+    return refs;
   }
 
-  #matchHost(text: string, start: number, end: number, out: LeakMatch[]): void {
-    if (!this.#hostSketch.mayHave(text, start, end)) return;
-    const h = foldHashAscii(text, start, end);
-    const wide = h === -1;
-    if (!wide && !this.#hostHashes.has(h)) return;
-    const raw = text.slice(start, end);
-    const key = wide ? normalizeHost(raw) : raw.toLowerCase();
-    const entry = this.#hosts.get(key);
-    if (entry !== undefined) out.push(this.#make(entry, 'host', start, end, key));
-  }
-
-  #matchUsername(text: string, start: number, end: number, out: LeakMatch[]): void {
-    if (!this.#usernameSketch.mayHave(text, start, end)) return;
-    const h = foldHashAscii(text, start, end);
-    if (h !== -1 && !this.#usernameHashes.has(h)) return;
-    const key = normalizeUsername(text.slice(start, end));
-    const entry = this.#usernames.get(key);
-    if (entry !== undefined) out.push(this.#make(entry, 'username', start, end, key));
-  }
-
-  #make(entry: Entry, kind: MatchKind, start: number, end: number, identifier: string): LeakMatch {
-    const summary = (entry.summary ??= this.#summarize(entry.ids));
-    let owners: readonly string[] = [];
-    if (kind === 'password') {
-      owners = entry.owners ??= [...new Set(entry.ids.map((id) => this.#owner[id]).filter((o) => o !== ''))];
-      identifier = owners[0] ?? '';
+  #make(hit: Hit, all: readonly Hit[], at: number): LeakMatch {
+    const refs = this.#refs(hit);
+    const cacheKey = `${hit.tables}:${hit.hi}:${hit.lo}`;
+    let details = this.#summaries.get(cacheKey);
+    if (details === undefined) {
+      details = summarize(refs, (id) => this.#held.get(id)?.source);
+      this.#summaries.set(cacheKey, details);
     }
+    const { summary } = details;
+    const common = hit.kind === 'password' && hit.tables === 1 << COMMON_PASSWORDS;
+    let owners: string[] = [];
+    if (hit.kind === 'password' && !common) owners = named(hit, details.owners, all, at);
     return {
-      start,
-      end,
-      kind,
-      identifier,
-      severity: SEVERITY[kind],
-      refs: entry.ids.map((id) => ({ source: this.#sourceOf[id], record: this.#recordOf[id] })),
+      start: hit.start,
+      end: hit.end,
+      kind: hit.kind,
+      identifier: hit.kind === 'password' ? (owners[0] ?? '') : hit.identifier,
+      severity: common ? 'hint' : SEVERITY[hit.kind],
+      refs,
       summary,
       hidden: summary.hiddenCount === summary.count,
       owners,
-    };
-  }
-
-  #summarize(ids: readonly number[]): LeakSummary {
-    const browsers = new Map<string, number>();
-    const countries = new Map<string, number>();
-    const sites = new Map<string, number>();
-    const statuses = new Map<string, number>();
-    const domains = new Map<string, number>();
-    const bump = (m: Map<string, number>, v: string): void => {
-      if (v !== '') m.set(v, (m.get(v) ?? 0) + 1);
-    };
-    let latest = '';
-    let hidden = 0;
-    for (const id of ids) {
-      bump(browsers, this.#browser[id]);
-      bump(countries, this.#country[id]);
-      bump(sites, this.#site[id]);
-      bump(statuses, this.#status[id]);
-      bump(domains, this.#domains[this.#sourceOf[id]]);
-      if (this.#date[id] > latest) latest = this.#date[id];
-      if (this.#status[id].toLowerCase() === 'hide') hidden++;
-    }
-    return {
-      count: ids.length,
-      hiddenCount: hidden,
-      ...(latest === '' ? {} : { latestDate: latest }),
-      browsers: ranked(browsers),
-      countries: ranked(countries),
-      sites: ranked(sites),
-      statuses: ranked(statuses),
-      domains: ranked(domains),
+      common,
     };
   }
 }
 
-/**
- * Builds the index of the given results. `salt` (default: 32 random bytes) keys the password
- * hashes; it never leaves the index. Cost: linear in the records; one HMAC per password.
- */
-export function buildLeakIndex(sources: readonly LeakSource[], options: { readonly salt?: Uint8Array } = {}): LeakIndex {
-  return new LeakIndex(sources, options.salt ?? createSalt());
+/** The account a password's message names: its only owner, or the nearest of its owners the text names. */
+function named(hit: Hit, owners: readonly string[], all: readonly Hit[], at: number): string[] {
+  if (owners.length === 1) return [owners[0]];
+  if (owners.length === 0) return [];
+  const set = new Set(owners);
+  let best: Hit | undefined;
+  let bestDistance = Infinity;
+  // `all` is sorted by start: look only at hits that start near this one (identifiers under 512 units).
+  let from = at;
+  while (from > 0 && all[from - 1].start >= hit.start - NAMING_DISTANCE - 512) from--;
+  for (let k = from; k < all.length && all[k].start <= hit.end + NAMING_DISTANCE; k++) {
+    const h = all[k];
+    if ((h.kind !== 'email' && h.kind !== 'username') || !set.has(h.identifier)) continue;
+    const distance = h.end <= hit.start ? hit.start - h.end : h.start >= hit.end ? h.start - hit.end : 0;
+    if (distance <= NAMING_DISTANCE && distance < bestDistance) {
+      best = h;
+      bestDistance = distance;
+    }
+  }
+  return best === undefined ? [] : [best.identifier];
+}
+
+function union(a: LengthFilter | undefined, b: LengthFilter | undefined): LengthFilter {
+  if (a === undefined) return b ?? new Uint8Array(0);
+  if (b === undefined) return a;
+  const out = new Uint8Array(Math.max(a.length, b.length));
+  out.set(a);
+  for (let i = 0; i < b.length; i++) out[i] |= b[i];
+  return out;
+}
+
+/** A source over an array of records (tests, tools). */
+export function arraySource(domain: string, type: FindingsType, records: readonly (AccountRecord | OpenRecord)[]): LeakSource {
+  return { domain, type, length: records.length, record: (i) => records[i] };
+}
+
+/** An index of these sources, added as ids 0, 1, …; sources may be given as record arrays. */
+export function buildLeakIndex(
+  sources: readonly (LeakSource | { readonly domain: string; readonly type: FindingsType; readonly records: readonly (AccountRecord | OpenRecord)[] })[],
+  options: { readonly key?: Uint8Array } = {},
+): LeakIndex {
+  const index = new LeakIndex(options.key);
+  sources.forEach((s, i) => index.add(i, 'records' in s ? arraySource(s.domain, s.type, s.records) : s));
+  return index;
 }

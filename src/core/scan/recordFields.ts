@@ -4,9 +4,9 @@
 // the same way: fields are recognised by name; e-mails and URLs in any other string value are
 // found with the scanner.
 import type { AccountRecord, FieldValue, OpenRecord } from '../types';
-import { CLASS, TOKEN } from './charClass';
+import { CLASS, LOCAL, TOKEN } from './charClass';
 import { normalizeEmail, normalizeUsername } from './normalize';
-import { scanEmails, scanUrls } from './scanner';
+import { EMAIL, URL, scan } from './scanner';
 
 const USER_KEY = /^(user(_?name)?|login|e-?mail(_?address)?|mail|account|usr)$/i;
 const PASS_KEY = /^(pass(word)?|passwd|pwd|secret)$/i;
@@ -45,21 +45,34 @@ export function isPlainUsername(username: string): boolean {
   return letter && first !== 46 && first !== 45 && last !== 46 && last !== 45;
 }
 
-/** Whether a string is a single e-mail address by the scanner's grammar. */
+/** Whether a string is a single e-mail address by the scanner's grammar (scanner.ts). */
 export function isEmail(s: string): boolean {
-  let whole = false;
-  scanEmails(s, (start, end) => {
-    if (start === 0 && end === s.length) whole = true;
-  });
-  return whole;
+  const at = s.lastIndexOf('@');
+  if (at <= 0 || at > 64 || at === s.length - 1) return false;
+  const first = s.charCodeAt(0);
+  if (first === 46 || first === 39) return false;
+  for (let i = 0; i < at; i++) if ((CLASS[s.charCodeAt(i)] & LOCAL) === 0) return false;
+  let dot = false;
+  for (let i = at + 1; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if ((CLASS[c] & TOKEN) === 0) return false;
+    if (c === 46) {
+      if (i === at + 1 || i === s.length - 1 || s.charCodeAt(i - 1) === 46) return false;
+      dot = true;
+    }
+  }
+  return dot;
 }
 
-/** Passwords shorter than this are not indexed (too common as ordinary values). */
+/** Passwords shorter than this are matched only where a password belongs (see leakIndex.ts). */
 export const MIN_PASSWORD_LENGTH = 6;
 
 export interface RecordFacts {
   emails: string[];
+  /** Usernames matched anywhere (see `isPlainUsername`). */
   usernames: string[];
+  /** Other usernames (generic or short): matched only where a user is named. */
+  userOnly: string[];
   urls: string[];
   passwords: string[];
   /** The record's own account name (e-mail or username, normalised), '' when none. */
@@ -70,7 +83,7 @@ export interface RecordFacts {
   status: string;
 }
 
-function addUserValue(facts: RecordFacts, value: string): void {
+export function addUserValue(facts: RecordFacts, value: string): void {
   const v = value.trim();
   if (v === '') return;
   if (isEmail(v)) {
@@ -80,19 +93,30 @@ function addUserValue(facts: RecordFacts, value: string): void {
   } else {
     if (facts.owner === '') facts.owner = normalizeUsername(v);
     if (isPlainUsername(v)) facts.usernames.push(normalizeUsername(v));
+    else facts.userOnly.push(normalizeUsername(v));
   }
 }
 
 function addFreeText(facts: RecordFacts, value: string): void {
-  if (value.includes('@')) scanEmails(value, (s, e) => facts.emails.push(normalizeEmail(value.slice(s, e))));
-  if (value.includes('://')) scanUrls(value, (s, e) => facts.urls.push(value.slice(s, e)));
+  if (!value.includes('@') && !value.includes('://')) return;
+  const found: [number, number, number][] = [];
+  const sink = {
+    candidate: (kind: number, s: number, e: number): void => {
+      if (kind === EMAIL || kind === URL) found.push([kind, s, e]);
+    },
+  };
+  scan(value, sink, { tokens: false, values: false });
+  for (const [kind, s, e] of found) {
+    if (kind === EMAIL) facts.emails.push(normalizeEmail(value.slice(s, e)));
+    else facts.urls.push(value.slice(s, e));
+  }
 }
 
 function addField(facts: RecordFacts, key: string, value: FieldValue | undefined): void {
   if (typeof value !== 'string' || value === '') return;
   if (USER_KEY.test(key)) addUserValue(facts, value);
   else if (PASS_KEY.test(key)) {
-    if (value.length >= MIN_PASSWORD_LENGTH) facts.passwords.push(value);
+    facts.passwords.push(value);
   } else if (URL_KEY.test(key)) facts.urls.push(value.trim());
   else if (DATE_KEY.test(key)) facts.date = facts.date === '' ? value : facts.date;
   else if (BROWSER_KEY.test(key)) facts.browser = facts.browser === '' ? value : facts.browser;
@@ -107,7 +131,7 @@ function isAccountRecord(r: AccountRecord | OpenRecord): r is AccountRecord {
 
 /** The identifiers and facts of one record. */
 export function recordFacts(record: AccountRecord | OpenRecord): RecordFacts {
-  const facts: RecordFacts = { emails: [], usernames: [], urls: [], passwords: [], owner: '', date: '', browser: '', country: '', status: '' };
+  const facts: RecordFacts = { emails: [], usernames: [], userOnly: [], urls: [], passwords: [], owner: '', date: '', browser: '', country: '', status: '' };
   for (const [key, value] of Object.entries(record)) addField(facts, key, value as FieldValue | undefined);
   if (isAccountRecord(record) && typeof record.extra === 'object' && record.extra !== null) {
     for (const [key, value] of Object.entries(record.extra)) addField(facts, key, value);

@@ -1,485 +1,467 @@
-// The candidate scanner: finds e-mail addresses, URLs, dotted host names, username-like
-// tokens and assignment/quoted-string values in a text, as (start, end) offsets into it.
-// Each pass is keyed on `indexOf` of a rare character (`@`, `://`, `.`, a quote, `=`, `: `)
-// and expands left/right with the character-class tables of charClass.ts; no regular
-// expression ever runs over the text. Passes call a sink instead of building arrays, so a
-// scan allocates nothing but what the caller keeps.
+// The candidate scanner: one left-to-right pass over a text that reports every e-mail
+// address, URL, token (username or host name) and value (where a password or a username may
+// be written) as (kind, start, end, a, b). The text is copied once into 16-bit units
+// (textCodes.ts); word characters are skipped two at a time; every other character is an
+// event that each rule handles in constant time, with bounded look-back only (≤ 64 units for
+// an e-mail local part, ≤ 32 for a URL scheme or a key name). Forward walks (an e-mail
+// domain, a URL, an unquoted value) never cover a unit twice, so the time is linear on any
+// input and the memory is a few integers. test/unit/scan/scanOracle.ts implements the same
+// grammar the plain way; the property tests keep both in exact agreement.
 //
-// Grammar (the naive regex matcher in test/bench/naiveMatcher.ts implements the same one):
-// - e-mail: `[A-Za-z0-9_%+-][A-Za-z0-9._%+-]*@label(.label)+`, label = host characters
-//   (ASCII alphanumerics, `-`, non-ASCII BMP letters/marks/digits). Leftmost, longest,
-//   non-overlapping. A trailing dot is never part of the domain.
-// - URL: `[A-Za-z][A-Za-z0-9+.-]*://` then a run of URL characters (no spaces, quotes,
-//   `<>[]{}|\^` or backtick), then `trimUrlEnd`: trailing `.,;:!?*` and unbalanced `)` go.
-// - E-mails inside URLs (`https://alice@example.com/`, `?to=bob@example.com`) are reported
-//   too: the e-mail pass and the URL pass are independent, so candidates may overlap.
+// Grammar (character classes in charClass.ts):
+// - token: a maximal run of TOKEN characters (`[A-Za-z0-9_.-]`, non-ASCII word characters),
+//   trimmed of leading/trailing `.` and `-`; not reported when the run touches `@` (it is an
+//   e-mail part). a = IN_URL when it starts after the `://` of a URL, before its end.
+// - e-mail, for each `@`: local part = the LOCAL characters just before it (at most 64),
+//   trimmed of leading `.` and `'`, non-empty; domain = the token run just after it, cut at
+//   the first `..`, without trailing dots, not starting with `.`, with at least one dot.
+// - URL, for each `://` not inside the walk of the previous URL: scheme = the SCHEME
+//   characters before it (at most 32, from the first ASCII letter), non-empty; then URL
+//   characters up to the first one that is none or an unbalanced `)`, `]`, `}`; trailing
+//   `.,;:!?*'` trimmed; at least one character after `://`. a, b = the host (after the last
+//   `@` of the authority, before a port, without trailing dots; IPv6 literals with their
+//   brackets), or -1, -1. A user-info `user:password@` is also reported as two values
+//   (USER, PASSWORD positions).
+// - value: (1) the contents of a `"`, `'` or `` ` `` string on one line (a backslash escapes a
+//   quote), unless a `:` follows the closing quote (after at most one blank): then it is a
+//   key; (2) after a separator — `=` (not `==`, `=>`, `!=`, `<=`, `>=`) or `:` followed by a
+//   blank or a quote, or any `:` after a user/password key — and blanks, a run of VALUE
+//   characters (or the quoted string that starts there); (3) the next word after a
+//   `--user`/`--password`-style flag and a blank. a = the position: PASSWORD when the key
+//   (the ≤ 32 characters before the separator, after ≤ 2 blanks and one closing quote) names
+//   a password (`password`, `DB_PASS`, `Pwd`, `secret`…), USER when it names a user (`user`,
+//   `User Id`, `login`…), else NONE. b = QUOTED, UNQUOTED or USERINFO.
+import { ALPHA, BLANK, CLASS, LOCAL, SCHEME, URL_CHAR, VALUE, WORD } from './charClass';
 import type { LengthFilter } from './charClass';
-import { ALPHA, BLANK, CLASS, DOMAIN, LOCAL, SCHEME, TOKEN, URL_CHAR } from './charClass';
+import { textCodes } from './textCodes';
 
-/** Receives one candidate: `text.slice(start, end)`. */
-export type RangeSink = (start: number, end: number) => void;
+export const EMAIL = 0;
+export const URL = 1;
+export const TOKEN_KIND = 2;
+export const VALUE_KIND = 3;
+export type CandidateKind = typeof EMAIL | typeof URL | typeof TOKEN_KIND | typeof VALUE_KIND;
 
-const DOT = 46;
+/** Token flag: it starts inside a URL (the URL rule has its host). */
+export const IN_URL = 1;
+/** Value positions. */
+export const NONE = 0;
+export const PASSWORD = 1;
+export const USER = 2;
+/** Value origins. */
+export const QUOTED = 0;
+export const UNQUOTED = 1;
+export const USERINFO = 2;
+
+/** Receives each candidate `text.slice(start, end)`; `a`, `b` as the grammar above says. */
+export interface CandidateSink {
+  candidate(kind: CandidateKind, start: number, end: number, a: number, b: number): void;
+}
+
+export interface ScanOptions {
+  readonly emails?: boolean;
+  readonly urls?: boolean;
+  /** Only tokens of these lengths are reported (all when absent). */
+  readonly tokens?: LengthFilter | false;
+  /** Only values of these lengths are reported (all when absent). */
+  readonly values?: LengthFilter | false;
+}
+
+export const MAX_LOCAL = 64;
+export const MAX_SCHEME = 32;
+export const MAX_KEY = 32;
+
+/** Key names (lower-cased, the ≤ MAX_KEY characters before a separator) that make a password or user position. */
+export const PASSWORD_KEY = /(?:^|[^a-z])(?:pass|pwd|pw)$|(?:password|passwd|passphrase|secret)$/;
+export const USER_KEY = /(?:^|[^a-z])(?:user(?:[ _.-]?(?:name|id))?|login|usr|uid|account)$/;
+
 const AT = 64;
+const DOT = 46;
+const DASH = 45;
+const COLON = 58;
+const SLASH = 47;
+const EQ = 61;
 const NL = 10;
-const CR = 13;
 const BACKSLASH = 92;
+const DQ = 34;
+const SQ = 39;
+const BT = 96;
 
-/** Every e-mail address candidate, left to right. */
-export function scanEmails(text: string, sink: RangeSink): void {
-  const C = CLASS;
-  const n = text.length;
-  let minStart = 0;
-  let at = text.indexOf('@');
-  while (at !== -1) {
-    let s = at;
-    while (s > minStart && (C[text.charCodeAt(s - 1)] & LOCAL) !== 0) s--;
-    while (s < at && text.charCodeAt(s) === DOT) s++;
-    if (s < at) {
-      let e = at + 1;
-      while (e < n && (C[text.charCodeAt(e)] & DOMAIN) !== 0) e++;
-      if (e > at + 1) {
-        let labels = 1;
-        while (e + 1 < n && text.charCodeAt(e) === DOT && (C[text.charCodeAt(e + 1)] & DOMAIN) !== 0) {
-          e += 2;
-          while (e < n && (C[text.charCodeAt(e)] & DOMAIN) !== 0) e++;
-          labels++;
-        }
-        if (labels > 1) {
-          sink(s, e);
-          minStart = e;
-          at = text.indexOf('@', e);
-          continue;
-        }
-      }
-    }
-    at = text.indexOf('@', at + 1);
+/** The last two letters (lower-case) a password or user key can end with: a first test before the words. */
+const KEY_ENDS = new Set(['rd', 'wd', 'se', 'ss', 'pw', 'et', 'me', 'id', 'er', 'sr', 'in', 'nt'].map((e) => (e.charCodeAt(0) << 8) | e.charCodeAt(1)));
+
+function isQuote(c: number): boolean {
+  return c === DQ || c === SQ || c === BT;
+}
+
+function isTrailing(c: number): boolean {
+  // . , ; : ! ? * '
+  return c === 46 || c === 44 || c === 59 || c === 58 || c === 33 || c === 63 || c === 42 || c === 39;
+}
+
+function lower(c: number): number {
+  return c >= 65 && c <= 90 ? c | 0x20 : c;
+}
+
+function isLetter(c: number): boolean {
+  const l = lower(c);
+  return l >= 97 && l <= 122;
+}
+
+/** Whether `codes[.., j)` ends with `word` (lower-case ASCII), starting at or after `floor`. */
+function endsWith(codes: Uint16Array, j: number, word: string, floor: number): boolean {
+  const s = j - word.length;
+  if (s < floor) return false;
+  for (let k = 0; k < word.length; k++) if (lower(codes[s + k]) !== word.charCodeAt(k)) return false;
+  return true;
+}
+
+/** `word` ends at `j` with no ASCII letter before it (or at the window's start). */
+function wordAt(codes: Uint16Array, j: number, word: string, floor: number): boolean {
+  if (!endsWith(codes, j, word, floor)) return false;
+  const s = j - word.length;
+  return s === floor || !isLetter(codes[s - 1]);
+}
+
+const PASSWORD_SUFFIXES = ['password', 'passwd', 'passphrase', 'secret'];
+const PASSWORD_WORDS = ['pass', 'pwd', 'pw'];
+const USER_WORDS = ['login', 'usr', 'uid', 'account', 'user'];
+
+/**
+ * The position a key ending just before `end` makes (see the grammar): NONE, PASSWORD or
+ * USER. `PASSWORD_KEY`/`USER_KEY` over the lower-cased window, matched in place without
+ * building a string (it runs at every `=` and `:`).
+ */
+export function keyPosition(_text: string, codes: Uint16Array, end: number): number {
+  let j = end;
+  let blanks = 0;
+  while (j > 0 && blanks < 2 && (CLASS[codes[j - 1]] & BLANK) !== 0) {
+    j--;
+    blanks++;
   }
+  if (j > 0 && isQuote(codes[j - 1])) j--;
+  if (j < 2) return NONE;
+  const last = codes[j - 1];
+  const before = codes[j - 2];
+  if (last > 127 || before > 127 || !KEY_ENDS.has((lower(before) << 8) | lower(last))) return NONE;
+  const floor = Math.max(0, j - MAX_KEY);
+  for (const w of PASSWORD_SUFFIXES) if (endsWith(codes, j, w, floor)) return PASSWORD;
+  for (const w of PASSWORD_WORDS) if (wordAt(codes, j, w, floor)) return PASSWORD;
+  for (const tail of ['name', 'id']) {
+    if (!endsWith(codes, j, tail, floor)) continue;
+    const k = j - tail.length;
+    if (wordAt(codes, k, 'user', floor)) return USER;
+    const sep = k > 0 ? codes[k - 1] : 0;
+    if ((sep === 32 || sep === 95 || sep === 46 || sep === 45) && wordAt(codes, k - 1, 'user', floor)) return USER;
+  }
+  for (const w of USER_WORDS) if (wordAt(codes, j, w, floor)) return USER;
+  return NONE;
 }
 
 /**
- * Where a URL candidate really ends: drops trailing punctuation that closes a sentence or a
- * markdown construct (`.,;:!?*`) and `)` that has no `(` inside the URL; balanced
- * parentheses (`https://en.wikipedia.org/wiki/Foo_(bar)`) stay. `restStart` is just after `://`.
+ * The state of one scan. A class with methods on its prototype (not closures made per call),
+ * so the optimised code of the loop keeps the same call targets from one scan to the next.
  */
-export function trimUrlEnd(text: string, restStart: number, end: number): number {
-  while (end > restStart) {
-    const c = text.charCodeAt(end - 1);
-    if (c === 46 || c === 44 || c === 59 || c === 58 || c === 33 || c === 63 || c === 42) {
-      end--;
-    } else if (c === 41) {
-      let open = 0;
-      let close = 0;
-      for (let i = restStart; i < end; i++) {
-        const d = text.charCodeAt(i);
-        if (d === 40) open++;
-        else if (d === 41) close++;
+class Scan {
+  readonly n: number;
+  readonly wantEmails: boolean;
+  readonly wantUrls: boolean;
+  readonly tokenFilter: LengthFilter | undefined;
+  readonly wantTokens: boolean;
+  readonly tokenMax: number;
+  readonly valueFilter: LengthFilter | undefined;
+  readonly wantValues: boolean;
+  readonly valueMax: number;
+  /** Shorter token runs can give neither a token nor a `--flag` key: closing them is a no-op. */
+  readonly minRun: number;
+  /** Start of the current token run (just after the last non-token character). */
+  runStart = 0;
+  /** First `..` in the current run (its first dot), or -1. */
+  doubleDot = -1;
+  /** A pending e-mail: its `@` and local-part start, until the run after the `@` ends. */
+  emAt = -1;
+  emLocal = 0;
+  /** The last URL: where its walk stopped (no `://` before counts), and its range after `://`. */
+  urlStop = 0;
+  urlRest = -1;
+  urlEnd = -1;
+  /** An open quote (its character, 0 for none), where, and the position it got from a separator. */
+  quote = 0;
+  quoteAt = -1;
+  quotePosition = NONE;
+  /** Where a separator's quoted value may open, and the position it gives. */
+  pendingAt = -1;
+  pendingPosition = NONE;
+  /** The last unquoted value walked: a start inside it ends where it ends. */
+  valueStart = -1;
+  valueEnd = -1;
+  /** The end of the last run of backslashes, and whether it was of odd length. */
+  bsEnd = -1;
+  bsOdd = false;
+
+  constructor(
+    readonly text: string,
+    readonly codes: Uint16Array,
+    readonly sink: CandidateSink,
+    options: ScanOptions,
+  ) {
+    this.n = codes.length;
+    this.wantEmails = options.emails !== false;
+    this.wantUrls = options.urls !== false;
+    this.tokenFilter = options.tokens === false ? undefined : options.tokens;
+    this.wantTokens = options.tokens !== false;
+    this.tokenMax = this.tokenFilter === undefined ? Infinity : this.tokenFilter.length - 1;
+    this.valueFilter = options.values === false ? undefined : options.values;
+    this.wantValues = options.values !== false;
+    this.valueMax = this.valueFilter === undefined ? Infinity : this.valueFilter.length - 1;
+    let minToken = 1;
+    if (!this.wantTokens) minToken = Infinity;
+    else if (this.tokenFilter !== undefined) {
+      while (minToken < this.tokenFilter.length && this.tokenFilter[minToken] !== 1) minToken++;
+      if (minToken >= this.tokenFilter.length) minToken = Infinity;
+    }
+    this.minRun = Math.min(minToken, this.wantValues ? 4 : Infinity);
+  }
+
+  value(s: number, e: number, position: number, origin: number): void {
+    const len = e - s;
+    if (len > 0 && len <= this.valueMax && (this.valueFilter === undefined || this.valueFilter[len] === 1)) this.sink.candidate(VALUE_KIND, s, e, position, origin);
+  }
+
+  /** A separator's value starting at `v` (after blanks). */
+  startValue(v: number, position: number): void {
+    const { codes, n } = this;
+    const C = CLASS;
+    while (v < n && (C[codes[v]] & BLANK) !== 0) v++;
+    if (v >= n) return;
+    const c = codes[v];
+    if (isQuote(c)) {
+      this.pendingAt = v;
+      this.pendingPosition = position;
+    } else if ((C[c] & VALUE) !== 0) {
+      let e: number;
+      if (v > this.valueStart && v < this.valueEnd) e = this.valueEnd;
+      else {
+        e = v + 1;
+        while (e < n && (C[codes[e]] & VALUE) !== 0) e++;
+        this.valueStart = v;
+        this.valueEnd = e;
       }
-      if (close > open) end--;
-      else break;
-    } else {
-      break;
+      if (this.wantValues) this.value(v, e, position, UNQUOTED);
     }
   }
-  return end;
-}
 
-/** Every URL candidate (`scheme://…`), left to right, trimmed by `trimUrlEnd`. */
-export function scanUrls(text: string, sink: RangeSink): void {
-  const C = CLASS;
-  const n = text.length;
-  let from = 0;
-  let p = text.indexOf('://');
-  while (p !== -1) {
+  /** The token run `[runStart, end)` ends at a non-token character (or the end of the text). */
+  closeRun(end: number): void {
+    const { codes, n } = this;
+    const a = this.runStart;
+    if (this.emAt >= 0) {
+      if (a === this.emAt + 1 && end > a && codes[a] !== DOT) this.email(a, end);
+      this.emAt = -1;
+    }
+    if (end - a < this.minRun) return;
+    let s = a;
+    let e = end;
+    while (s < e && (codes[s] === DOT || codes[s] === DASH)) s++;
+    while (e > s && (codes[e - 1] === DOT || codes[e - 1] === DASH)) e--;
+    if (e === s) return;
+    if (this.wantTokens && e - s <= this.tokenMax && (a === 0 || codes[a - 1] !== AT) && (end === n || codes[end] !== AT)) {
+      if (this.tokenFilter === undefined || this.tokenFilter[e - s] === 1) this.sink.candidate(TOKEN_KIND, s, e, s >= this.urlRest && s < this.urlEnd ? IN_URL : 0, 0);
+    }
+    // `--password value`, `--user value`: the flag is a key.
+    if (this.wantValues && end < n && (CLASS[codes[end]] & BLANK) !== 0 && s - a >= 2 && codes[a] === DASH && codes[a + 1] === DASH && e === end) {
+      const position = keyPosition(this.text, codes, e);
+      if (position !== NONE) this.startValue(end + 1, position);
+    }
+  }
+
+  /** The domain of the pending e-mail is the run `[a, end)`. */
+  email(a: number, end: number): void {
+    const codes = this.codes;
+    let e = this.doubleDot >= a ? this.doubleDot : end;
+    while (e > a && codes[e - 1] === DOT) e--;
+    for (let k = a + 1; k < e; k++) {
+      if (codes[k] === DOT) {
+        if (this.wantEmails) this.sink.candidate(EMAIL, this.emLocal, e, 0, 0);
+        return;
+      }
+    }
+  }
+
+  /** An `@` at `i`: the local part before it. */
+  at(i: number): void {
+    const codes = this.codes;
+    let l = i;
+    const floor = Math.max(0, i - MAX_LOCAL);
+    while (l > floor && (CLASS[codes[l - 1]] & LOCAL) !== 0) l--;
+    while (l < i && (codes[l] === DOT || codes[l] === SQ)) l++;
+    if (l < i) {
+      this.emAt = i;
+      this.emLocal = l;
+    }
+  }
+
+  /** A `:` at `i` that is no `://`. */
+  colon(i: number): void {
+    const codes = this.codes;
+    const next = i + 1 < this.n ? codes[i + 1] : 0;
+    const position = keyPosition(this.text, codes, i);
+    if ((CLASS[next] & BLANK) !== 0 || isQuote(next) || position !== NONE) this.startValue(i + 1, position);
+  }
+
+  /** An `=` at `i`. */
+  equals(i: number): void {
+    const codes = this.codes;
+    const next = i + 1 < this.n ? codes[i + 1] : 0;
+    const prev = i > 0 ? codes[i - 1] : 0;
+    if (next !== EQ && next !== 62 && prev !== EQ && prev !== 33 && prev !== 60 && prev !== 62) this.startValue(i + 1, keyPosition(this.text, codes, i));
+  }
+
+  /** A quote character `c` at `i`. */
+  quoteChar(c: number, i: number): void {
+    if (this.bsEnd === i && this.bsOdd) return;
+    const codes = this.codes;
+    const n = this.n;
+    if (this.quote === c) {
+      const key = i + 1 < n && codes[i + 1] === COLON ? true : i + 2 < n && (CLASS[codes[i + 1]] & BLANK) !== 0 && codes[i + 2] === COLON;
+      if (!key && this.wantValues) this.value(this.quoteAt + 1, i, this.quotePosition, QUOTED);
+      this.quote = 0;
+    } else if (this.quote === 0) {
+      this.quote = c;
+      this.quoteAt = i;
+      this.quotePosition = this.pendingAt === i ? this.pendingPosition : NONE;
+    }
+  }
+
+  /** A `://` at `p`: the URL, its host and user-info. */
+  url(p: number): void {
+    const { codes, n } = this;
+    const C = CLASS;
     let s = p;
-    while (s > from && (C[text.charCodeAt(s - 1)] & SCHEME) !== 0) s--;
-    while (s < p && (C[text.charCodeAt(s)] & ALPHA) === 0) s++;
-    if (s < p) {
-      let e = p + 3;
-      while (e < n && (C[text.charCodeAt(e)] & URL_CHAR) !== 0) e++;
-      if (e > p + 3) {
-        const t = trimUrlEnd(text, p + 3, e);
-        if (t > p + 3) sink(s, t);
-        from = e;
-        p = text.indexOf('://', e);
+    const floor = Math.max(this.urlStop, p - MAX_SCHEME);
+    while (s > floor && (C[codes[s - 1]] & SCHEME) !== 0) s--;
+    while (s < p && (C[codes[s]] & ALPHA) === 0) s++;
+    if (s === p) return;
+    const r = p + 3;
+    let e = r;
+    let paren = 0;
+    let bracket = 0;
+    let brace = 0;
+    let inAuthority = true;
+    let authEnd = -1;
+    let lastAt = -1;
+    let firstColon = -1;
+    let portColon = -1;
+    let hostStart = r;
+    let v6 = false;
+    for (; e < n; e++) {
+      const c = codes[e];
+      if ((C[c] & URL_CHAR) === 0) break;
+      if (c === 40) paren++;
+      else if (c === 41) {
+        if (paren === 0) break;
+        paren--;
+      } else if (c === 91) bracket++;
+      else if (c === 93) {
+        if (bracket === 0) break;
+        bracket--;
+      } else if (c === 123) brace++;
+      else if (c === 125) {
+        if (brace === 0) break;
+        brace--;
+      }
+      if (!inAuthority) continue;
+      if (c === SLASH || c === 63 || c === 35) {
+        inAuthority = false;
+        authEnd = e;
+      } else if (c === AT) {
+        lastAt = e;
+        hostStart = e + 1;
+        portColon = -1;
+        v6 = false;
+      } else if (c === COLON) {
+        if (firstColon < 0) firstColon = e;
+        if (!v6) portColon = e;
+      } else if (c === 91 && e === hostStart) v6 = true;
+      else if (c === 93) v6 = false;
+    }
+    this.urlStop = e;
+    while (e > r && isTrailing(codes[e - 1])) e--;
+    if (e === r) return;
+    this.urlRest = r;
+    this.urlEnd = e;
+    const auth = authEnd < 0 || authEnd > e ? e : authEnd;
+    let he = portColon >= hostStart && portColon < auth ? portColon : auth;
+    while (he > hostStart && codes[he - 1] === DOT) he--;
+    if (this.wantUrls) this.sink.candidate(URL, s, e, he > hostStart ? hostStart : -1, he > hostStart ? he : -1);
+    if (lastAt >= 0 && this.wantValues) {
+      const uc = firstColon >= 0 && firstColon < lastAt ? firstColon : lastAt;
+      this.value(r, uc, USER, USERINFO);
+      if (uc < lastAt) this.value(uc + 1, lastAt, PASSWORD, USERINFO);
+    }
+  }
+
+  run(): void {
+    const { codes, n } = this;
+    const C = CLASS;
+    let i = 0;
+    while (i < n) {
+      while (i + 1 < n && (C[codes[i]] & C[codes[i + 1]] & WORD) !== 0) i += 2;
+      if (i === n) break;
+      let c = codes[i];
+      if ((C[c] & WORD) !== 0) {
+        if (++i === n) break;
+        c = codes[i];
+        if ((C[c] & WORD) !== 0) continue;
+      }
+      if (c === DOT) {
+        if (this.doubleDot < this.runStart && i > this.runStart && codes[i - 1] === DOT) this.doubleDot = i - 1;
+        i++;
         continue;
       }
-    }
-    p = text.indexOf('://', p + 1);
-  }
-}
-
-/**
- * Receives one URL candidate and where its host is (`[hostStart, hostEnd)`, as `parseUrl` finds
- * it: after the last `@`, before a port, without trailing dots); `hostStart` is -1 when the host
- * has non-ASCII characters or the trimmed end cuts into the authority: then only a full parse can tell.
- */
-export type UrlSink = (start: number, end: number, hostStart: number, hostEnd: number) => void;
-
-/**
- * `scanUrls`, and while walking the authority, where the host is, so a lookup can reject a URL
- * without walking it again.
- */
-export function scanUrlsWithHost(text: string, sink: UrlSink): void {
-  const C = CLASS;
-  const n = text.length;
-  let from = 0;
-  let p = text.indexOf('://');
-  while (p !== -1) {
-    let s = p;
-    while (s > from && (C[text.charCodeAt(s - 1)] & SCHEME) !== 0) s--;
-    while (s < p && (C[text.charCodeAt(s)] & ALPHA) === 0) s++;
-    if (s < p) {
-      let e = p + 3;
-      let hs = e;
-      let colon = -1;
-      let wide = false;
-      for (; e < n; e++) {
-        const c = text.charCodeAt(e);
-        if ((C[c] & URL_CHAR) === 0 || c === 47 || c === 63 || c === 35) break;
-        if (c === AT) {
-          hs = e + 1;
-          colon = -1;
-        } else if (c === 58) {
-          if (e > hs) colon = e;
-        } else if (c > 0x7f) {
-          wide = true;
-        }
-      }
-      const authEnd = e;
-      while (e < n && (C[text.charCodeAt(e)] & URL_CHAR) !== 0) e++;
-      if (e > p + 3) {
-        const t = trimUrlEnd(text, p + 3, e);
-        if (t > p + 3) {
-          if (wide || t < authEnd) {
-            sink(s, t, -1, -1);
-          } else {
-            let he = colon === -1 ? authEnd : colon;
-            while (he > hs && text.charCodeAt(he - 1) === DOT) he--;
-            sink(s, t, hs, he);
-          }
-        }
-        from = e;
-        p = text.indexOf('://', e);
+      if (c === DASH) {
+        i++;
         continue;
       }
+      if (i > this.runStart || this.emAt >= 0) this.closeRun(i);
+      this.runStart = i + 1;
+      if (c === AT) this.at(i);
+      else if (c === COLON) {
+        if (i + 2 < n && codes[i + 1] === SLASH && codes[i + 2] === SLASH) {
+          if (i >= this.urlStop && (this.wantUrls || this.wantValues)) this.url(i);
+        } else if (this.wantValues) this.colon(i);
+      } else if (c === EQ) {
+        if (this.wantValues) this.equals(i);
+      } else if (c === BACKSLASH) {
+        this.bsOdd = this.bsEnd === i ? !this.bsOdd : true;
+        this.bsEnd = i + 1;
+      } else if (c === NL) this.quote = 0;
+      else if (c === DQ || c === SQ || c === BT) this.quoteChar(c, i);
+      i++;
     }
-    p = text.indexOf('://', p + 1);
+    this.closeRun(n);
   }
 }
 
-/**
- * Every dotted host-name token (`vpn.example.com`): a maximal run of host characters and
- * dots, trimmed of leading/trailing dots, with at least one dot and no empty label. Runs next
- * to `@` (e-mail parts) are skipped. With `filter`, only tokens of a listed length are reported.
- */
-export function scanHosts(text: string, sink: RangeSink, filter?: LengthFilter): void {
-  const C = CLASS;
-  const n = text.length;
-  let p = text.indexOf('.');
-  while (p !== -1) {
-    let s = p;
-    while (s > 0 && ((C[text.charCodeAt(s - 1)] & DOMAIN) !== 0 || text.charCodeAt(s - 1) === DOT)) s--;
-    let e = p + 1;
-    while (e < n && ((C[text.charCodeAt(e)] & DOMAIN) !== 0 || text.charCodeAt(e) === DOT)) e++;
-    const runEnd = e;
-    if ((s === 0 || text.charCodeAt(s - 1) !== AT) && (e === n || text.charCodeAt(e) !== AT)) {
-      while (s < e && text.charCodeAt(s) === DOT) s++;
-      while (e > s && text.charCodeAt(e - 1) === DOT) e--;
-      if (e - s >= 3 && (filter === undefined || filter[e - s] === 1)) {
-        let ok = false;
-        let prevDot = true;
-        for (let i = s; i < e; i++) {
-          const isDot = text.charCodeAt(i) === DOT;
-          if (isDot) {
-            if (prevDot) {
-              ok = false;
-              break;
-            }
-            ok = true;
-          }
-          prevDot = isDot;
-        }
-        if (ok) sink(s, e);
-      }
-    }
-    p = text.indexOf('.', runEnd);
-  }
+/** Runs the grammar over `text`, calling `sink.candidate` once per candidate (in no particular order). */
+export function scan(text: string, sink: CandidateSink, options: ScanOptions = {}): void {
+  new Scan(text, textCodes(text), sink, options).run();
 }
-
-/**
- * Every username-like token: a maximal run of `[A-Za-z0-9_.-]` and non-ASCII word
- * characters, trimmed of leading/trailing `.` and `-`. Runs next to `@` are skipped (they are
- * e-mail parts). With `filter`, only tokens of a listed length are reported, and the walk
- * skips ahead: when the character where the shortest wanted token would end is no token
- * character, no wanted token starts before it (Boyer-Moore style), so most short words and
- * punctuation are never visited.
- */
-export function scanTokens(text: string, sink: RangeSink, filter?: LengthFilter): void {
-  const C = CLASS;
-  const n = text.length;
-  const max = filter === undefined ? Infinity : filter.length - 1;
-  let min = 1;
-  if (filter !== undefined) {
-    while (min < filter.length && filter[min] !== 1) min++;
-    if (min >= filter.length) return;
-  }
-  // Invariant: every token starting before `i` has been handled, and `text[i - 1]` is no token character.
-  let i = 0;
-  while (i < n) {
-    const probe = i + min - 1;
-    if (probe >= n) return;
-    if ((C[text.charCodeAt(probe)] & TOKEN) === 0) {
-      i = probe + 1;
-      continue;
-    }
-    let runStart = probe;
-    while (runStart > i && (C[text.charCodeAt(runStart - 1)] & TOKEN) !== 0) runStart--;
-    let runEnd = probe + 1;
-    while (runEnd < n && (C[text.charCodeAt(runEnd)] & TOKEN) !== 0) runEnd++;
-    i = runEnd + 1;
-    if (runEnd - runStart < min) continue;
-    let s = runStart;
-    let e = runEnd;
-    while (s < e && (text.charCodeAt(s) === DOT || text.charCodeAt(s) === 45)) s++;
-    while (e > s && (text.charCodeAt(e - 1) === DOT || text.charCodeAt(e - 1) === 45)) e--;
-    if (e > s && (filter === undefined || (e - s <= max && filter[e - s] === 1))) {
-      if ((runStart === 0 || text.charCodeAt(runStart - 1) !== AT) && (runEnd === n || text.charCodeAt(runEnd) !== AT)) {
-        sink(s, e);
-      }
-    }
-  }
-}
-
-/** The shortest length a filter lists (from `from` on), or `filter.length` when it lists none. */
-function shortest(filter: LengthFilter, from: number): number {
-  let min = from;
-  while (min < filter.length && filter[min] !== 1) min++;
-  return min;
-}
-
-/**
- * `scanTokens(text, tokenSink, tokenFilter)` and `scanHosts(text, hostSink, hostFilter)` in one
- * walk: a host run (host characters and dots) never contains a character that is no token
- * character, so every host candidate lies inside a token run, split at `_`. Each sink gets the
- * same candidates in the same order as from the separate scans; the text is walked once
- * instead of twice, and no `indexOf('.')` per dot.
- */
-export function scanTokensAndHosts(text: string, tokenSink: RangeSink, tokenFilter: LengthFilter, hostSink: RangeSink, hostFilter: LengthFilter): void {
-  const C = CLASS;
-  const n = text.length;
-  const tMax = tokenFilter.length - 1;
-  const tMin = shortest(tokenFilter, 1);
-  const hMin = shortest(hostFilter, 3);
-  const wantTokens = tMin < tokenFilter.length;
-  const wantHosts = hMin < hostFilter.length;
-  if (!wantTokens && !wantHosts) return;
-  const min = wantTokens && wantHosts ? Math.min(tMin, hMin) : wantTokens ? tMin : hMin;
-  // Invariant as in scanTokens: every run starting before `i` has been handled, `text[i - 1]` is no token character.
-  let i = 0;
-  while (i < n) {
-    const probe = i + min - 1;
-    if (probe >= n) return;
-    if ((C[text.charCodeAt(probe)] & TOKEN) === 0) {
-      i = probe + 1;
-      continue;
-    }
-    let runStart = probe;
-    while (runStart > i && (C[text.charCodeAt(runStart - 1)] & TOKEN) !== 0) runStart--;
-    let runEnd = probe + 1;
-    while (runEnd < n && (C[text.charCodeAt(runEnd)] & TOKEN) !== 0) runEnd++;
-    i = runEnd + 1;
-    const len = runEnd - runStart;
-    if (len < min) continue;
-    if (wantTokens && len >= tMin) {
-      let s = runStart;
-      let e = runEnd;
-      while (s < e && (text.charCodeAt(s) === DOT || text.charCodeAt(s) === 45)) s++;
-      while (e > s && (text.charCodeAt(e - 1) === DOT || text.charCodeAt(e - 1) === 45)) e--;
-      if (e > s && e - s <= tMax && tokenFilter[e - s] === 1) {
-        if ((runStart === 0 || text.charCodeAt(runStart - 1) !== AT) && (runEnd === n || text.charCodeAt(runEnd) !== AT)) {
-          tokenSink(s, e);
-        }
-      }
-    }
-    if (wantHosts && len >= hMin) hostRuns(text, runStart, runEnd, hostSink, hostFilter);
-  }
-}
-
-/** The host candidates of one token run `[runStart, runEnd)`: its parts between `_` that have a dot. */
-function hostRuns(text: string, runStart: number, runEnd: number, sink: RangeSink, filter: LengthFilter): void {
-  let a = runStart;
-  while (a < runEnd) {
-    let b = a;
-    let dot = false;
-    for (; b < runEnd; b++) {
-      const c = text.charCodeAt(b);
-      if (c === 95) break;
-      if (c === DOT) dot = true;
-    }
-    if (dot) hostRun(text, a, b, sink, filter);
-    a = b + 1;
-  }
-}
-
-/** One run `[a, b)` of host characters and dots with a dot in it, as `scanHosts` takes it. */
-function hostRun(text: string, a: number, b: number, sink: RangeSink, filter: LengthFilter): void {
-  if ((a > 0 && text.charCodeAt(a - 1) === AT) || (b < text.length && text.charCodeAt(b) === AT)) return;
-  let s = a;
-  let e = b;
-  while (s < e && text.charCodeAt(s) === DOT) s++;
-  while (e > s && text.charCodeAt(e - 1) === DOT) e--;
-  if (e - s < 3 || filter[e - s] !== 1) return;
-  let prevDot = true;
-  let dots = 0;
-  for (let k = s; k < e; k++) {
-    const isDot = text.charCodeAt(k) === DOT;
-    if (isDot) {
-      if (prevDot) return; // an empty label
-      dots++;
-    }
-    prevDot = isDot;
-  }
-  if (dots > 0) sink(s, e);
-}
-
-/**
- * The contents of every `quote`-delimited string on one line (backslash escapes respected)
- * whose length is in `filter`.
- */
-function scanQuoted(text: string, quote: string, sink: RangeSink, filter: LengthFilter): void {
-  const n = text.length;
-  const max = filter.length - 1;
-  /** The first line feed after the last opening quote looked at (or the text's length). */
-  let nl = -1;
-  let i = text.indexOf(quote);
-  while (i !== -1) {
-    if (nl <= i) {
-      nl = text.indexOf('\n', i + 1);
-      if (nl === -1) nl = n;
-    }
-    let k = i + 1;
-    let close = -1;
-    for (;;) {
-      k = text.indexOf(quote, k);
-      if (k === -1 || k > nl) break;
-      if (text.charCodeAt(k - 1) !== BACKSLASH) {
-        close = k;
-        break;
-      }
-      let b = k - 1;
-      while (b > i && text.charCodeAt(b) === BACKSLASH) b--;
-      if ((k - 1 - b) % 2 === 0) {
-        close = k;
-        break;
-      }
-      k++;
-    }
-    if (close === -1) {
-      i = k;
-      continue;
-    }
-    const len = close - i - 1;
-    if (len <= max && filter[len] === 1) sink(i + 1, close);
-    i = text.indexOf(quote, close + 1);
-  }
-}
-
-function isTrailingPunct(c: number): boolean {
-  return c === 44 || c === 59; // , ;
-}
-
-/** The unquoted value that starts at `v` (after `=` or `: `): the rest of the line, and its first word. */
-/** `nl`: the first line feed at or after `v` (or the text's length). */
-function unquotedValue(text: string, v: number, sink: RangeSink, filter: LengthFilter, nl: number): void {
-  const C = CLASS;
-  const n = text.length;
-  while (v < n && (C[text.charCodeAt(v)] & BLANK) !== 0) v++;
-  if (v >= n) return;
-  const c0 = text.charCodeAt(v);
-  if (c0 === 34 || c0 === 39 || c0 === 96 || c0 === NL || c0 === CR) return; // quoted: the quote pass has it
-  const max = filter.length - 1;
-  let e = nl;
-  if (e > v && text.charCodeAt(e - 1) === CR) e--;
-  while (e > v && (C[text.charCodeAt(e - 1)] & BLANK) !== 0) e--;
-  if (e > v && isTrailingPunct(text.charCodeAt(e - 1))) e--;
-  if (e - v <= max && filter[e - v] === 1) sink(v, e);
-  const limit = Math.min(e, v + max + 2);
-  let r = v;
-  while (r < limit && (C[text.charCodeAt(r)] & BLANK) === 0) r++;
-  if (r === e || (r === limit && r < e)) return; // the whole value, or a first word too long
-  let w = r;
-  if (w > v && isTrailingPunct(text.charCodeAt(w - 1))) w--;
-  if (w > v && w - v <= max && filter[w - v] === 1) sink(v, w);
-}
-
-/**
- * Every value candidate for the leaked-password rule: the contents of `"…"`, `'…'` and
- * `` `…` `` strings on one line (backslash escapes respected), and unquoted values after `=`
- * (not `==`, `=>`, `!=`, `<=`, `>=`) or `: ` — the whole rest of the line (trimmed, minus a
- * trailing `,` or `;`) and, when it has several words, its first word. Only values whose
- * length is in `filter` are reported; values are whole, never substrings of a longer value.
- */
-export function scanValues(text: string, sink: RangeSink, filter: LengthFilter): void {
-  scanQuoted(text, '"', sink, filter);
-  scanQuoted(text, "'", sink, filter);
-  scanQuoted(text, '`', sink, filter);
-  const n = text.length;
-  let nl = -1;
-  let i = text.indexOf('=');
-  while (i !== -1) {
-    const next = text.charCodeAt(i + 1);
-    if (next === 61) {
-      // `==`, `===`: no `=` of the run starts a value.
-      let j = i + 2;
-      while (text.charCodeAt(j) === 61) j++;
-      i = text.indexOf('=', j);
-      continue;
-    }
-    const prev = i > 0 ? text.charCodeAt(i - 1) : 0;
-    if (next !== 62 && prev !== 61 && prev !== 33 && prev !== 60 && prev !== 62) {
-      if (nl <= i) {
-        nl = text.indexOf('\n', i + 1);
-        if (nl === -1) nl = n;
-      }
-      unquotedValue(text, i + 1, sink, filter, nl);
-    }
-    i = text.indexOf('=', i + 1);
-  }
-  nl = -1;
-  i = text.indexOf(': ');
-  while (i !== -1) {
-    if (nl <= i) {
-      nl = text.indexOf('\n', i + 2);
-      if (nl === -1) nl = n;
-    }
-    unquotedValue(text, i + 2, sink, filter, nl);
-    i = text.indexOf(': ', i + 2);
-  }
-}
-
-export type CandidateKind = 'email' | 'url' | 'host' | 'token' | 'value';
 
 export interface Candidate {
   readonly kind: CandidateKind;
   readonly start: number;
   readonly end: number;
+  readonly a: number;
+  readonly b: number;
 }
 
-/** All candidates of the given kinds, sorted by start then kind: a convenience for tests and tools. */
-export function scanCandidates(
-  text: string,
-  kinds: readonly CandidateKind[] = ['email', 'url'],
-  filters: { readonly token?: LengthFilter; readonly host?: LengthFilter; readonly value?: LengthFilter } = {},
-): Candidate[] {
+/** Every candidate as an object, sorted: a convenience for tests and tools. */
+export function scanCandidates(text: string, options: ScanOptions = {}): Candidate[] {
   const out: Candidate[] = [];
-  for (const kind of kinds) {
-    const sink: RangeSink = (start, end) => out.push({ kind, start, end });
-    if (kind === 'email') scanEmails(text, sink);
-    else if (kind === 'url') scanUrls(text, sink);
-    else if (kind === 'host') scanHosts(text, sink, filters.host);
-    else if (kind === 'token') scanTokens(text, sink, filters.token);
-    else scanValues(text, sink, filters.value ?? new Uint8Array(4097).fill(1));
-  }
-  return out.sort((a, b) => a.start - b.start || a.end - b.end);
+  scan(text, { candidate: (kind, start, end, a, b) => out.push({ kind, start, end, a, b }) }, options);
+  return out.sort(compareCandidates);
+}
+
+export function compareCandidates(x: Candidate, y: Candidate): number {
+  return x.start - y.start || x.end - y.end || x.kind - y.kind || x.a - y.a || x.b - y.b;
 }

@@ -1,7 +1,8 @@
 // A one-probe bit sketch of a set of strings keyed on their length and their first two and
 // last two characters: four character reads decide that most candidates are surely not in
 // the set, before the full hash is computed. 2^20 bits (128 KiB) per set; with 100,000 keys
-// about one candidate in ten passes.
+// about one candidate in ten passes. A result's segment keeps only the slots its keys set
+// (sourceSegment.ts), so the index rebuilds its sketches from segments after add/remove.
 
 const BITS = 20;
 
@@ -35,10 +36,30 @@ export class Sketch {
     this.#fold = fold;
   }
 
+  /** The slot of a key, or -1 when it is too short to have one (such keys always pass). */
+  slotOf(key: string): number {
+    return key.length < 2 ? -1 : sketchSlot(key, 0, key.length, this.#fold);
+  }
+
   add(key: string): void {
-    if (key.length < 2) return;
-    const slot = sketchSlot(key, 0, key.length, this.#fold);
+    const slot = this.slotOf(key);
+    if (slot >= 0) this.addSlot(slot);
+  }
+
+  addSlot(slot: number): void {
     this.#bits[slot >>> 3] |= 1 << (slot & 7);
+  }
+
+  /** Every slot set, ascending. */
+  slots(): Uint32Array {
+    const out: number[] = [];
+    const bits = this.#bits;
+    for (let i = 0; i < bits.length; i++) {
+      const b = bits[i];
+      if (b === 0) continue;
+      for (let k = 0; k < 8; k++) if ((b & (1 << k)) !== 0) out.push(i * 8 + k);
+    }
+    return Uint32Array.from(out);
   }
 
   /** False: `text.slice(start, end)` is surely not in the set. True: it may be. */

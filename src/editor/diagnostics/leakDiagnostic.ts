@@ -1,6 +1,7 @@
 // One leak match as a VS Code diagnostic: source "Leak Search", a `code` whose target opens
 // the matching records in the results panel, the message the engine wrote, and a severity
-// from the settings (a leaked password is always an Error; a bare host one step weaker).
+// from the settings (a leaked password is always an Error, a common one only a Hint; a bare
+// host one step weaker).
 import * as vscode from 'vscode';
 import type { MatchKind } from '../../core/scan/leakIndex';
 import type { WireMatch } from '../../engine/protocol';
@@ -30,7 +31,7 @@ export function recordsCommandUri(target: RecordsTarget): vscode.Uri {
 }
 
 function severityOf(match: WireMatch, configured: vscode.DiagnosticSeverity): vscode.DiagnosticSeverity {
-  if (match.kind === 'password') return vscode.DiagnosticSeverity.Error;
+  if (match.kind === 'password') return match.common ? vscode.DiagnosticSeverity.Hint : vscode.DiagnosticSeverity.Error;
   if (match.kind === 'host') return Math.max(configured, vscode.DiagnosticSeverity.Information);
   return configured;
 }

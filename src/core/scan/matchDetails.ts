@@ -1,0 +1,86 @@
+// The details of a match, read back from the sources when a match is made: what its records
+// have in common (for the message and the hover) and whose accounts they are (for a
+// password). Nothing of this is kept in the index; a match with very many records reads
+// only the first DETAIL_LIMIT of them for these figures (its count stays exact).
+import { parseUrl } from './normalize';
+import type { LeakSummary, RecordRef } from './leakIndex';
+import type { LeakSource } from './sourceSegment';
+import { emptyFacts, factsOf } from './sourceSegment';
+
+export const DETAIL_LIMIT = 5000;
+
+export interface RecordDetails {
+  readonly owner: string;
+  readonly date: string;
+  readonly browser: string;
+  readonly country: string;
+  readonly status: string;
+  readonly site: string;
+}
+
+const scratch = emptyFacts();
+
+/** One record's owner and facts. */
+export function recordDetails(source: LeakSource, i: number): RecordDetails {
+  const f = factsOf(source, i, scratch);
+  const field = source.field;
+  const url = f.urls[0];
+  const site = url === undefined ? '' : ((parseUrl(url) ?? parseUrl(`https://${url}`))?.host ?? '');
+  if (field !== undefined) {
+    return { owner: f.owner, date: field('date', i), browser: field('browser', i), country: field('country', i), status: field('status', i), site };
+  }
+  return { owner: f.owner, date: f.date, browser: f.browser, country: f.country, status: f.status, site };
+}
+
+function ranked(values: Map<string, number>): string[] {
+  return [...values.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([v]) => v);
+}
+
+function shortDate(date: string): string {
+  return /^\d{4}-\d{2}-\d{2}/.test(date) ? date.slice(0, 10) : date;
+}
+
+/** The summary and the distinct owners of a match's records. */
+export function summarize(refs: readonly RecordRef[], sourceOf: (id: number) => LeakSource | undefined): { summary: LeakSummary; owners: string[] } {
+  const browsers = new Map<string, number>();
+  const countries = new Map<string, number>();
+  const sites = new Map<string, number>();
+  const statuses = new Map<string, number>();
+  const domains = new Map<string, number>();
+  const owners = new Set<string>();
+  const bump = (m: Map<string, number>, v: string): void => {
+    if (v !== '') m.set(v, (m.get(v) ?? 0) + 1);
+  };
+  let latest = '';
+  let hidden = 0;
+  let read = 0;
+  for (const ref of refs) {
+    if (read++ >= DETAIL_LIMIT) break;
+    const source = sourceOf(ref.source);
+    if (source === undefined) continue;
+    const d = recordDetails(source, ref.record);
+    bump(browsers, d.browser);
+    bump(countries, d.country);
+    bump(sites, d.site);
+    bump(statuses, d.status);
+    bump(domains, source.domain);
+    if (d.owner !== '') owners.add(d.owner);
+    const date = shortDate(d.date);
+    if (date > latest) latest = date;
+    if (d.status.toLowerCase() === 'hide') hidden++;
+  }
+  const count = refs.length;
+  return {
+    summary: {
+      count,
+      hiddenCount: read > DETAIL_LIMIT ? Math.round((hidden * count) / DETAIL_LIMIT) : hidden,
+      ...(latest === '' ? {} : { latestDate: latest }),
+      browsers: ranked(browsers),
+      countries: ranked(countries),
+      sites: ranked(sites),
+      statuses: ranked(statuses),
+      domains: ranked(domains),
+    },
+    owners: [...owners],
+  };
+}

@@ -1,0 +1,165 @@
+// What the index does with each candidate of the scanner (scanner.ts): cheap prefilters
+// first (length, sketch), then the fingerprint, then a lookup in the tables of every
+// segment. A hit records where it is and which fingerprint in which tables; the records and
+// their details are gathered only for hits (matchDetails.ts).
+import type { LengthFilter } from './charClass';
+import { isWide } from './charClass';
+import type { Fingerprinter } from './fingerprint';
+import { normalizeEmail, normalizeHost, normalizeUsername, parseUrl } from './normalize';
+import type { CandidateKind, CandidateSink } from './scanner';
+import { EMAIL, IN_URL, PASSWORD, TOKEN_KIND, URL, USER, VALUE_KIND } from './scanner';
+import type { Sketch } from './sketch';
+import { COMMON_PASSWORDS, EMAILS, HOSTS, PASSWORDS, SHORT_PASSWORDS, URLS, USERNAMES, USER_ONLY } from './sourceSegment';
+import type { MatchKind } from './leakIndex';
+
+/** One leaked identifier found in the text, before its records are read. */
+export interface Hit {
+  readonly start: number;
+  readonly end: number;
+  readonly kind: MatchKind;
+  /** Bit set of the tables (sourceSegment.ts) whose entries for the fingerprint are its records. */
+  readonly tables: number;
+  readonly hi: number;
+  readonly lo: number;
+  /** The normalised identifier ('' for a password). */
+  readonly identifier: string;
+}
+
+/** What the sink asks of the index. */
+export interface Tables {
+  has(table: number, hi: number, lo: number): boolean;
+  readonly usernameSketch: Sketch;
+  readonly hostSketch: Sketch;
+  readonly passwordSketch: Sketch;
+  /** Token lengths of usernames and hosts; value lengths of passwords and user-position usernames. */
+  readonly usernameLengths: LengthFilter;
+  readonly hostLengths: LengthFilter;
+  readonly passwordLengths: LengthFilter;
+}
+
+export interface Wanted {
+  readonly emails: boolean;
+  readonly urls: boolean;
+  readonly hosts: boolean;
+  readonly usernames: boolean;
+  readonly passwords: boolean;
+}
+
+function hasDot(text: string, s: number, e: number): boolean {
+  for (let i = s; i < e; i++) if (text.charCodeAt(i) === 46) return true;
+  return false;
+}
+
+function hasWide(text: string, s: number, e: number): boolean {
+  for (let i = s; i < e; i++) if (text.charCodeAt(i) > 0x7f) return true;
+  return false;
+}
+
+export class MatchSink implements CandidateSink {
+  readonly hits: Hit[] = [];
+
+  constructor(
+    private readonly text: string,
+    private readonly tables: Tables,
+    private readonly fp: Fingerprinter,
+    private readonly want: Wanted,
+  ) {}
+
+  candidate(kind: CandidateKind, s: number, e: number, a: number, b: number): void {
+    if (kind === TOKEN_KIND) this.#token(s, e, a);
+    else if (kind === VALUE_KIND) this.#value(s, e, a);
+    else if (kind === EMAIL) this.#email(s, e);
+    else if (kind === URL) this.#url(s, e, a, b);
+  }
+
+  #push(start: number, end: number, kind: MatchKind, tables: number, identifier: string): void {
+    this.hits.push({ start, end, kind, tables, hi: this.fp.hi, lo: this.fp.lo, identifier });
+  }
+
+  #token(s: number, e: number, flags: number): void {
+    const { text, tables: t, fp } = this;
+    const len = e - s;
+    const user = this.want.usernames && t.usernameLengths[len] === 1 && t.usernameSketch.mayHave(text, s, e);
+    const host = this.want.hosts && (flags & IN_URL) === 0 && t.hostLengths[len] === 1 && t.hostSketch.mayHave(text, s, e) && hasDot(text, s, e);
+    if (!user && !host) return;
+    const ascii = fp.foldAscii(text, s, e);
+    if (user) {
+      const key = ascii ? '' : normalizeUsername(text.slice(s, e));
+      if (!ascii) fp.identifier(key);
+      if (t.has(USERNAMES, fp.hi, fp.lo)) this.#push(s, e, 'username', 1 << USERNAMES, ascii ? text.slice(s, e).toLowerCase() : key);
+    }
+    if (host) {
+      const key = ascii ? text.slice(s, e).toLowerCase() : normalizeHost(text.slice(s, e));
+      if (!ascii) fp.identifier(key);
+      else if (user) fp.foldAscii(text, s, e);
+      if (t.has(HOSTS, fp.hi, fp.lo)) this.#push(s, e, 'host', 1 << HOSTS, key);
+    }
+  }
+
+  #value(s: number, e: number, position: number): void {
+    const { text, tables: t, fp } = this;
+    const len = e - s;
+    if (this.want.passwords && t.passwordLengths[len] === 1 && t.passwordSketch.mayHave(text, s, e)) {
+      fp.password(text, s, e);
+      if (t.has(PASSWORDS, fp.hi, fp.lo)) this.#push(s, e, 'password', 1 << PASSWORDS, '');
+      else if (position === PASSWORD && t.has(SHORT_PASSWORDS, fp.hi, fp.lo)) this.#push(s, e, 'password', 1 << SHORT_PASSWORDS, '');
+      else if (position === PASSWORD && t.has(COMMON_PASSWORDS, fp.hi, fp.lo)) this.#push(s, e, 'password', 1 << COMMON_PASSWORDS, '');
+    }
+    if (position === USER && this.want.usernames && t.usernameLengths[len] === 1) {
+      const key = normalizeUsername(text.slice(s, e));
+      fp.identifier(key);
+      const mask = (t.has(USERNAMES, fp.hi, fp.lo) ? 1 << USERNAMES : 0) | (t.has(USER_ONLY, fp.hi, fp.lo) ? 1 << USER_ONLY : 0);
+      if (mask !== 0) this.#push(s, e, 'username', mask, key);
+    }
+  }
+
+  #email(s: number, e: number): void {
+    const { text, tables: t, fp } = this;
+    if (!this.want.emails) return;
+    if (fp.foldAscii(text, s, e)) {
+      if (t.has(EMAILS, fp.hi, fp.lo)) this.#push(s, e, 'email', 1 << EMAILS, text.slice(s, e).toLowerCase());
+      return;
+    }
+    // Text in scripts without spaces sticks to an address (`連絡先alice@example.comまで`): try without it.
+    const at = text.lastIndexOf('@', e - 1);
+    let ls = s;
+    while (ls < at - 1 && isWide(text.charCodeAt(ls))) ls++;
+    let de = e;
+    while (de > at + 2 && isWide(text.charCodeAt(de - 1))) de--;
+    const tries: [number, number][] = [[s, e]];
+    if (ls > s && text.charCodeAt(ls) < 0x80) tries.push([ls, e]);
+    if (de < e && text.charCodeAt(de - 1) < 0x80 && text.charCodeAt(de - 1) !== 46) tries.push([s, de], [ls, de]);
+    for (const [a, b] of tries) {
+      const key = normalizeEmail(text.slice(a, b));
+      fp.identifier(key);
+      if (t.has(EMAILS, fp.hi, fp.lo)) {
+        this.#push(a, b, 'email', 1 << EMAILS, key);
+        return;
+      }
+    }
+  }
+
+  #url(s: number, e: number, hs: number, he: number): void {
+    const { text, tables: t, fp } = this;
+    if (!this.want.urls) return;
+    // The scanner's host is parseUrl's unless a trimmed `:` hid the port: then parse.
+    if (hs >= 0 && !hasWide(text, hs, he)) {
+      fp.foldAscii(text, hs, he);
+      if (!t.has(HOSTS, fp.hi, fp.lo) && text.lastIndexOf(':', he - 1) < hs) return;
+    }
+    const parsed = parseUrl(text.slice(s, e));
+    if (parsed === undefined) return;
+    fp.identifier(parsed.host);
+    if (!t.has(HOSTS, fp.hi, fp.lo)) return;
+    const hostHi = fp.hi;
+    const hostLo = fp.lo;
+    fp.identifier(parsed.key);
+    if (t.has(URLS, fp.hi, fp.lo)) {
+      this.#push(s, e, 'url', 1 << URLS, parsed.key);
+      return;
+    }
+    fp.hi = hostHi;
+    fp.lo = hostLo;
+    this.#push(s + parsed.hostStart, s + parsed.hostEnd, 'host', 1 << HOSTS, parsed.host);
+  }
+}
