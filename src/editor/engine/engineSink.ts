@@ -7,8 +7,10 @@ import type { SearchQuery } from '../../core/types';
 import { resultsKey } from '../../core/types';
 import type { EngineHost } from './engineHost';
 
-/** Chunks in flight to the worker before the download waits for it. */
+/** Batches in flight to the worker before the download waits for it. */
 const AHEAD = 4;
+/** Bytes per message to the worker. */
+const BATCH = 256 * 1024;
 
 let nextIngest = 1;
 
@@ -33,19 +35,36 @@ export function engineIngest(engine: EngineHost, origin: string): EngineIngest {
       });
       inflight.push(settled);
     };
+    // The network's chunks (often 16–64 KB, in pooled buffers) are copied into batches of
+    // BATCH bytes, each moved to the worker: fewer messages and allocations on the editor's
+    // thread (a CPU profile of a 100k check showed its pauses in postMessage and GC).
+    let batch = new Uint8Array(BATCH);
+    let filled = 0;
+    const send = (): void => {
+      if (filled === 0) return;
+      const own = filled === batch.length ? batch : batch.slice(0, filled);
+      track(engine.call('ingestChunk', { id, chunk: own }, [own.buffer]));
+      batch = new Uint8Array(BATCH);
+      filled = 0;
+    };
     return {
       async write(chunk) {
         if (failure !== undefined) throw failure;
         if (!begun) track(begin());
-        // Moved to the worker: a copy of its own, since the network's buffers are pooled.
-        const own = new Uint8Array(chunk.byteLength);
-        own.set(chunk);
-        track(engine.call('ingestChunk', { id, chunk: own }, [own.buffer]));
+        let offset = 0;
+        while (offset < chunk.byteLength) {
+          const n = Math.min(batch.length - filled, chunk.byteLength - offset);
+          batch.set(chunk.subarray(offset, offset + n), filled);
+          filled += n;
+          offset += n;
+          if (filled === batch.length) send();
+        }
         while (inflight.length > AHEAD) await inflight.shift();
         if (failure !== undefined) throw failure;
       },
       async end() {
         await begin();
+        send();
         await Promise.all(inflight);
         if (failure !== undefined) throw failure;
         const counts = await engine.call('ingestEnd', { id });
