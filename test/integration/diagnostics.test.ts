@@ -401,11 +401,13 @@ describe('Leaked identifiers in files', () => {
     assert.equal(fs.readFileSync(uri.fsPath, 'utf8'), lines.join('\n') + '\n', 'none of the edits reached the disk');
   });
 
-  it('skips git-ignored files unless leakSearch.diagnostics.includeGitIgnored is set', async function () {
+  it('skips git-ignored files unless leakSearch.diagnostics.includeGitIgnored is set, but scans a git-ignored .env', async function () {
     this.timeout(40_000);
     // The file is open before its folder is a git repository: it is scanned like any other.
     fs.writeFileSync(path.join(folder.fsPath, '.gitignore'), 'build/\n');
-    const ignored = await writeFile(folder, 'build/generated.env', `OWNER=${BOB.username}\n`);
+    // Not a secret-bearing name (those are scanned even when git-ignored: see below).
+    const ignored = await writeFile(folder, 'build/generated.conf', `OWNER=${BOB.username}\n`);
+    const secret = await writeFile(folder, 'build/.env.local', `OWNER=${BOB.username}\n`);
     const outcomes: ScanOutcome[] = [];
     const sub = api.diagnostics.onDidScan((o) => outcomes.push(o));
     try {
@@ -420,6 +422,11 @@ describe('Leaked identifiers in files', () => {
       const outcome = await waitFor('a scan of the now ignored file', () => outcomes.find((o) => o.uri === ignored.toString() && o.skipped !== undefined), 30_000);
       assert.equal(outcome.skipped, 'gitIgnored', 'told by the git extension');
       await waitForDiagnostics('the ignored file cleared', ignored, (d) => d.length === 0);
+      // A git-ignored .env file is scanned all the same: it is ignored because it holds secrets.
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(secret));
+      await waitForDiagnostics('the git-ignored .env.local marked', secret, (d) => d.length === 1);
+      const summary = await vscode.commands.executeCommand<{ gitIgnored: number }>('leakSearch.scanWorkspace');
+      assert.ok(summary.gitIgnored >= 1, 'Scan Workspace counts the git-ignored file it skipped');
       await setSetting('diagnostics.includeGitIgnored', true);
       const ds = await waitForDiagnostics('the ignored file scanned once opted in', ignored, (d) => d.length === 1);
       assert.ok(ds[0].message.startsWith(`${BOB.username} appears in`));

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { WireMatch } from '../../engine/protocol';
 import { affectsDiagnostics, readDiagnosticSettings } from './diagnosticSettings';
 import { quickSkipReason, skippedAsGitIgnored } from './fileFilter';
-import type { SkipReason } from './fileFilter';
+import type { ExportedFileList, SkipReason } from './fileFilter';
 import type { GitIgnored } from './gitIgnored';
 import type { IgnoreStore } from './ignoreStore';
 import { DIAGNOSTIC_SOURCE, codeValue, toDiagnostic } from './leakDiagnostic';
@@ -64,6 +64,7 @@ export class DiagnosticsController implements vscode.Disposable {
     private readonly holder: LeakIndexHolder,
     private readonly ignores: IgnoreStore,
     private readonly git: GitIgnored,
+    private readonly exported: ExportedFileList,
   ) {
     this.#subscriptions.push(
       vscode.workspace.onDidOpenTextDocument((d) => this.#whenShown(d)),
@@ -94,6 +95,11 @@ export class DiagnosticsController implements vscode.Disposable {
         }
       }),
       vscode.workspace.onDidGrantWorkspaceTrust(() => this.rescanShown()),
+      // An export was just written: if it is open or was marked by a workspace scan, its marks go.
+      exported.onDidChange(() => {
+        for (const key of [...this.#fromDisk]) if (exported.has(vscode.Uri.parse(key))) this.forget(vscode.Uri.parse(key));
+        this.rescanShown();
+      }),
       vscode.workspace.onDidSaveTextDocument((d) => {
         if (d.uri.path.endsWith('/.gitignore')) {
           this.git.forget();
@@ -170,7 +176,7 @@ export class DiagnosticsController implements vscode.Disposable {
       }
     }
     const text = document.getText();
-    let skipped: SkipReason | undefined = quickSkipReason(document, text, settings);
+    let skipped: SkipReason | undefined = quickSkipReason(document, text, settings, this.exported);
     if (skipped === undefined && !snapshot.isEmpty && (await skippedAsGitIgnored(document, settings, this.git))) skipped = 'gitIgnored';
     // A newer scan started, or the text moved on, while git answered: this result is stale.
     if (st.gen !== gen || document.isClosed || document.version !== version) return undefined;
