@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
 import { isLeakSearchError, LeakSearchError } from '../../core/errors';
 import { isExpired } from '../../core/cacheFile';
+import { checkSummary } from '../../core/checkSummary';
 import { describeError } from '../../core/formatError';
 import type { ErrorAction } from '../../core/formatError';
 import { formatAge, formatClock, formatCount, formatRange, quotaResumesAt } from '../../core/format';
@@ -38,8 +39,10 @@ export interface CheckTarget {
 export interface CheckOptions {
   /** Ignore a fresh cached result (Refresh, Re-check). */
   readonly force?: boolean;
-  /** Say what was found when done (single interactive checks). */
+  /** Say what was found when done, new or not (single interactive checks). */
   readonly announce?: boolean;
+  /** Say nothing when done but the errors (a key's trial check, which says its own). */
+  readonly quiet?: boolean;
 }
 
 export type CheckStatus = 'fetched' | 'cached' | 'failed' | 'cancelled' | 'skipped';
@@ -49,6 +52,8 @@ export interface CheckOutcome {
   readonly domain: string;
   readonly status: CheckStatus;
   readonly entry?: ResultsEntry;
+  /** For a fetched result: the record count of the previous result of the same domain and type. */
+  readonly previousCount?: number;
   readonly error?: LeakSearchError;
 }
 
@@ -235,10 +240,11 @@ export class CheckRunner implements vscode.Disposable {
           if (id === undefined) throw new LeakSearchError('internal', 'The answer ended without reaching the data engine.');
           const entry: ResultsEntry = await this.deps.engine.call('ingestCommit', { id, fetchedAt: response.fetchedAt, rateLimit: response.rateLimit });
           await quota.update(endpoint.origin, response.rateLimit);
+          const previousCount = (model.get(key) ?? model.latest(endpoint.origin, query.domain, query.type))?.count;
           model.put(entry);
           this.#keyChanged.delete(endpoint.origin);
           log.info(`${query.domain} (${query.type}): ${formatCount(entry.count)}${entry.records < entry.count ? ` (${formatCount(entry.records)} sent)` : ''}.`);
-          out.push({ query, domain: query.domain, status: 'fetched', entry });
+          out.push({ query, domain: query.domain, status: 'fetched', entry, ...(previousCount !== undefined ? { previousCount } : {}) });
         } catch (e) {
           const error = toLeakSearchError(e);
           for (const note of error.details.notes ?? []) log.warn(`${endpoint.origin}: ${note}`);
@@ -287,7 +293,17 @@ export class CheckRunner implements vscode.Disposable {
       notifier.show('info', 'Leak Search: check cancelled.');
       return;
     }
-    if (!options.announce) return;
+    if (options.quiet) return;
+    if (!options.announce) {
+      // Check All, Refresh, Check Again: a word only when there are new records to look at.
+      const summary = checkSummary(results.flatMap((r) => r.status === 'fetched' && r.entry
+        ? [{ key: r.entry.key, domain: r.entry.query.domain, type: r.entry.query.type, count: r.entry.count, previous: r.previousCount }]
+        : []));
+      if (summary) {
+        notifier.show('info', summary.message, [{ label: 'Open Results', run: () => vscode.commands.executeCommand(CommandId.openResults, summary.openKey) }]);
+      }
+      return;
+    }
     const done = results.filter((r) => r.entry);
     if (done.length === 0) return;
     const parts = done.map((r) => {

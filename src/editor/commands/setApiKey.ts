@@ -57,7 +57,7 @@ export async function setApiKey(ctx: LeakSearchContext, arg?: unknown): Promise<
     return true;
   }
   // One search; a rejected key is reported by the check itself ("API key rejected", Set API Key).
-  const [outcome] = await ctx.checks.check([{ domain: plan.domain, type: plan.type }], { force: true });
+  const [outcome] = await ctx.checks.check([{ domain: plan.domain, type: plan.type }], { force: true, quiet: true });
   if (outcome?.status === 'fetched' && outcome.entry) {
     const entry = outcome.entry;
     ctx.notifier.show('info', `Leak Search: API key saved for ${endpoint.origin} and verified (${plan.domain} checked).`, [
