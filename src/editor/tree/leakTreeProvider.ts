@@ -2,6 +2,7 @@
 // `contextValue` (menus match it with `when`), stable ids. Never shows a password.
 import * as vscode from 'vscode';
 import { isExpired } from '../../core/cacheFile';
+import { formatRecordDateTime, formatRecordDay, statusWords } from '../../core/recordText';
 import { formatAge, formatAsOf, formatCount, formatRange } from '../../core/format';
 import { plainText } from '../../core/plainText';
 import { NO_SITE } from '../../core/sites';
@@ -140,8 +141,8 @@ function recordItem(node: RecordNode): vscode.TreeItem {
   const field = (value: string): string => plainText(value, 300);
   const username = field(r.username) || '(no username)';
   const date = field(r.date);
-  const day = /^\d{4}-\d{2}-\d{2}/.test(date) ? date.slice(0, 10) : date;
-  const parts = [day, field(r.country), field(r.browser), field(r.status)].filter((s) => s !== '');
+  const status = statusWords(field(r.status));
+  const parts = [formatRecordDay(date, vscode.env.language), field(r.country), field(r.browser), status.short].filter((s) => s !== '');
   const item = new vscode.TreeItem(username, vscode.TreeItemCollapsibleState.None);
   item.id = node.id;
   item.iconPath = new vscode.ThemeIcon(r.status === 'hide' ? 'eye-closed' : 'key');
@@ -150,11 +151,11 @@ function recordItem(node: RecordNode): vscode.TreeItem {
   item.tooltip = [
     `Username: ${username}`,
     url ? `URL: ${url}` : '',
-    date ? `Date: ${date}` : '',
+    date ? `Date: ${formatRecordDateTime(date, vscode.env.language)}` : '',
     r.country ? `Country: ${field(r.country)}` : '',
     r.ip ? `IP: ${field(r.ip)}` : '',
     r.browser ? `Browser: ${field(r.browser)}` : '',
-    r.status ? `Status: ${field(r.status)}` : '',
+    status.long ? `Status: ${status.long}` : '',
     r.hasPassword ? 'Password: hidden (open the results panel to reveal it)' : '',
   ].filter((s) => s !== '').join('\n');
   item.contextValue = NodeContext.record;
