@@ -18,6 +18,8 @@ export interface DiagnosticSettings {
   readonly includeGitIgnored: boolean;
   /** Secret-bearing file names, scanned even when git ignores them (`leakSearch.diagnostics.secretFiles`). */
   readonly secretFiles: SecretFileNames;
+  /** Host-only matches in documentation files (`leakSearch.diagnostics.hostsInDocumentation`, off by default). */
+  readonly hostsInDocumentation: boolean;
   readonly exclude: readonly string[];
 }
 
@@ -40,6 +42,7 @@ export function readDiagnosticSettings(scope?: vscode.Uri): DiagnosticSettings {
     severity: typeof severity === 'string' && severity in SEVERITIES ? SEVERITIES[severity as SeveritySetting] : vscode.DiagnosticSeverity.Warning,
     maxFileSize: typeof max === 'number' && Number.isFinite(max) && max > 0 ? max : DEFAULT_MAX_FILE_SIZE,
     includeGitIgnored: c.get<unknown>('diagnostics.includeGitIgnored') === true,
+    hostsInDocumentation: c.get<unknown>('diagnostics.hostsInDocumentation') === true,
     secretFiles: new SecretFileNames(Array.isArray(secretFiles) ? secretFiles.filter((g): g is string => typeof g === 'string') : DEFAULT_SECRET_FILES),
     exclude: Array.isArray(exclude) ? exclude.filter((g): g is string => typeof g === 'string' && g.trim() !== '') : [...DEFAULT_EXCLUDE],
   };

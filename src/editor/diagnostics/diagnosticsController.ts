@@ -4,6 +4,7 @@
 // list, the settings or workspace trust change. A generation counter per URI drops the result
 // of a scan that a newer one overtook; closing a document deletes its diagnostics.
 import * as vscode from 'vscode';
+import { visibleMatches } from '../../core/docFiles';
 import type { WireMatch } from '../../engine/protocol';
 import { affectsDiagnostics, readDiagnosticSettings } from './diagnosticSettings';
 import { quickSkipReason, skippedAsGitIgnored } from './fileFilter';
@@ -172,7 +173,7 @@ export class DiagnosticsController implements vscode.Disposable {
         }
         if (st.gen !== gen || document.isClosed || document.version !== version) return undefined;
         st.tracked = tracked;
-        return this.#finish(document, st, matches, settings.severity, undefined, true, started);
+        return this.#finish(document, st, visibleMatches(document.uri.path, matches, settings.hostsInDocumentation), settings.severity, undefined, true, started);
       }
     }
     const text = document.getText();
@@ -191,7 +192,7 @@ export class DiagnosticsController implements vscode.Disposable {
       if (st.gen !== gen || document.isClosed || document.version !== version) return undefined;
       st.tracked = new TrackedMatches(matches, version, snapshot.version, this.ignores.version, Buffer.byteLength(text, 'utf8') - text.length);
     }
-    return this.#finish(document, st, matches, settings.severity, skipped, false, started);
+    return this.#finish(document, st, visibleMatches(document.uri.path, matches, settings.hostsInDocumentation), settings.severity, skipped, false, started);
   }
 
   #finish(

@@ -5,6 +5,7 @@
 // as an export is counted, so the end message can say so (src/core/scanReport.ts). Files open in an editor are scanned as documents (their live
 // diagnostics); the others get diagnostics from their text on disk.
 import * as vscode from 'vscode';
+import { visibleMatches } from '../../core/docFiles';
 import { bytesLookBinary } from './binaryText';
 import { readDiagnosticSettings } from './diagnosticSettings';
 import type { DiagnosticsController, ShownMatch } from './diagnosticsController';
@@ -113,7 +114,8 @@ export async function scanFile(deps: WorkspaceScanDeps, uri: vscode.Uri): Promis
     if (bytesLookBinary(bytes)) return undefined;
     const text = new TextDecoder('utf-8').decode(bytes);
     const snapshot = deps.holder.snapshot;
-    const matches = snapshot.isEmpty ? [] : deps.ignores.list.filter((await deps.holder.match(text)).matches, text);
+    const found = snapshot.isEmpty ? [] : deps.ignores.list.filter((await deps.holder.match(text)).matches, text);
+    const matches = visibleMatches(uri.path, found, settings.hostsInDocumentation);
     const lines = new LineIndex(text);
     const shown: ShownMatch[] = matches.map((match) => {
       const s = lines.position(match.start);
