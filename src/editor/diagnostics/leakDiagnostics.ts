@@ -2,6 +2,7 @@
 // ignore list, the diagnostics controller, hover and quick-fix providers, and the match
 // count in the status bar. One object, owned (and disposed) by the extension context.
 import * as vscode from 'vscode';
+import { ignoredHint } from '../../core/ignoredHint';
 import { ignoreKey } from '../../core/scan/ignoreList';
 import type { MatchKind } from '../../core/scan/leakIndex';
 import type { Settings } from '../config/settings';
@@ -74,7 +75,10 @@ export class LeakDiagnostics implements vscode.Disposable {
       .find((m) => m.match.kind === kind && document.offsetAt(m.range.start) === start && document.offsetAt(m.range.end) === end);
     if (!shown) return false;
     // The text as it is now at the range (for a password: hashed at once, never stored).
-    await this.ignores.add(ignoreKey({ kind, identifier: shown.match.identifier, start, end }, document.getText()));
+    await this.ignores.add(ignoreKey({ kind, identifier: shown.match.identifier, start, end }, document.getText()), {
+      kind,
+      hint: ignoredHint(kind, shown.match.identifier, shown.match.owners),
+    });
     return true;
   }
 

@@ -149,6 +149,7 @@ export class LeakTreeModel implements vscode.Disposable {
       id: `d|${scope}|${domain}`,
       domain,
       origin,
+      ...(scope === 'checked' ? { byHand: true } : {}),
       types: (['accounts', 'customers'] as const).filter((t) => types.has(t)),
       folder,
       ...(invalid !== undefined ? { invalid } : {}),

@@ -98,7 +98,7 @@ export class LeakTreeProvider implements vscode.TreeDataProvider<LeakNode>, vsco
       ? (failed ? findings.find((f) => f.failure)?.failure?.summary : 'not checked yet')
       : `${formatCount(total)} · ${formatAge(oldest, now)}${failed ? ' · last check failed' : ''}`;
     item.tooltip = `${node.domain}${node.folder ? ` (${node.folder.name})` : ''}\n${findings.map((f) => `${f.type}: ${findingsText(f, now, this.ttlMs())}`).join('\n')}`;
-    item.contextValue = NodeContext.domain;
+    item.contextValue = node.byHand ? NodeContext.domainByHand : NodeContext.domain;
     return item;
   }
 
