@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { formatRecordDay, statusWords } from '../../src/core/recordText';
 import type { AnyRecord } from '../../src/core/sites';
 import type { ResultsEntry } from '../../src/core/types';
 import type { LeakSearchApi } from '../../src/editor/api';
@@ -206,13 +207,14 @@ describe('Leaked identifiers in files', () => {
     const text = hoverText(hovers);
     assert.match(text, new RegExp(`Leak Search — the leaked (record|\\d+ records) of ${ALICE.username}`));
     assert.match(text, /\| Date \| Site \| Browser \| Country \| Status \| Password \|/);
-    const row = `| ${ALICE.date.slice(0, 10)} | ${new URL(ALICE.url).host} | ${ALICE.browser} | ${ALICE.country} | ${ALICE.status} | ••••••• |`;
+    // The day in the user's locale; status "show" is a dash (only "hide" needs words).
+    const row = `| ${formatRecordDay(ALICE.date, vscode.env.language)} | ${new URL(ALICE.url).host} | ${ALICE.browser} | ${ALICE.country} | ${statusWords(ALICE.status).short || '—'} | ••••••• |`;
     assert.ok(text.includes(row), `the hover has the row ${row}:\n${text}`);
     assert.ok(!text.includes(ALICE.password), 'the password is masked');
     const pw = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', fixture, rangeOf(FIXTURE_LINES, ALICE.password).start.translate(0, 2));
     const pwText = hoverText(pw);
     assert.ok(pwText.includes(`Leak Search — the leaked record of this password (for ${ALICE.username})`), pwText);
-    assert.ok(pwText.includes(`| ${ALICE.date.slice(0, 10)} | ${new URL(ALICE.url).host} | ${ALICE.browser} |`), 'the record of the password');
+    assert.ok(pwText.includes(`| ${formatRecordDay(ALICE.date, vscode.env.language)} | ${new URL(ALICE.url).host} | ${ALICE.browser} |`), 'the record of the password');
     assert.ok(!pwText.includes(ALICE.password), 'no password in the password hover');
   });
 
@@ -423,7 +425,8 @@ describe('Leaked identifiers in files', () => {
       assert.equal(outcome.skipped, 'gitIgnored', 'told by the git extension');
       await waitForDiagnostics('the ignored file cleared', ignored, (d) => d.length === 0);
       // A git-ignored .env file is scanned all the same: it is ignored because it holds secrets.
-      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(secret));
+      // Beside, not in place of the ignored file (a preview tab would be replaced, and the file closed).
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(secret), { viewColumn: vscode.ViewColumn.Beside, preview: false });
       await waitForDiagnostics('the git-ignored .env.local marked', secret, (d) => d.length === 1);
       const summary = await vscode.commands.executeCommand<{ gitIgnored: number }>('leakSearch.scanWorkspace');
       assert.ok(summary.gitIgnored >= 1, 'Scan Workspace counts the git-ignored file it skipped');
