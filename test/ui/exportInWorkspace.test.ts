@@ -43,6 +43,12 @@ describe('An export inside the workspace (UI)', () => {
     // The save dialog (VS Code's own, a path in the quick input): into the workspace.
     await frame.locator('button, vscode-button', { hasText: 'Export CSV' }).first().click();
     await input.waitFor({ state: 'visible', ...WAIT });
+    // The dialog fills in its default path (Downloads or home) a moment later: typed over after that.
+    const typed = Date.now() + WAIT.timeout;
+    while (!(await input.inputValue()).endsWith('.csv')) {
+      assert.ok(Date.now() < typed, 'the save dialog shows its default path');
+      await page.waitForTimeout(100);
+    }
     const target = path.join(ws, 'leaked-accounts.csv');
     await input.fill(target);
     await page.keyboard.press('Enter');

@@ -1,7 +1,8 @@
 // The Leak Search view in Restricted Mode (an untrusted folder): a welcome view that says what
 // works there, with buttons that do: Set API Key, then Check Domain for Leaks, and Manage
-// Workspace Trust. Screenshots: test-results/restricted-view.png, restricted-view-key.png,
-// restricted-trust.png.
+// Workspace Trust. Then Check Domain for Leaks keeps an invalid domain typed into its pick.
+// Screenshots: test-results/restricted-view.png, restricted-view-key.png, restricted-trust.png,
+// check-domain-invalid.png.
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { DEMO_API_KEY } from '../../service/demo';
@@ -39,5 +40,25 @@ describe('Restricted Mode view (UI)', () => {
     await page.getByText('You are in Restricted Mode').first().waitFor(WAIT);
     const third = await ui.wb.screenshot('restricted-trust');
     console.log(`      screenshots ${[first, second, third].map((f) => path.relative(repoRoot, f)).join(', ')}`);
+  });
+
+  it('Check Domain for Leaks keeps an invalid domain typed into its pick', async () => {
+    const { page } = ui.wb;
+    await page.keyboard.press('Escape'); // the Workspace Trust editor
+    await ui.wb.runCommand('View: Close All Editors');
+    await ui.wb.runCommand('Leak Search: Focus on Findings View');
+    const welcome = page.locator('.welcome-view-content', { hasText: 'workspace domains are read once you trust this folder' }).first();
+    await welcome.locator('.monaco-button', { hasText: 'Check Domain for Leaks' }).first().click();
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible', ...WAIT });
+    await input.fill('exa mple.com');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: /“exa mple\.com”: / }).first().waitFor(WAIT);
+    await page.keyboard.press('Enter');
+    // The input box, with what was typed and what is wrong with it: nothing thrown away.
+    await page.locator('.quick-input-widget .quick-input-message', { hasText: /\S/ }).first().waitFor(WAIT);
+    assert.equal(await input.inputValue(), 'exa mple.com');
+    const shot = await ui.wb.screenshot('check-domain-invalid');
+    console.log(`      screenshot ${path.relative(repoRoot, shot)}`);
+    await page.keyboard.press('Escape');
   });
 });
