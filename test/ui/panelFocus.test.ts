@@ -38,6 +38,8 @@ describe('Results panel focus from the background (UI)', () => {
     await input.waitFor({ state: 'hidden', ...WAIT });
     await (await ui.wb.findInPalette('Leak Search: Check Domain for Leaks', 'Leak Search: Check Domain for Leaks')).click();
     await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Enter a domain…' }).first().click();
+    // The input box, not the pick it replaces (typed too early, the text would go to the pick).
+    await page.locator('.quick-input-widget input[placeholder="example.com"]').waitFor(WAIT);
     await input.fill('example.com');
     await page.keyboard.press('Enter');
     await page.locator('.statusbar-item', { hasText: /leaks/ }).first().waitFor(WAIT);

@@ -45,12 +45,15 @@ export async function pickCheckTargets(ctx: LeakSearchContext): Promise<CheckTar
         // What was typed into the pick is kept: checked at once when valid, else shown in the
         // input box with its problem, never thrown away for an empty box.
         const candidate = value.trim();
-        if (candidate !== '' && checkDomainInput(candidate) === undefined) return targets(candidate, o);
+        const problem = candidate === '' ? undefined : checkDomainInput(candidate);
+        if (candidate !== '' && problem === undefined) return targets(candidate, o);
+        // The input box checks only what is typed in it: the problem of the kept text is said in the prompt.
         const domain = await vscode.window.showInputBox({
           title: 'Leak Search: Check Domain for Leaks',
-          prompt: 'A domain your subscription covers, e.g. example.com',
+          prompt: problem ? `“${candidate}”: ${problem} Fix it, or enter another domain.` : 'A domain your subscription covers, e.g. example.com',
           placeHolder: 'example.com',
           value: candidate,
+          valueSelection: [candidate.length, candidate.length],
           ignoreFocusOut: true,
           validateInput: (v) => (v.trim() === '' ? undefined : checkDomainInput(v)),
         });
