@@ -53,9 +53,18 @@ describe('An export inside the workspace (UI)', () => {
     }
     const target = path.join(ws, 'leaked-accounts.csv');
     await input.fill(target);
-    await page.keyboard.press('Enter');
+    // The dialog ignores OK while it is still reading the typed path: pressed again until the warning shows.
     const dialog = page.locator('.monaco-dialog-box');
-    await dialog.waitFor(WAIT);
+    const accepted = Date.now() + WAIT.timeout;
+    for (;;) {
+      await page.locator('.quick-input-widget .monaco-button', { hasText: /^OK$/ }).first().click().catch(() => undefined);
+      try {
+        await dialog.waitFor({ timeout: 3_000 });
+        break;
+      } catch (error) {
+        if (Date.now() > accepted) throw error;
+      }
+    }
     assert.match(await dialog.innerText(), /would be saved inside the workspace folder/);
     const warning = await ui.wb.screenshot('export-warning');
     await dialog.locator('.monaco-button', { hasText: 'Save Here Anyway' }).click();
