@@ -21,7 +21,7 @@ import { LeakTreeProvider, TREE_VIEW_ID } from './editor/tree/leakTreeProvider';
 import { QuotaStatusBar } from './editor/status/quotaStatusBar';
 import { registerCommands } from './editor/commands/registerCommands';
 import { ResultsPanelManager } from './editor/results/resultsPanelManager';
-import { startup, trustMessage } from './editor/startup';
+import { keepTrustMessage, startup } from './editor/startup';
 import { LeakDiagnostics } from './editor/diagnostics/leakDiagnostics';
 import { storeDemoKey } from './editor/demo/demoKey';
 import type { LeakSearchContext } from './editor/leakSearchContext';
@@ -69,8 +69,7 @@ export function activate(context: vscode.ExtensionContext): LeakSearchApi | unde
 
   const ctx: LeakSearchContext = { extension: context, settings, log, notifier, keys, results, quota, triage, engine, cacheKey, checks, treeModel, tree, statusBar, panel, diagnostics, exported };
   for (const d of registerCommands(ctx)) own(d);
-  treeView.message = trustMessage();
-  own(vscode.workspace.onDidGrantWorkspaceTrust(() => (treeView.message = trustMessage())));
+  own(keepTrustMessage(treeView as vscode.TreeView<unknown>, treeModel));
 
   // `npm run demo` (development mode only): the demo key is stored before startup reads it.
   const ready = storeDemoKey(context.extensionMode, process.env, keys)

@@ -4,6 +4,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { LeakSearchContext } from './leakSearchContext';
+import type { LeakTreeModel } from './tree/leakTreeModel';
 
 /** The cache keeps the newest 200 results of the last 30 days: leaked data is not kept around forever. */
 export const CACHE_LIMITS = { maxCached: 200, maxCacheAgeMs: 30 * 86_400_000 } as const;
@@ -33,4 +34,18 @@ export async function startup(ctx: LeakSearchContext): Promise<void> {
 /** The tree's message in Restricted Mode. */
 export function trustMessage(): string | undefined {
   return vscode.workspace.isTrusted ? undefined : 'Restricted Mode: workspace domains are read once you trust this workspace. You can still check a domain you type.';
+}
+
+/**
+ * Keeps the tree's Restricted Mode message on a tree that shows something, and off an empty
+ * one: VS Code hides a view's welcome content while the view has a message, and the Restricted
+ * Mode welcome (package.json viewsWelcome) holds the buttons that work there.
+ */
+export function keepTrustMessage(view: vscode.TreeView<unknown>, model: LeakTreeModel): vscode.Disposable {
+  const update = (): void => {
+    view.message = model.roots().length > 0 ? trustMessage() : undefined;
+  };
+  update();
+  const subscriptions = [model.onDidChange(update), vscode.workspace.onDidGrantWorkspaceTrust(update)];
+  return { dispose: () => subscriptions.forEach((s) => s.dispose()) };
 }

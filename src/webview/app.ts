@@ -313,7 +313,10 @@ export class App {
     let text = isFilterEmpty(this.#ui.filter)
       ? `${numberFormat.format(summary.total)} records`
       : `Showing ${numberFormat.format(summary.shown)} of ${numberFormat.format(summary.total)} records`;
-    if (this.#ui.grouping !== 'none') text += ` in ${numberFormat.format(summary.groups)} ${this.#ui.grouping === 'site' ? 'sites' : 'infected machines'}`;
+    if (this.#ui.grouping !== 'none') {
+      const one = summary.groups === 1;
+      text += ` in ${numberFormat.format(summary.groups)} ${this.#ui.grouping === 'site' ? (one ? 'site' : 'sites') : one ? 'infected machine' : 'infected machines'}`;
+    }
     if (this.#status) this.#status.textContent = text;
     grid.element.dataset.viewCount = String(summary.shown);
   }

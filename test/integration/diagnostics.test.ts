@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { formatRecordDay, statusWords } from '../../src/core/recordText';
 import type { AnyRecord } from '../../src/core/sites';
 import type { ResultsEntry } from '../../src/core/types';
 import type { LeakSearchApi } from '../../src/editor/api';
@@ -206,13 +207,14 @@ describe('Leaked identifiers in files', () => {
     const text = hoverText(hovers);
     assert.match(text, new RegExp(`Leak Search — the leaked (record|\\d+ records) of ${ALICE.username}`));
     assert.match(text, /\| Date \| Site \| Browser \| Country \| Status \| Password \|/);
-    const row = `| ${ALICE.date.slice(0, 10)} | ${new URL(ALICE.url).host} | ${ALICE.browser} | ${ALICE.country} | ${ALICE.status} | ••••••• |`;
+    // The day in the user's locale; status "show" is a dash (only "hide" needs words).
+    const row = `| ${formatRecordDay(ALICE.date, vscode.env.language)} | ${new URL(ALICE.url).host} | ${ALICE.browser} | ${ALICE.country} | ${statusWords(ALICE.status).short || '—'} | ••••••• |`;
     assert.ok(text.includes(row), `the hover has the row ${row}:\n${text}`);
     assert.ok(!text.includes(ALICE.password), 'the password is masked');
     const pw = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', fixture, rangeOf(FIXTURE_LINES, ALICE.password).start.translate(0, 2));
     const pwText = hoverText(pw);
     assert.ok(pwText.includes(`Leak Search — the leaked record of this password (for ${ALICE.username})`), pwText);
-    assert.ok(pwText.includes(`| ${ALICE.date.slice(0, 10)} | ${new URL(ALICE.url).host} | ${ALICE.browser} |`), 'the record of the password');
+    assert.ok(pwText.includes(`| ${formatRecordDay(ALICE.date, vscode.env.language)} | ${new URL(ALICE.url).host} | ${ALICE.browser} |`), 'the record of the password');
     assert.ok(!pwText.includes(ALICE.password), 'no password in the password hover');
   });
 
@@ -401,11 +403,13 @@ describe('Leaked identifiers in files', () => {
     assert.equal(fs.readFileSync(uri.fsPath, 'utf8'), lines.join('\n') + '\n', 'none of the edits reached the disk');
   });
 
-  it('skips git-ignored files unless leakSearch.diagnostics.includeGitIgnored is set', async function () {
+  it('skips git-ignored files unless leakSearch.diagnostics.includeGitIgnored is set, but scans a git-ignored .env', async function () {
     this.timeout(40_000);
     // The file is open before its folder is a git repository: it is scanned like any other.
     fs.writeFileSync(path.join(folder.fsPath, '.gitignore'), 'build/\n');
-    const ignored = await writeFile(folder, 'build/generated.env', `OWNER=${BOB.username}\n`);
+    // Not a secret-bearing name (those are scanned even when git-ignored: see below).
+    const ignored = await writeFile(folder, 'build/generated.conf', `OWNER=${BOB.username}\n`);
+    const secret = await writeFile(folder, 'build/.env.local', `OWNER=${BOB.username}\n`);
     const outcomes: ScanOutcome[] = [];
     const sub = api.diagnostics.onDidScan((o) => outcomes.push(o));
     try {
@@ -420,6 +424,12 @@ describe('Leaked identifiers in files', () => {
       const outcome = await waitFor('a scan of the now ignored file', () => outcomes.find((o) => o.uri === ignored.toString() && o.skipped !== undefined), 30_000);
       assert.equal(outcome.skipped, 'gitIgnored', 'told by the git extension');
       await waitForDiagnostics('the ignored file cleared', ignored, (d) => d.length === 0);
+      // A git-ignored .env file is scanned all the same: it is ignored because it holds secrets.
+      // Beside, not in place of the ignored file (a preview tab would be replaced, and the file closed).
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(secret), { viewColumn: vscode.ViewColumn.Beside, preview: false });
+      await waitForDiagnostics('the git-ignored .env.local marked', secret, (d) => d.length === 1);
+      const summary = await vscode.commands.executeCommand<{ gitIgnored: number }>('leakSearch.scanWorkspace');
+      assert.ok(summary.gitIgnored >= 1, 'Scan Workspace counts the git-ignored file it skipped');
       await setSetting('diagnostics.includeGitIgnored', true);
       const ds = await waitForDiagnostics('the ignored file scanned once opted in', ignored, (d) => d.length === 1);
       assert.ok(ds[0].message.startsWith(`${BOB.username} appears in`));

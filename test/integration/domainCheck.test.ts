@@ -4,6 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { LeakSearchApi } from '../../src/editor/api';
 import { DEMO_KNOWN_RECORDS } from '../../service/demo';
+import { formatRecordDay } from '../../src/core/recordText';
 import type { RunningService } from '../../service/types';
 import { checkDomain, children, find, leakSearchApi, mark, messagesSince, setSetting, startOwnService, useService, waitFor, waitForMessage } from './leakSearch.helpers';
 
@@ -43,7 +44,8 @@ describe('Check Domain for Leaks', () => {
     const vpn = find(sites, 'vpn.example.com');
     const records = (await children(api, vpn.node));
     const alice = find(records, 'alice@example.com');
-    assert.equal(alice.description, '2026-03-14 · DE · Google Chrome · show');
+    // The day in the user's locale; status "show" needs no words.
+    assert.equal(alice.description, `${formatRecordDay('2026-03-14', vscode.env.language)} · DE · Google Chrome`);
     assert.equal(alice.contextValue, 'leakSearch.record');
     // The password is never shown in the tree, anywhere.
     const everything = JSON.stringify([roots, types, sites, records].flat().map((i) => [i.label, i.description, i.tooltip]));

@@ -15,6 +15,10 @@ export interface DemoWorkbenchOptions {
   readonly domains: readonly string[];
   /** More VS Code user settings (leakSearch.baseUrl and leakSearch.findingsTypes are set). */
   readonly settings?: Readonly<Record<string, unknown>>;
+  /** Runs on the workspace copy before the window opens. */
+  readonly prepare?: (workspace: string) => void;
+  /** Opens the window in Restricted Mode (workspace trust on, folder untrusted). */
+  readonly workspaceTrust?: boolean;
 }
 
 /** The running service and workbench; read them inside tests and hooks, once `before` has run. */
@@ -37,6 +41,8 @@ export function useDemoWorkbench(options: DemoWorkbenchOptions): DemoWorkbench {
     wb = await openWorkbench({
       label: options.label,
       settings: { 'leakSearch.baseUrl': service.baseUrl, 'leakSearch.findingsTypes': ['accounts'], ...options.settings },
+      ...(options.prepare ? { prepare: options.prepare } : {}),
+      ...(options.workspaceTrust ? { workspaceTrust: true } : {}),
     });
   });
 

@@ -29,6 +29,8 @@ export interface WorkbenchOptions {
   /** Extra environment for the extension host (LEAK_SEARCH_TEST_BASE_URL/API_KEY are always set). */
   readonly env?: Readonly<Record<string, string>>;
   readonly workspaceTrust?: boolean;
+  /** Runs on the workspace copy before the window opens (e.g. `git init`, so the git extension finds it at startup). */
+  readonly prepare?: (workspace: string) => void;
 }
 
 export interface Workbench {
@@ -68,6 +70,7 @@ export async function openWorkbench(options: WorkbenchOptions): Promise<Workbenc
       ...(options.settings ? { settings: options.settings } : {}),
       ...(options.workspaceTrust ? { workspaceTrust: true } : {}),
     });
+    if (options.prepare && session.workspace) options.prepare(session.workspace);
     browser = await launchChromium(toolchain.chromium, session.run.env);
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const target = session.workspace ? { folder: session.workspace } : { empty: true as const };

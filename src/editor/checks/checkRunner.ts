@@ -2,6 +2,7 @@
 // cache on disk; errors → a message a user understands with the next step as a button
 // (through the notifier) and a redacted line in the log. Long work shows cancellable
 // progress; cancelling aborts the requests in flight.
+import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
 import { isLeakSearchError, LeakSearchError } from '../../core/errors';
 import { isExpired } from '../../core/cacheFile';
@@ -38,10 +39,12 @@ export interface CheckTarget {
 export interface CheckOptions {
   /** Ignore a fresh cached result (Refresh, Re-check). */
   readonly force?: boolean;
-  /** Say what was found when done (single interactive checks). */
+  /** Say what was found when done, new or not (single interactive checks). */
   readonly announce?: boolean;
   /** A scheduled check: progress in the status bar instead of a notification. */
   readonly background?: boolean;
+  /** Say nothing when done but the errors (a key's trial check, which says its own). */
+  readonly quiet?: boolean;
 }
 
 export type CheckStatus = 'fetched' | 'cached' | 'failed' | 'cancelled' | 'skipped';
@@ -76,8 +79,23 @@ export interface CheckRunnerDeps {
 export class CheckRunner implements vscode.Disposable {
   readonly #timers = new Set<LongTimer>();
   #cacheKeySent: Promise<void> | undefined;
+  /** Origins whose key changed since their last answer: their next check asks the service (no cached result served). */
+  readonly #keyChanged = new Set<string>();
+  /** SHA-256 of the key each origin's last check used (never the key): a key changed elsewhere (another window) is noticed. */
+  readonly #keyHashes = new Map<string, string>();
 
   constructor(private readonly deps: CheckRunnerDeps) {}
+
+  /**
+   * Forgets every state derived from an origin's previous key: failures ("API key rejected"),
+   * the quota it was answered with, and the freshness of cached results (the next check asks).
+   */
+  async keyChanged(origin: string): Promise<void> {
+    this.#keyChanged.add(origin);
+    this.deps.model.clearFailures(origin);
+    this.deps.clients.forgetQuota();
+    await this.deps.quota.clear(origin);
+  }
 
   /** The endpoint from user settings (never a workspace's), or a typed error. */
   endpoint(): Endpoint {
@@ -113,6 +131,12 @@ export class CheckRunner implements vscode.Disposable {
     const ignored = settings.ignoredWorkspaceBaseUrl();
     if (ignored !== undefined) log.warn('A workspace sets leakSearch.baseUrl; it is ignored (only user settings may choose where the API key is sent).');
     const apiKey = await keys.get(endpoint.origin);
+    if (apiKey) {
+      const hash = createHash('sha256').update(apiKey).digest('hex');
+      const before = this.#keyHashes.get(endpoint.origin);
+      this.#keyHashes.set(endpoint.origin, hash);
+      if (before !== undefined && before !== hash && !this.#keyChanged.has(endpoint.origin)) await this.keyChanged(endpoint.origin);
+    }
     if (!apiKey) {
       this.deps.notifier.show('warning', `Leak Search: no API key is set for ${endpoint.origin}. Set one to check domains.`, [this.#action('setApiKey', targets, options)]);
       return targets.map((t) => ({ domain: t.domain, status: 'skipped' }));
@@ -173,6 +197,8 @@ export class CheckRunner implements vscode.Disposable {
     // A forced check (Refresh, Check Again) sends one request even when the stored quota says
     // spent: the answer tells the truth, so a wrong stored state can never lock checks out.
     let probe = options.force === true;
+    // The key changed since the last answer: a cached result says nothing about the new key.
+    const mustAsk = this.#keyChanged.has(endpoint.origin);
     try {
       for (const [i, query] of queries.entries()) {
         if (abort.signal.aborted) {
@@ -182,7 +208,7 @@ export class CheckRunner implements vscode.Disposable {
         progress.report({ message: `${query.domain} · ${query.type} (${i + 1}/${queries.length})`, increment: 100 / queries.length });
         const key = resultsKey(endpoint.origin, query);
         const cached = model.get(key);
-        if (!options.force && cached && !isExpired(cached, ttl, Date.now())) {
+        if (!options.force && !mustAsk && cached && !isExpired(cached, ttl, Date.now())) {
           log.info(`Served ${query.domain} (${query.type}, ${formatRange(query.range)}) from the cache, ${formatAge(cached.fetchedAt, Date.now())}.`);
           out.push({ query, domain: query.domain, status: 'cached', entry: cached });
           continue;
@@ -222,6 +248,7 @@ export class CheckRunner implements vscode.Disposable {
           const entry: ResultsEntry = await this.deps.engine.call('ingestCommit', { id, fetchedAt: response.fetchedAt, rateLimit: response.rateLimit });
           await quota.update(endpoint.origin, response.rateLimit);
           model.put(entry);
+          this.#keyChanged.delete(endpoint.origin);
           log.info(`${query.domain} (${query.type}): ${formatCount(entry.count)}${entry.records < entry.count ? ` (${formatCount(entry.records)} sent)` : ''}.`);
           out.push({ query, domain: query.domain, status: 'fetched', entry });
         } catch (e) {
@@ -234,6 +261,8 @@ export class CheckRunner implements vscode.Disposable {
             out.push({ query, domain: query.domain, status: 'cancelled', error });
             continue;
           }
+          // The service answered (a rejected key included): the new key has been asked about.
+          if (error.details.status !== undefined) this.#keyChanged.delete(endpoint.origin);
           this.#fail(endpoint, query, error);
           out.push({ query, domain: query.domain, status: 'failed', error });
         }
@@ -270,6 +299,7 @@ export class CheckRunner implements vscode.Disposable {
       notifier.show('info', 'Leak Search: check cancelled.');
       return;
     }
+    if (options.quiet) return;
     if (!options.announce) {
       this.#announceNew(results);
       return;
@@ -321,6 +351,8 @@ export class CheckRunner implements vscode.Disposable {
   /** Keeps the quota the client learnt from an error response (errors carry the headers too). */
   async #noteQuota(endpoint: Endpoint, apiKey: string, error: LeakSearchError): Promise<void> {
     const { quota, clients } = this.deps;
+    // A rejected key's answer says nothing about the account's quota: not shown as if it did.
+    if (error.kind === 'unauthorized') return;
     const known = clients.client.rateLimit(endpoint.baseUrl, apiKey);
     if (known) await quota.update(endpoint.origin, known);
     if (error.kind === 'rate-limited' && error.details.retryAt !== undefined) {

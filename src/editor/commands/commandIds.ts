@@ -13,6 +13,8 @@ export const CommandId = {
   copyUrl: 'leakSearch.tree.copyUrl',
   showInResults: 'leakSearch.tree.showInResults',
   recheck: 'leakSearch.tree.recheck',
+  removeDomain: 'leakSearch.tree.removeDomain',
+  manageIgnored: 'leakSearch.diagnostics.manageIgnored',
   showMore: 'leakSearch.tree.showMore',
   scanWorkspace: 'leakSearch.scanWorkspace',
   showLeakedRecords: 'leakSearch.diagnostics.showRecords',

@@ -1,5 +1,5 @@
 // "Open Results": the results panel for a result key (or a tree node); without one, a pick
-// of the known results.
+// of the known results (none when there is only one: it opens at once).
 import * as vscode from 'vscode';
 import { formatAge, formatCount, formatRange } from '../../core/format';
 import type { LeakSearchContext } from '../leakSearchContext';
@@ -19,7 +19,8 @@ export async function openResults(ctx: LeakSearchContext, arg?: unknown): Promis
       ]);
       return undefined;
     }
-    const pick = await vscode.window.showQuickPick(entries.map((e) => ({
+    const only = entries.length === 1 ? entries[0] : undefined;
+    const pick = only ? { key: only.key } : await vscode.window.showQuickPick(entries.map((e) => ({
       label: `${e.query.domain} · ${e.query.type}`,
       description: `${formatCount(e.count)} · ${formatRange(e.query.range)} · ${formatAge(e.fetchedAt, now)}`,
       key: e.key,

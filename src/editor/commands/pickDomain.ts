@@ -24,13 +24,12 @@ interface Overrides {
 
 export async function pickCheckTargets(ctx: LeakSearchContext): Promise<CheckTarget[] | undefined> {
   const o: Overrides = { types: undefined, range: undefined };
+  let typed = '';
   for (;;) {
-    const choice = await vscode.window.showQuickPick(items(ctx, o), {
-      title: 'Leak Search: Check Domain for Leaks',
-      placeHolder: 'Pick a domain to check, or enter one',
-      matchOnDescription: true,
-    });
-    if (!choice) return undefined;
+    const picked = await pickOnce(ctx, o, typed);
+    if (!picked) return undefined;
+    const { choice, value } = picked;
+    typed = value;
     switch (choice.kind2) {
       case 'type': {
         const t = await pickTypes(ctx);
@@ -43,12 +42,20 @@ export async function pickCheckTargets(ctx: LeakSearchContext): Promise<CheckTar
         continue;
       }
       case 'enter': {
+        // What was typed into the pick is kept: checked at once when valid, else shown in the
+        // input box with its problem, never thrown away for an empty box.
+        const candidate = value.trim();
+        const problem = candidate === '' ? undefined : checkDomainInput(candidate);
+        if (candidate !== '' && problem === undefined) return targets(candidate, o);
+        // The input box checks only what is typed in it: the problem of the kept text is said in the prompt.
         const domain = await vscode.window.showInputBox({
           title: 'Leak Search: Check Domain for Leaks',
-          prompt: 'A domain your subscription covers, e.g. example.com',
+          prompt: problem ? `“${candidate}”: ${problem} Fix it, or enter another domain.` : 'A domain your subscription covers, e.g. example.com',
           placeHolder: 'example.com',
+          value: candidate,
+          valueSelection: [candidate.length, candidate.length],
           ignoreFocusOut: true,
-          validateInput: (value) => (value.trim() === '' ? undefined : checkDomainInput(value)),
+          validateInput: (v) => (v.trim() === '' ? undefined : checkDomainInput(v)),
         });
         if (!domain || domain.trim() === '') continue;
         return targets(domain.trim(), o);
@@ -59,6 +66,39 @@ export async function pickCheckTargets(ctx: LeakSearchContext): Promise<CheckTar
         continue;
     }
   }
+}
+
+/** One showing of the pick; resolves with the accepted item and what was typed, or undefined when dismissed. */
+function pickOnce(ctx: LeakSearchContext, o: Overrides, typed: string): Promise<{ choice: Pick; value: string } | undefined> {
+  const qp = vscode.window.createQuickPick<Pick>();
+  qp.title = 'Leak Search: Check Domain for Leaks';
+  qp.placeholder = 'Pick a domain to check, or type one';
+  qp.matchOnDescription = true;
+  const base = items(ctx, o);
+  const refresh = (): void => {
+    const v = qp.value.trim();
+    const problem = v === '' ? undefined : checkDomainInput(v);
+    // The "Enter a domain…" row says what Enter does with the text typed so far.
+    qp.items = base.map((item) => item.kind2 === 'enter' && v !== '' ? { ...item, description: problem ? `“${v}”: ${problem}` : `check “${v}”` } : item);
+  };
+  qp.value = typed;
+  refresh();
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = (result: { choice: Pick; value: string } | undefined): void => {
+      if (done) return;
+      done = true;
+      resolve(result);
+      qp.dispose();
+    };
+    qp.onDidChangeValue(refresh);
+    qp.onDidAccept(() => {
+      const choice = qp.selectedItems[0] ?? qp.activeItems[0];
+      if (choice) finish({ choice, value: qp.value });
+    });
+    qp.onDidHide(() => finish(undefined));
+    qp.show();
+  });
 }
 
 function targets(domain: string, o: Overrides): CheckTarget[] {

@@ -17,6 +17,8 @@ import { showInResults } from './showInResults';
 import { recheck } from './recheck';
 import { exportSarif } from './exportSarif';
 import { acknowledge, clearTriage, exportTriage, falsePositive, importTriage, remediate } from './triage';
+import { removeDomain } from './removeDomain';
+import { manageIgnored } from '../diagnostics/manageIgnored';
 import { ignoreIdentifier, scanWorkspace, showLeakedRecords } from '../diagnostics/diagnosticCommands';
 
 type Handler = (ctx: LeakSearchContext, ...args: never[]) => unknown;
@@ -34,6 +36,8 @@ const HANDLERS: Readonly<Record<CommandId, Handler>> = {
   [CommandId.copyUrl]: copyUrl,
   [CommandId.showInResults]: showInResults,
   [CommandId.recheck]: recheck,
+  [CommandId.removeDomain]: removeDomain,
+  [CommandId.manageIgnored]: manageIgnored,
   [CommandId.showMore]: (ctx: LeakSearchContext, node?: LeakNode) => (node ? ctx.treeModel.showMore(node) : undefined),
   [CommandId.scanWorkspace]: scanWorkspace,
   [CommandId.showLeakedRecords]: showLeakedRecords,

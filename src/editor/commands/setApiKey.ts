@@ -1,8 +1,15 @@
 // "Set API Key": a password input box; the key goes to SecretStorage only, under the
-// service origin from user settings. An argument sets it without asking (tests, scripts).
+// service origin from user settings. Every state derived from the previous key is forgotten
+// (CheckRunner.keyChanged), and a key typed in is tried at once with one search when the
+// quota allows (src/core/keyValidation.ts); else it is said to be not verified yet. An
+// argument sets it without asking and without a request (tests, scripts).
 import * as vscode from 'vscode';
+import { quotaResumesAt } from '../../core/format';
+import { planKeyValidation } from '../../core/keyValidation';
 import { checkApiKey } from '../../core/validate';
 import type { LeakSearchContext } from '../leakSearchContext';
+import { configuredDomains } from './checkAllDomains';
+import { CommandId } from './commandIds';
 
 export async function setApiKey(ctx: LeakSearchContext, arg?: unknown): Promise<boolean> {
   const endpoint = ctx.checks.endpointOrReport();
@@ -18,7 +25,7 @@ export async function setApiKey(ctx: LeakSearchContext, arg?: unknown): Promise<
   } else {
     key = await vscode.window.showInputBox({
       title: `Leak Search: API key for ${endpoint.origin}`,
-      prompt: 'Generated in your account dashboard. Stored only in VS Code’s secret storage, never in settings.',
+      prompt: 'From your LeakJar account dashboard. Stored only in VS Code’s secret storage, never in settings.',
       password: true,
       ignoreFocusOut: true,
       validateInput: (value) => checkApiKey(value.trim()),
@@ -26,8 +33,38 @@ export async function setApiKey(ctx: LeakSearchContext, arg?: unknown): Promise<
     if (key === undefined) return false;
     key = key.trim();
   }
+  // Read before the key change forgets it: a quota known to be spent is not spent again on a probe.
+  const resumes = quotaResumesAt(ctx.quota.get(endpoint.origin), Date.now());
+  const previous = await ctx.keys.get(endpoint.origin);
   await ctx.keys.set(endpoint.origin, key);
+  // The same key again changes nothing; another one makes every state of the previous one stale.
+  if (previous !== key) await ctx.checks.keyChanged(endpoint.origin);
   ctx.log.info(`API key stored for ${endpoint.origin}.`);
-  ctx.notifier.show('info', `Leak Search: API key saved for ${endpoint.origin}.`);
+  if (typeof arg === 'string') {
+    ctx.notifier.show('info', `Leak Search: API key saved for ${endpoint.origin}.`);
+    return true;
+  }
+  const plan = planKeyValidation({
+    configured: configuredDomains(ctx),
+    checked: ctx.results.domains(endpoint.origin),
+    types: ctx.settings.findingsTypes(),
+    quotaResumesAt: resumes,
+    now: Date.now(),
+  });
+  if (plan.kind === 'unverified') {
+    ctx.log.info(`The new key for ${endpoint.origin} is not verified: ${plan.reason}.`);
+    ctx.notifier.show('info', `Leak Search: API key saved for ${endpoint.origin}, not verified yet (${plan.reason}). Your next check tries it.`);
+    return true;
+  }
+  // One search; a rejected key is reported by the check itself ("API key rejected", Set API Key).
+  const [outcome] = await ctx.checks.check([{ domain: plan.domain, type: plan.type }], { force: true, quiet: true });
+  if (outcome?.status === 'fetched' && outcome.entry) {
+    const entry = outcome.entry;
+    ctx.notifier.show('info', `Leak Search: API key saved for ${endpoint.origin} and verified (${plan.domain} checked).`, [
+      { label: 'Open Results', run: () => vscode.commands.executeCommand(CommandId.openResults, entry.key) },
+    ]);
+  } else if (outcome?.error?.kind !== 'unauthorized') {
+    ctx.notifier.show('info', `Leak Search: API key saved for ${endpoint.origin}, not verified yet (the trial check of ${plan.domain} did not get an answer). Your next check tries it.`);
+  }
   return true;
 }

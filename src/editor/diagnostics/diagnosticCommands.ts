@@ -3,12 +3,16 @@
 // diagnostic links, hovers and quick fixes.
 import * as vscode from 'vscode';
 import type { MatchKind } from '../../core/scan/leakIndex';
+import { scanReport } from '../../core/scanReport';
+import type { ScanReportAction } from '../../core/scanReport';
+import type { NotifierAction } from '../notify/notifier';
 import type { LeakSearchContext } from '../leakSearchContext';
-import type { WorkspaceScanSummary } from './workspaceScan';
+import type { WorkspaceScanOptions, WorkspaceScanSummary } from './workspaceScan';
 
 const KINDS: readonly MatchKind[] = ['email', 'username', 'url', 'host', 'password'];
 
-export async function scanWorkspace(ctx: LeakSearchContext): Promise<WorkspaceScanSummary | undefined> {
+/** "Scan Workspace"; `options.includeGitIgnored` (from its own "Include Them" button) scans git-ignored files this once. */
+export async function scanWorkspace(ctx: LeakSearchContext, options?: unknown): Promise<WorkspaceScanSummary | undefined> {
   if (!ctx.diagnostics) return undefined;
   if (!vscode.workspace.isTrusted) {
     ctx.notifier.show('info', 'Leak Search: workspace files are scanned once you trust this workspace.');
@@ -18,19 +22,24 @@ export async function scanWorkspace(ctx: LeakSearchContext): Promise<WorkspaceSc
     ctx.notifier.show('info', 'Leak Search: open a folder to scan its files.');
     return undefined;
   }
-  const summary = await ctx.diagnostics.scanWorkspace();
+  const once: WorkspaceScanOptions = typeof options === 'object' && options !== null && (options as WorkspaceScanOptions).includeGitIgnored === true ? { includeGitIgnored: true } : {};
+  const summary = await ctx.diagnostics.scanWorkspace(once);
   if (ctx.diagnostics.holder.snapshot.isEmpty) {
     ctx.notifier.show('info', 'Leak Search: no leak results to look for yet. Check your domains first.');
   } else if (!summary.cancelled) {
-    ctx.notifier.show(
-      summary.matches > 0 ? 'warning' : 'info',
-      summary.matches > 0
-        ? `Leak Search: ${summary.matches} leaked identifier${summary.matches === 1 ? '' : 's'} in ${summary.filesWithMatches} file${summary.filesWithMatches === 1 ? '' : 's'} (${summary.scanned} scanned). See the Problems panel.`
-        : `Leak Search: no leaked identifiers in ${summary.scanned} scanned file${summary.scanned === 1 ? '' : 's'}.`,
-      summary.matches > 0 ? [{ label: 'Show Problems', run: () => vscode.commands.executeCommand('workbench.actions.view.problems') }] : [],
-    );
+    const report = scanReport(summary);
+    ctx.notifier.show(report.severity, report.message, report.actions.map((a) => scanAction(ctx, a)));
   }
   return summary;
+}
+
+function scanAction(ctx: LeakSearchContext, action: ScanReportAction): NotifierAction {
+  switch (action) {
+    case 'showProblems':
+      return { label: 'Show Problems', run: () => vscode.commands.executeCommand('workbench.actions.view.problems') };
+    case 'includeGitIgnored':
+      return { label: 'Include Them', run: () => scanWorkspace(ctx, { includeGitIgnored: true }) };
+  }
 }
 
 /** Opens the results panel of `key`, focused on the records of `identifier`. */

@@ -1,6 +1,7 @@
 // The settings of in-file scanning: `leakSearch.diagnostics.*` and `leakSearch.exclude`.
 // Read fresh on every use (cheap), so a change applies to the next scan.
 import * as vscode from 'vscode';
+import { DEFAULT_SECRET_FILES, SecretFileNames } from '../../core/secretFiles';
 
 export type SeveritySetting = 'Error' | 'Warning' | 'Information' | 'Hint';
 
@@ -15,6 +16,10 @@ export interface DiagnosticSettings {
   readonly severity: vscode.DiagnosticSeverity;
   readonly maxFileSize: number;
   readonly includeGitIgnored: boolean;
+  /** Secret-bearing file names, scanned even when git ignores them (`leakSearch.diagnostics.secretFiles`). */
+  readonly secretFiles: SecretFileNames;
+  /** Host-only matches in documentation files (`leakSearch.diagnostics.hostsInDocumentation`, off by default). */
+  readonly hostsInDocumentation: boolean;
   readonly exclude: readonly string[];
 }
 
@@ -31,11 +36,14 @@ export function readDiagnosticSettings(scope?: vscode.Uri): DiagnosticSettings {
   const severity = c.get<unknown>('diagnostics.severity');
   const max = c.get<unknown>('diagnostics.maxFileSize');
   const exclude = c.get<unknown>('exclude');
+  const secretFiles = c.get<unknown>('diagnostics.secretFiles');
   return {
     enabled: c.get<unknown>('diagnostics.enabled') !== false,
     severity: typeof severity === 'string' && severity in SEVERITIES ? SEVERITIES[severity as SeveritySetting] : vscode.DiagnosticSeverity.Warning,
     maxFileSize: typeof max === 'number' && Number.isFinite(max) && max > 0 ? max : DEFAULT_MAX_FILE_SIZE,
     includeGitIgnored: c.get<unknown>('diagnostics.includeGitIgnored') === true,
+    hostsInDocumentation: c.get<unknown>('diagnostics.hostsInDocumentation') === true,
+    secretFiles: new SecretFileNames(Array.isArray(secretFiles) ? secretFiles.filter((g): g is string => typeof g === 'string') : DEFAULT_SECRET_FILES),
     exclude: Array.isArray(exclude) ? exclude.filter((g): g is string => typeof g === 'string' && g.trim() !== '') : [...DEFAULT_EXCLUDE],
   };
 }

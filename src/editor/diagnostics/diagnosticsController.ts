@@ -4,10 +4,11 @@
 // list, the settings or workspace trust change. A generation counter per URI drops the result
 // of a scan that a newer one overtook; closing a document deletes its diagnostics.
 import * as vscode from 'vscode';
+import { visibleMatches } from '../../core/docFiles';
 import type { WireMatch } from '../../engine/protocol';
 import { affectsDiagnostics, readDiagnosticSettings } from './diagnosticSettings';
 import { quickSkipReason, skippedAsGitIgnored } from './fileFilter';
-import type { SkipReason } from './fileFilter';
+import type { ExportedFileList, SkipReason } from './fileFilter';
 import type { GitIgnored } from './gitIgnored';
 import type { IgnoreStore } from './ignoreStore';
 import { DIAGNOSTIC_SOURCE, codeValue, toDiagnostic } from './leakDiagnostic';
@@ -64,6 +65,7 @@ export class DiagnosticsController implements vscode.Disposable {
     private readonly holder: LeakIndexHolder,
     private readonly ignores: IgnoreStore,
     private readonly git: GitIgnored,
+    private readonly exported: ExportedFileList,
   ) {
     this.#subscriptions.push(
       vscode.workspace.onDidOpenTextDocument((d) => this.#whenShown(d)),
@@ -94,6 +96,11 @@ export class DiagnosticsController implements vscode.Disposable {
         }
       }),
       vscode.workspace.onDidGrantWorkspaceTrust(() => this.rescanShown()),
+      // An export was just written: if it is open or was marked by a workspace scan, its marks go.
+      exported.onDidChange(() => {
+        for (const key of [...this.#fromDisk]) if (exported.has(vscode.Uri.parse(key))) this.forget(vscode.Uri.parse(key));
+        this.rescanShown();
+      }),
       vscode.workspace.onDidSaveTextDocument((d) => {
         if (d.uri.path.endsWith('/.gitignore')) {
           this.git.forget();
@@ -166,11 +173,11 @@ export class DiagnosticsController implements vscode.Disposable {
         }
         if (st.gen !== gen || document.isClosed || document.version !== version) return undefined;
         st.tracked = tracked;
-        return this.#finish(document, st, matches, settings.severity, undefined, true, started);
+        return this.#finish(document, st, visibleMatches(document.uri.path, matches, settings.hostsInDocumentation), settings.severity, undefined, true, started);
       }
     }
     const text = document.getText();
-    let skipped: SkipReason | undefined = quickSkipReason(document, text, settings);
+    let skipped: SkipReason | undefined = quickSkipReason(document, text, settings, this.exported);
     if (skipped === undefined && !snapshot.isEmpty && (await skippedAsGitIgnored(document, settings, this.git))) skipped = 'gitIgnored';
     // A newer scan started, or the text moved on, while git answered: this result is stale.
     if (st.gen !== gen || document.isClosed || document.version !== version) return undefined;
@@ -185,7 +192,7 @@ export class DiagnosticsController implements vscode.Disposable {
       if (st.gen !== gen || document.isClosed || document.version !== version) return undefined;
       st.tracked = new TrackedMatches(matches, version, snapshot.version, this.ignores.version, Buffer.byteLength(text, 'utf8') - text.length);
     }
-    return this.#finish(document, st, matches, settings.severity, skipped, false, started);
+    return this.#finish(document, st, visibleMatches(document.uri.path, matches, settings.hostsInDocumentation), settings.severity, skipped, false, started);
   }
 
   #finish(

@@ -2,6 +2,7 @@
 // ignore list, the diagnostics controller, hover and quick-fix providers, and the match
 // count in the status bar. One object, owned (and disposed) by the extension context.
 import * as vscode from 'vscode';
+import { ignoredHint } from '../../core/ignoredHint';
 import { ignoreKey } from '../../core/scan/ignoreList';
 import type { MatchKind } from '../../core/scan/leakIndex';
 import type { Settings } from '../config/settings';
@@ -18,7 +19,7 @@ import { LeakIndexHolder } from './leakIndexHolder';
 import { MatchCountStatus } from './matchCountStatus';
 import { SCANNED_SCHEMES } from './fileFilter';
 import { scanFile, scanWorkspaceFiles } from './workspaceScan';
-import type { WorkspaceScanSummary } from './workspaceScan';
+import type { WorkspaceScanDeps, WorkspaceScanOptions, WorkspaceScanSummary } from './workspaceScan';
 
 export interface LeakDiagnosticsDeps {
   readonly results: ResultsModel;
@@ -43,7 +44,7 @@ export class LeakDiagnostics implements vscode.Disposable {
     this.holder = new LeakIndexHolder(deps.results, deps.settings, deps.origin, deps.engine);
     this.ignores = new IgnoreStore(deps.workspaceState);
     this.git = new GitIgnored((m) => deps.log.info(m));
-    this.controller = new DiagnosticsController(this.holder, this.ignores, this.git);
+    this.controller = new DiagnosticsController(this.holder, this.ignores, this.git, deps.exported);
     this.status = new MatchCountStatus(this.controller);
     const selector = [...SCANNED_SCHEMES].map((scheme) => ({ scheme }));
     this.#disposables = [
@@ -74,26 +75,33 @@ export class LeakDiagnostics implements vscode.Disposable {
       .find((m) => m.match.kind === kind && document.offsetAt(m.range.start) === start && document.offsetAt(m.range.end) === end);
     if (!shown) return false;
     // The text as it is now at the range (for a password: hashed at once, never stored).
-    await this.ignores.add(ignoreKey({ kind, identifier: shown.match.identifier, start, end }, document.getText()));
+    await this.ignores.add(ignoreKey({ kind, identifier: shown.match.identifier, start, end }, document.getText()), {
+      kind,
+      hint: ignoredHint(kind, shown.match.identifier, shown.match.owners),
+    });
     return true;
   }
 
   async #rescanFilesFromDisk(): Promise<void> {
-    const deps = { holder: this.holder, ignores: this.ignores, git: this.git, controller: this.controller };
+    const deps = this.#scanDeps();
     for (const uri of this.controller.filesFromDisk()) {
       if ((await scanFile(deps, uri)) === undefined) this.controller.setForFile(uri, []);
     }
   }
 
+  #scanDeps(): WorkspaceScanDeps {
+    return { holder: this.holder, ignores: this.ignores, git: this.git, controller: this.controller, exported: this.deps.exported };
+  }
+
   /** Scans the workspace's files with a cancellable progress notification. */
-  scanWorkspace(): Thenable<WorkspaceScanSummary> {
+  scanWorkspace(options: WorkspaceScanOptions = {}): Thenable<WorkspaceScanSummary> {
     return vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: 'Leak Search: scanning workspace files', cancellable: true },
       async (progress, token) => {
         if (this.holder.snapshot.version === 0) await this.holder.rebuild();
-        const summary = await scanWorkspaceFiles({ holder: this.holder, ignores: this.ignores, git: this.git, controller: this.controller }, progress, token);
+        const summary = await scanWorkspaceFiles(this.#scanDeps(), progress, token, options);
         this.deps.log.info(
-          `Workspace scan${summary.cancelled ? ' (cancelled)' : ''}: ${summary.scanned} of ${summary.files} files scanned, ${summary.skipped} skipped, ${summary.matches} leaked identifiers in ${summary.filesWithMatches} files.`,
+          `Workspace scan${summary.cancelled ? ' (cancelled)' : ''}: ${summary.scanned} of ${summary.files} files scanned, ${summary.skipped} skipped (${summary.gitIgnored} git-ignored, ${summary.exports} own exports), ${summary.matches} leaked identifiers in ${summary.filesWithMatches} files.`,
         );
         return summary;
       },

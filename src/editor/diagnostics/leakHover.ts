@@ -2,6 +2,7 @@
 // status), the password masked, and a link to the results panel. Found through our
 // diagnostics (source and code), like the code actions.
 import * as vscode from 'vscode';
+import { formatRecordDay, statusWords } from '../../core/recordText';
 import type { HoverRecord } from '../../engine/protocol';
 import { CommandId } from '../commands/commandIds';
 import type { DiagnosticsController, ShownMatch } from './diagnosticsController';
@@ -16,7 +17,9 @@ export const HOVER_RECORDS = 10;
 
 function recordRow(record: HoverRecord): string {
   const cell = (s: string): string => (s === '' ? '—' : escapeMarkdown(s));
-  return `| ${cell(record.date.slice(0, 10))} | ${cell(record.site)} | ${cell(record.browser)} | ${cell(record.country)} | ${cell(record.status)} | ${record.hasPassword ? PASSWORD_MASK : '—'} |`;
+  // Status in plain words: the ordinary "show" needs none (a dash), "hide" says "marked hidden".
+  const status = statusWords(record.status).short;
+  return `| ${cell(formatRecordDay(record.date, vscode.env.language))} | ${cell(record.site)} | ${cell(record.browser)} | ${cell(record.country)} | ${cell(status)} | ${record.hasPassword ? PASSWORD_MASK : '—'} |`;
 }
 
 /** The hover text of a shown match, with the records behind it (asked of the engine). */

@@ -1,11 +1,15 @@
 // "Leak Search: Scan Workspace": every text file of the workspace folders, respecting
-// `leakSearch.exclude`, the size limit, binary files and git-ignored files, with
-// cancellable progress. Files open in an editor are scanned as documents (their live
+// `leakSearch.exclude`, the size limit, binary files and git-ignored files (but a
+// secret-bearing file such as `.env.local` is scanned even then: see src/core/secretFiles.ts),
+// never this extension's own exports, with cancellable progress. What it skipped for git or
+// as an export is counted, so the end message can say so (src/core/scanReport.ts). Files open in an editor are scanned as documents (their live
 // diagnostics); the others get diagnostics from their text on disk.
 import * as vscode from 'vscode';
+import { visibleMatches } from '../../core/docFiles';
 import { bytesLookBinary } from './binaryText';
 import { readDiagnosticSettings } from './diagnosticSettings';
 import type { DiagnosticsController, ShownMatch } from './diagnosticsController';
+import type { ExportedFileList } from './fileFilter';
 import type { GitIgnored } from './gitIgnored';
 import type { IgnoreStore } from './ignoreStore';
 import { toDiagnostic } from './leakDiagnostic';
@@ -17,6 +21,10 @@ export interface WorkspaceScanSummary {
   readonly files: number;
   readonly scanned: number;
   readonly skipped: number;
+  /** Of `skipped`: files git ignores (secret-bearing ones are scanned, not counted here). */
+  readonly gitIgnored: number;
+  /** Of `skipped`: this extension's own exports. */
+  readonly exports: number;
   readonly matches: number;
   readonly filesWithMatches: number;
   readonly cancelled: boolean;
@@ -27,6 +35,12 @@ export interface WorkspaceScanDeps {
   readonly ignores: IgnoreStore;
   readonly git: GitIgnored;
   readonly controller: DiagnosticsController;
+  readonly exported: ExportedFileList;
+}
+
+export interface WorkspaceScanOptions {
+  /** Scan git-ignored files too, this once ("Include Them" after a scan that skipped some). */
+  readonly includeGitIgnored?: boolean;
 }
 
 /** Files listed per folder at most (a safety net for huge trees). */
@@ -36,6 +50,7 @@ export async function scanWorkspaceFiles(
   deps: WorkspaceScanDeps,
   progress: vscode.Progress<{ message?: string; increment?: number }>,
   token: vscode.CancellationToken,
+  options: WorkspaceScanOptions = {},
 ): Promise<WorkspaceScanSummary> {
   const folders = vscode.workspace.workspaceFolders ?? [];
   const uris: vscode.Uri[] = [];
@@ -45,11 +60,13 @@ export async function scanWorkspaceFiles(
     uris.push(...(await vscode.workspace.findFiles(new vscode.RelativePattern(folder, '**/*'), exclude, MAX_FILES_PER_FOLDER, token)));
     if (token.isCancellationRequested) break;
   }
-  const counts = { scanned: 0, skipped: 0, matches: 0, filesWithMatches: 0 };
-  const includeIgnored = new Map(folders.map((f) => [f.uri.toString(), readDiagnosticSettings(f.uri).includeGitIgnored]));
-  const gitIgnored = await deps.git.ignored(uris.filter((u) => {
+  const counts = { scanned: 0, skipped: 0, gitIgnored: 0, exports: 0, matches: 0, filesWithMatches: 0 };
+  const folderSettings = new Map(folders.map((f) => [f.uri.toString(), readDiagnosticSettings(f.uri)]));
+  // Asked of git: files whose folder skips git-ignored files, and whose name is not a secret-bearing one.
+  const gitIgnored = options.includeGitIgnored ? new Set<string>() : await deps.git.ignored(uris.filter((u) => {
     const f = vscode.workspace.getWorkspaceFolder(u);
-    return !(f ? includeIgnored.get(f.uri.toString()) : false);
+    const s = f ? folderSettings.get(f.uri.toString()) : undefined;
+    return !s || (!s.includeGitIgnored && !s.secretFiles.matches(u.path));
   }));
   // Shown documents are scanned as they are in the editor (unsaved edits included); other files from disk.
   const open = new Map(shownDocuments().map((d) => [d.uri.toString(), d]));
@@ -65,6 +82,12 @@ export async function scanWorkspaceFiles(
     }
     if (gitIgnored.has(uri.toString())) {
       counts.skipped++;
+      counts.gitIgnored++;
+      continue;
+    }
+    if (deps.exported.has(uri)) {
+      counts.skipped++;
+      counts.exports++;
       continue;
     }
     const document = open.get(uri.toString());
@@ -80,8 +103,9 @@ export async function scanWorkspaceFiles(
   return { files: uris.length, ...counts, cancelled: token.isCancellationRequested };
 }
 
-/** Scans one file from disk; undefined when it is skipped (size, binary, unreadable). */
+/** Scans one file from disk; undefined when it is skipped (an export of ours, size, binary, unreadable). */
 export async function scanFile(deps: WorkspaceScanDeps, uri: vscode.Uri): Promise<number | undefined> {
+  if (deps.exported.has(uri)) return undefined;
   const settings = readDiagnosticSettings(uri);
   try {
     const stat = await vscode.workspace.fs.stat(uri);
@@ -90,7 +114,8 @@ export async function scanFile(deps: WorkspaceScanDeps, uri: vscode.Uri): Promis
     if (bytesLookBinary(bytes)) return undefined;
     const text = new TextDecoder('utf-8').decode(bytes);
     const snapshot = deps.holder.snapshot;
-    const matches = snapshot.isEmpty ? [] : deps.ignores.list.filter((await deps.holder.match(text)).matches, text);
+    const found = snapshot.isEmpty ? [] : deps.ignores.list.filter((await deps.holder.match(text)).matches, text);
+    const matches = visibleMatches(uri.path, found, settings.hostsInDocumentation);
     const lines = new LineIndex(text);
     const shown: ShownMatch[] = matches.map((match) => {
       const s = lines.position(match.start);

@@ -84,6 +84,33 @@ export class ResultsModel implements vscode.Disposable {
     if (this.#failures.delete(failureKey(origin, domain, type))) this.#emitter.fire();
   }
 
+  /** Forgets every failure of an origin (its key changed: "API key rejected" no longer holds). */
+  clearFailures(origin: string): void {
+    let changed = false;
+    for (const k of [...this.#failures.keys()]) {
+      if (k.startsWith(`${origin}|`)) changed = this.#failures.delete(k) || changed;
+    }
+    if (changed) this.#emitter.fire();
+  }
+
+  /** Forgets every result and failure of an origin (its cached results were deleted); returns the keys removed. */
+  removeOrigin(origin: string): string[] {
+    const keys = [...this.#entries.values()].filter((e) => e.origin === origin).map((e) => e.key);
+    for (const k of keys) this.#entries.delete(k);
+    for (const k of [...this.#failures.keys()]) if (k.startsWith(`${origin}|`)) this.#failures.delete(k);
+    this.#emitter.fire();
+    return keys;
+  }
+
+  /** Forgets one (origin, domain): its results of every type and range, and its failures (a domain checked by hand, removed from the tree). */
+  removeDomain(origin: string, domain: string): string[] {
+    const keys = [...this.#entries.values()].filter((e) => e.origin === origin && e.query.domain === domain).map((e) => e.key);
+    for (const k of keys) this.#entries.delete(k);
+    for (const t of ['accounts', 'customers'] as const) this.#failures.delete(failureKey(origin, domain, t));
+    this.#emitter.fire();
+    return keys;
+  }
+
   /** Domains with a result or a failure for this origin, in first-seen order. */
   domains(origin: string): string[] {
     const out = new Set<string>();

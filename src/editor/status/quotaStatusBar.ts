@@ -5,7 +5,9 @@ import * as vscode from 'vscode';
 import { formatAge, formatNewSince, formatClock, formatCount, formatQuota } from '../../core/format';
 import type { QuotaStore } from '../model/quotaStore';
 import type { ResultsModel } from '../model/resultsModel';
-import { CommandId } from '../commands/commandIds';
+
+/** VS Code's own "focus" command of the Findings view (contributed by package.json views). */
+const FINDINGS_FOCUS_COMMAND = 'leakSearch.findings.focus';
 
 export interface StatusBarView {
   readonly visible: boolean;
@@ -30,7 +32,8 @@ export class QuotaStatusBar implements vscode.Disposable {
   ) {
     this.#item = vscode.window.createStatusBarItem('leakSearch.status', vscode.StatusBarAlignment.Left, 50);
     this.#item.name = 'Leak Search';
-    this.#item.command = CommandId.checkDomain;
+    // The leak count is about the findings: a click shows them (the tree), not a new check.
+    this.#item.command = FINDINGS_FOCUS_COMMAND;
     this.#subscriptions.push(
       quota.onDidChange(() => this.update()),
       results.onDidChange(() => this.update()),

@@ -36,7 +36,10 @@ export class LeakTreeModel implements vscode.Disposable {
     private readonly engine: EngineHost,
   ) {
     this.#subscriptions.push(
-      results.onDidChange(() => this.#emitter.fire()),
+      results.onDidChange(() => {
+        this.#setHasResults();
+        this.#emitter.fire();
+      }),
       keys.onDidChange(() => void this.refreshState()),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('leakSearch')) void this.refreshState();
@@ -44,6 +47,16 @@ export class LeakTreeModel implements vscode.Disposable {
       vscode.workspace.onDidChangeWorkspaceFolders(() => void this.refreshState()),
       vscode.workspace.onDidGrantWorkspaceTrust(() => void this.refreshState()),
     );
+  }
+
+  #hasResults: boolean | undefined;
+
+  /** `leakSearch.hasResults`: ticks the walkthrough's "Run a check" whichever way a check was run (or restored from the cache). */
+  #setHasResults(): void {
+    const has = this.results.list().length > 0;
+    if (has === this.#hasResults) return;
+    this.#hasResults = has;
+    void vscode.commands.executeCommand('setContext', 'leakSearch.hasResults', has);
   }
 
   get state(): TreeState {
@@ -136,6 +149,7 @@ export class LeakTreeModel implements vscode.Disposable {
       id: `d|${scope}|${domain}`,
       domain,
       origin,
+      ...(scope === 'checked' ? { byHand: true } : {}),
       types: (['accounts', 'customers'] as const).filter((t) => types.has(t)),
       folder,
       ...(invalid !== undefined ? { invalid } : {}),

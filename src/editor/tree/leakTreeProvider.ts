@@ -5,6 +5,7 @@ import type { TriageMark, TriageState } from '../../core/triage';
 import type { TriageStore } from '../model/triageStore';
 import * as vscode from 'vscode';
 import { isExpired } from '../../core/cacheFile';
+import { formatRecordDateTime, formatRecordDay, statusWords } from '../../core/recordText';
 import { formatAge, formatAsOf, formatCount, formatRange } from '../../core/format';
 import { plainText } from '../../core/plainText';
 import { NO_SITE } from '../../core/sites';
@@ -104,7 +105,7 @@ export class LeakTreeProvider implements vscode.TreeDataProvider<LeakNode>, vsco
       ? (failed ? findings.find((f) => f.failure)?.failure?.summary : 'not checked yet')
       : `${formatCount(total)}${fresh > 0 ? ` · ${fresh.toLocaleString('en-US')} new` : ''} · ${formatAge(oldest, now)}${failed ? ' · last check failed' : ''}`;
     item.tooltip = `${node.domain}${node.folder ? ` (${node.folder.name})` : ''}\n${findings.map((f) => `${f.type}: ${findingsText(f, now, this.ttlMs())}`).join('\n')}`;
-    item.contextValue = NodeContext.domain;
+    item.contextValue = node.byHand ? NodeContext.domainByHand : NodeContext.domain;
     return item;
   }
 
@@ -151,8 +152,8 @@ function recordItem(node: RecordNode, mark: TriageMark | undefined): vscode.Tree
   const field = (value: string): string => plainText(value, 300);
   const username = field(r.username) || '(no username)';
   const date = field(r.date);
-  const day = /^\d{4}-\d{2}-\d{2}/.test(date) ? date.slice(0, 10) : date;
-  const parts = [mark ? TRIAGE_LABELS[mark.state] : '', day, field(r.country), field(r.browser), field(r.status)].filter((s) => s !== '');
+  const status = statusWords(field(r.status));
+  const parts = [mark ? TRIAGE_LABELS[mark.state] : '', formatRecordDay(date, vscode.env.language), field(r.country), field(r.browser), status.short].filter((s) => s !== '');
   const item = new vscode.TreeItem(username, vscode.TreeItemCollapsibleState.None);
   item.id = node.id;
   item.iconPath = new vscode.ThemeIcon(mark ? TRIAGE_ICONS[mark.state] : r.status === 'hide' ? 'eye-closed' : 'key');
@@ -161,11 +162,11 @@ function recordItem(node: RecordNode, mark: TriageMark | undefined): vscode.Tree
   item.tooltip = [
     `Username: ${username}`,
     url ? `URL: ${url}` : '',
-    date ? `Date: ${date}` : '',
+    date ? `Date: ${formatRecordDateTime(date, vscode.env.language)}` : '',
     r.country ? `Country: ${field(r.country)}` : '',
     r.ip ? `IP: ${field(r.ip)}` : '',
     r.browser ? `Browser: ${field(r.browser)}` : '',
-    r.status ? `Status: ${field(r.status)}` : '',
+    status.long ? `Status: ${status.long}` : '',
     r.hasPassword ? 'Password: hidden (open the results panel to reveal it)' : '',
     mark ? `Triage: ${TRIAGE_LABELS[mark.state]} on ${new Date(mark.at).toLocaleDateString()}${mark.note ? ` — ${plainText(mark.note, MAX_NOTE)}` : ''}` : '',
   ].filter((s) => s !== '').join('\n');

@@ -24,6 +24,8 @@ export interface DomainNode {
   readonly origin: string;
   readonly types: readonly FindingsType[];
   readonly folder: vscode.WorkspaceFolder | undefined;
+  /** Checked by hand (in no `leakSearch.domains`): it can be removed from the tree. */
+  readonly byHand?: boolean;
 }
 
 export interface FindingsNode {
@@ -73,6 +75,7 @@ export type LeakNode = FolderNode | DomainNode | FindingsNode | SiteNode | Recor
 export const NodeContext = {
   folder: 'leakSearch.folder',
   domain: 'leakSearch.domain',
+  domainByHand: 'leakSearch.domain.byHand',
   domainInvalid: 'leakSearch.domain.invalid',
   findings: 'leakSearch.findings',
   findingsWithResults: 'leakSearch.findings.results',

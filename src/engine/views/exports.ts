@@ -93,6 +93,34 @@ function table2(title: string, rows: readonly { value: string; count: number }[]
   return [`| ${title} | Records |`, '| --- | ---: |', ...rows.map((r) => `| ${escapeMarkdown(r.value)} | ${r.count} |`), ''];
 }
 
+/** Accounts listed in an incident summary at most (the CSV export has every record). */
+export const SUMMARY_ACCOUNTS = 100;
+
+/**
+ * The accounts whose passwords to rotate: each username of the view with its record count and
+ * latest leak, most records first (then the latest leak). Escaped; no passwords.
+ */
+function accountsTable(table: ResultView['table'], column: number, dates: ArrayLike<number> | undefined, rows: Uint32Array): string[] {
+  const byAccount = new Map<string, { count: number; last: number }>();
+  for (const row of rows) {
+    const name = table.text(column, row);
+    if (!name) continue;
+    const ms = dates ? (dates[row] as number) : NaN;
+    const held = byAccount.get(name) ?? { count: 0, last: -Infinity };
+    held.count++;
+    if (!Number.isNaN(ms) && ms > held.last) held.last = ms;
+    byAccount.set(name, held);
+  }
+  if (byAccount.size === 0) return ['None in this view.'];
+  const sorted = [...byAccount.entries()].sort((a, b) => b[1].count - a[1].count || b[1].last - a[1].last || a[0].localeCompare(b[0]));
+  const out = ['| Account | Records | Latest leak |', '| --- | ---: | --- |'];
+  for (const [name, { count, last }] of sorted.slice(0, SUMMARY_ACCOUNTS)) {
+    out.push(`| ${escapeMarkdown(name)} | ${count} | ${Number.isFinite(last) ? escapeMarkdown(isoTime(last).slice(0, 10)) : '—'} |`);
+  }
+  if (sorted.length > SUMMARY_ACCOUNTS) out.push('', `…and ${sorted.length - SUMMARY_ACCOUNTS} more accounts: export CSV for every record.`);
+  return out;
+}
+
 /** A Markdown incident summary of `rows`: counts, sites, machines, date span. Every piece of record text escaped; no passwords. */
 export function markdownSummary(view: ResultView, rows: Uint32Array, context: SummaryContext): string {
   const { table } = view;
@@ -131,6 +159,7 @@ export function markdownSummary(view: ResultView, rows: Uint32Array, context: Su
   if (roles.url !== undefined) lines.push(`- Distinct sites: ${view.siteCount(rows)}`);
   if (machines.length > 0) lines.push(`- Infected machines (same IP, browser, country and day): ${machines.length}`);
   if (first <= last) lines.push(`- Date span: ${escapeMarkdown(isoTime(first).slice(0, 10))} to ${escapeMarkdown(isoTime(last).slice(0, 10))}`);
+  if (roles.username !== undefined) lines.push('', '## Accounts to act on', '', ...accountsTable(table, roles.username, dates?.ms, rows));
   lines.push('', '## Top sites', '', ...table2('Site', stats.sites));
   lines.push('## Top countries', '', ...table2('Country', stats.countries));
   lines.push('## Top browsers', '', ...table2('Browser', stats.browsers));

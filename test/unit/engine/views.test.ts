@@ -241,6 +241,8 @@ describe('engine: results panel queries', () => {
       assert.match(md, /Distinct usernames: 3/);
       assert.match(md, /Infected machines \(same IP, browser, country and day\): 2/);
       assert.match(md, /Date span: 2024-02-01 to 2024-05-09/);
+      // The accounts to act on: every username with its records and latest leak, the latest first on a tie.
+      assert.match(md, /## Accounts to act on\n\n\| Account \| Records \| Latest leak \|\n\| --- \| ---: \| --- \|\n\| c\\@example\.com \| 1 \| 2024-05-09 \|\n\| b\\@example\.com \| 1 \| 2024-02-01 \|\n\| user\\@example\.com \| 1 \| 2024-02-01 \|\n\n## Top sites/);
     });
 
     it('writes the file readable by its owner only, in pieces', async () => {
