@@ -45,7 +45,7 @@ describe('Triage', () => {
     const [aliceId] = [(alice.node as { record: { triage: string } }).record.triage];
     await api.triage.set(origin, [aliceId], { state: 'remediated', at: Date.now(), note: 'password rotated' });
     const marked = await record(api, 'vpn.example.com', ALICE.username);
-    assert.match(marked.description, /^remediated · 2026-03-14 · /);
+    assert.match(marked.description, /^remediated · Mar 14, 2026 · DE · /);
     assert.match(marked.tooltip, /Triage: remediated on .* — password rotated/);
     assert.match((await record(api, 'gitlab.example.com', BOB.username)).description, /^false positive · /);
 

@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import { DEMO_API_KEY, DEMO_KNOWN_RECORDS } from '../../service/demo';
 import { repoRoot } from '../harness/paths';
 import { useDemoWorkbench } from './demoWorkbench';
+import { setKeyAndCheckDomain } from './journeys';
 
 const WAIT = { timeout: 30_000 };
 const ALICE = DEMO_KNOWN_RECORDS.accounts[0];
@@ -30,19 +31,7 @@ describe('Git-ignored secret files (UI)', () => {
 
   it('marks the git-ignored .env file, reports the skipped file and includes it on request', async () => {
     const { page } = ui.wb;
-    const input = page.locator('.quick-input-widget input');
-    await ui.wb.runCommand('Leak Search: Set API Key');
-    await input.waitFor({ state: 'visible', ...WAIT });
-    await input.fill(DEMO_API_KEY);
-    await page.keyboard.press('Enter');
-    await input.waitFor({ state: 'hidden', ...WAIT });
-    await (await ui.wb.findInPalette('Leak Search: Check Domain for Leaks', 'Leak Search: Check Domain for Leaks')).click();
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Enter a domain…' }).first().click();
-    // The input box, not the pick it replaces (typed too early, the text would go to the pick).
-    await page.locator('.quick-input-widget input[placeholder="example.com"]').waitFor(WAIT);
-    await input.fill('example.com');
-    await page.keyboard.press('Enter');
-    await page.locator('.statusbar-item', { hasText: /leaks/ }).first().waitFor(WAIT);
+    await setKeyAndCheckDomain(ui.wb, DEMO_API_KEY, 'example.com');
 
     await ui.wb.runCommand('Leak Search: Scan Workspace');
     const items = await ui.wb.showNotifications();

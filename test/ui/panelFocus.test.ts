@@ -9,6 +9,7 @@ import type { FrameLocator, Page } from 'playwright-core';
 import { DEMO_API_KEY, DEMO_KNOWN_RECORDS } from '../../service/demo';
 import { repoRoot } from '../harness/paths';
 import { useDemoWorkbench } from './demoWorkbench';
+import { setKeyAndCheckDomain } from './journeys';
 
 const WAIT = { timeout: 30_000 };
 const ALICE = DEMO_KNOWN_RECORDS.accounts[0];
@@ -31,18 +32,7 @@ describe('Results panel focus from the background (UI)', () => {
   it('brings the hidden panel to the front, filtered to the identifier', async () => {
     const { page } = ui.wb;
     const input = page.locator('.quick-input-widget input');
-    await ui.wb.runCommand('Leak Search: Set API Key');
-    await input.waitFor({ state: 'visible', ...WAIT });
-    await input.fill(DEMO_API_KEY);
-    await page.keyboard.press('Enter');
-    await input.waitFor({ state: 'hidden', ...WAIT });
-    await (await ui.wb.findInPalette('Leak Search: Check Domain for Leaks', 'Leak Search: Check Domain for Leaks')).click();
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Enter a domain…' }).first().click();
-    // The input box, not the pick it replaces (typed too early, the text would go to the pick).
-    await page.locator('.quick-input-widget input[placeholder="example.com"]').waitFor(WAIT);
-    await input.fill('example.com');
-    await page.keyboard.press('Enter');
-    await page.locator('.statusbar-item', { hasText: /leaks/ }).first().waitFor(WAIT);
+    await setKeyAndCheckDomain(ui.wb, DEMO_API_KEY, 'example.com');
 
     // The panel, open with every record.
     await ui.wb.runCommand('Leak Search: Open Results');
