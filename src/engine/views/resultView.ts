@@ -60,10 +60,17 @@ export class ResultView {
     for (const row of freshRows) if (row < table.length) this.#fresh[row] = 1;
   }
 
+  /** The figures of the last filter: a new sort or grouping keeps the same rows, so the same figures. */
+  #statsOf: { readonly filter: string; readonly stats: ViewStats } | undefined;
+  /** Each row's month (year * 12 + month, UTC), or -1 without a date: built once, counted per query. */
+  #monthOfRow: Int32Array | undefined;
+
   /** Runs a query: the rows it selects, in order, grouped; returns counts and figures. */
   query(q: ViewQuery): ViewSummary {
     const mask = this.#filter(q.filter);
     this.#rows = this.#sorted(mask, q.sort);
+    const filterKey = JSON.stringify(q.filter);
+    if (this.#statsOf?.filter !== filterKey) this.#statsOf = { filter: filterKey, stats: this.stats(this.#rows) };
     this.#grouping = q.grouping;
     this.#expanded = new Set(q.expanded);
     this.#groups = q.grouping === 'none' ? [] : this.#group(this.#rows, q.grouping);
@@ -73,7 +80,7 @@ export class ResultView {
       shown: this.#rows.length,
       items: this.#items ? this.#items.length : this.#rows.length,
       groups: this.#groups.length,
-      stats: this.stats(this.#rows),
+      stats: this.#statsOf.stats,
       options: this.options(),
     };
   }
@@ -348,15 +355,12 @@ export class ResultView {
   stats(rows: Uint32Array): ViewStats {
     const { table } = this;
     const { roles } = table;
-    const dates = roles.date === undefined ? undefined : table.stored[roles.date]?.date;
     const months = new Map<number, number>();
-    if (dates) {
+    const monthOf = this.#months();
+    if (monthOf) {
       for (const row of rows) {
-        const ms = dates.ms[row] as number;
-        if (Number.isNaN(ms)) continue;
-        const d = new Date(ms);
-        const m = d.getUTCFullYear() * 12 + d.getUTCMonth();
-        months.set(m, (months.get(m) ?? 0) + 1);
+        const m = monthOf[row] as number;
+        if (m >= 0) months.set(m, (months.get(m) ?? 0) + 1);
       }
     }
     const { codes, values } = this.#siteCodes();
@@ -366,6 +370,20 @@ export class ResultView {
       countries: this.#topOf(roles.country, rows),
       browsers: this.#topOf(roles.browser, rows),
     };
+  }
+
+  #months(): Int32Array | undefined {
+    if (this.#monthOfRow) return this.#monthOfRow;
+    const { roles } = this.table;
+    const dates = roles.date === undefined ? undefined : this.table.stored[roles.date]?.date;
+    if (!dates) return undefined;
+    const out = new Int32Array(this.table.length);
+    for (let row = 0; row < out.length; row++) {
+      const ms = dates.ms[row] as number;
+      out[row] = Number.isNaN(ms) ? -1 : monthIndex(ms);
+    }
+    this.#monthOfRow = out;
+    return out;
   }
 
   #topOf(column: number | undefined, rows: Uint32Array): ValueCount[] {
@@ -429,4 +447,18 @@ function monthHistogram(months: Map<number, number>): MonthCount[] {
     out.push({ month: `${String(year).padStart(4, '0')}-${String((m % 12) + 1).padStart(2, '0')}`, count: months.get(m) ?? 0 });
   }
   return out;
+}
+
+/** year * 12 + month (UTC) of an epoch-ms time, by arithmetic (a Date per row costs 1M allocations). */
+export function monthIndex(ms: number): number {
+  // Howard Hinnant's civil_from_days.
+  const z = Math.floor(ms / 86_400_000) + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
+  return year * 12 + (month - 1);
 }

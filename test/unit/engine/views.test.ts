@@ -8,7 +8,7 @@ import { RecordTableBuilder } from '../../../src/engine/store/recordTable';
 import type { RecordTable } from '../../../src/engine/store/recordTable';
 import { ipSortKey } from '../../../src/engine/views/columnOrder';
 import { csvField, exportPieces, markdownSummary, writeExport } from '../../../src/engine/views/exports';
-import { ISO_DATES, ResultView } from '../../../src/engine/views/resultView';
+import { ISO_DATES, ResultView, monthIndex } from '../../../src/engine/views/resultView';
 import { EMPTY_FILTER, MASK, describeFilter } from '../../../src/shared/protocol';
 import type { FilterState, SortState, ViewQuery } from '../../../src/shared/protocol';
 import type { AccountRecord, OpenRecord } from '../../../src/core/types';
@@ -52,6 +52,16 @@ function names(view: ResultView, filter: Partial<FilterState> = {}, sort?: SortS
   const summary = query(view, { filter, ...(sort ? { sort } : {}) });
   return view.window(0, summary.items, new Set()).map((item) => (item.kind === 'row' ? (item.cells[1] ?? '').split('@')[0] ?? '' : `[${item.label}]`));
 }
+
+describe('engine: month of a date by arithmetic', () => {
+  it('agrees with Date for every day from 1900 to 2100 and for times within a day', () => {
+    for (let ms = Date.UTC(1900, 0, 1); ms < Date.UTC(2100, 0, 1); ms += 86_400_000) {
+      const d = new Date(ms + 86_399_999);
+      assert.equal(monthIndex(ms), d.getUTCFullYear() * 12 + d.getUTCMonth());
+      assert.equal(monthIndex(ms + 86_399_999), d.getUTCFullYear() * 12 + d.getUTCMonth());
+    }
+  });
+});
 
 describe('engine: results panel queries', () => {
   describe('filter', () => {
