@@ -166,7 +166,7 @@ describe('Leaked identifiers in files', () => {
     });
     // The username's records have status "hide": the message says so.
     const jenkins = records.filter((r) => lower(field(r, 'username')) === JENKINS.username);
-    if (jenkins.every((r) => field(r, 'status') === 'hide')) assert.match(ds[3].message, /all hidden\)$/);
+    if (jenkins.every((r) => field(r, 'status') === 'hide')) assert.match(ds[3].message, /all marked hidden by the service\)$/);
     else assert.match(ds[3].message, / hidden\)$/);
     // The single-record e-mail: its full message.
     if (records.filter((r) => lower(field(r, 'username')) === ALICE.username).length === 1) {

@@ -14,7 +14,7 @@ export function describeSummary(summary: LeakSummary): string {
   if (summary.browsers.length > 0) parts.push(list(summary.browsers, 2));
   if (summary.countries.length > 0) parts.push(list(summary.countries, 3));
   if (summary.hiddenCount > 0) {
-    parts.push(summary.hiddenCount === summary.count ? 'all hidden' : `${summary.hiddenCount} hidden`);
+    parts.push(summary.hiddenCount === summary.count ? 'all marked hidden by the service' : `${summary.hiddenCount} marked hidden by the service`);
   }
   return parts.join(', ');
 }

@@ -51,16 +51,16 @@ describe('describeMatch', () => {
   });
 
   it('hidden records are said so', () => {
-    assert.equal(message('carol@example.com'), 'carol@example.com appears in 1 leaked record (latest 2024-09-20, Opera, DE, all hidden)');
+    assert.equal(message('carol@example.com'), 'carol@example.com appears in 1 leaked record (latest 2024-09-20, Opera, DE, all marked hidden by the service)');
     assert.equal(
       message('dave@example.com'),
-      'dave@example.com appears in 4 leaked records (latest 2024-09-20, Opera, Edge +1 more, BR, FR, JP +1 more, 1 hidden)',
+      'dave@example.com appears in 4 leaked records (latest 2024-09-20, Opera, Edge +1 more, BR, FR, JP +1 more, 1 marked hidden by the service)',
     );
   });
 
   it('URL and host', () => {
-    assert.equal(message('https://VDI.example.com/portal'), 'https://vdi.example.com/portal appears in 8 leaked records (latest 2024-09-20, Google Chrome, Opera +2 more, US, BR, DE +2 more, 2 hidden)');
-    assert.equal(message('vdi.example.com'), 'vdi.example.com is the host of leaked URLs in 8 leaked records (latest 2024-09-20, Google Chrome, Opera +2 more, US, BR, DE +2 more, 2 hidden)');
+    assert.equal(message('https://VDI.example.com/portal'), 'https://vdi.example.com/portal appears in 8 leaked records (latest 2024-09-20, Google Chrome, Opera +2 more, US, BR, DE +2 more, 2 marked hidden by the service)');
+    assert.equal(message('vdi.example.com'), 'vdi.example.com is the host of leaked URLs in 8 leaked records (latest 2024-09-20, Google Chrome, Opera +2 more, US, BR, DE +2 more, 2 marked hidden by the service)');
   });
 
   it('password: names the one account whose records hold it, never the password', () => {
