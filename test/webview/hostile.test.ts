@@ -20,9 +20,12 @@ describe('results panel hostile input', function () {
     // Reveal the passwords (they carry payloads too) and group, so every renderer runs.
     await host.page.click('.grid-body [role=row][aria-rowindex="2"] [role=gridcell][aria-colindex="3"]');
     await host.page.click('.grid-body [role=row][aria-rowindex="3"] [role=gridcell][aria-colindex="3"]');
-    const rows = await renderedRows(host.page);
     const [a, b] = records;
     assert.ok(a && b);
+    // A revealed password is asked of the host: wait until both have arrived.
+    const cells = `[...document.querySelectorAll('.grid-body [role=row] [role=gridcell][aria-colindex="3"]')].map((c) => c.textContent)`;
+    await until(host.page, `${cells}.includes(${JSON.stringify(a.password)}) && ${cells}.includes(${JSON.stringify(b.password)})`);
+    const rows = await renderedRows(host.page);
     // Newest first: b (2024-10-02) then a (2024-09-20).
     assert.deepEqual(rows[0], [shownDate(b.date), b.username, b.password, b.url, b.ip, b.country, b.browser, b.status]);
     assert.deepEqual(rows[1], [shownDate(a.date), a.username, a.password, a.url, a.ip, a.country, a.browser, a.status]);
@@ -40,6 +43,7 @@ describe('results panel hostile input', function () {
     assert.deepEqual(await evaluate(host.page, 'window.__cspViolations'), []);
     assert.deepEqual(host.errors, []);
     // The drop-down and the charts show the payloads as text too.
+    await until(host.page, `[...document.querySelectorAll('#filter-browser vscode-option')].some((n) => n.textContent === ${JSON.stringify('<img src=x onerror="window.__pwned=1">')})`);
     const options = await host.page.$$eval('#filter-browser vscode-option', (nodes) => nodes.map((n) => n.textContent));
     assert.ok(options.includes('<img src=x onerror="window.__pwned=1">'));
     const bars = await host.page.$$eval('.chart-browsers rect.bar', (nodes) => nodes.map((n) => n.getAttribute('data-value')));

@@ -134,6 +134,7 @@ describe('results panel webview', function () {
     assert.equal(await host.page.textContent('#status'), `Showing ${byText.length} of 400 records`);
     const reported = messagesOf(host, 'rendered');
     assert.equal(reported[reported.length - 1]?.shown, byText.length, 'the host is told what the table shows');
+    await until(host.page, `[...document.querySelectorAll('.grid-body .grid-row')].every((r) => r.textContent.toLowerCase().includes(${JSON.stringify(needle.toLowerCase())}))`);
     for (const row of await renderedRows(host.page)) assert.ok(row.join(' ').toLowerCase().includes(needle.toLowerCase()));
 
     await typeInto(host.page, 'filter-text', '');
@@ -144,6 +145,8 @@ describe('results panel webview', function () {
     await waitForViewCount(host.page, records.filter((r) => r.status === 'hide' && r.country === 'BR').length);
     await choose(host.page, 'filter-browser', 'Opera');
     await waitForViewCount(host.page, records.filter((r) => r.status === 'hide' && r.country === 'BR' && r.browser === 'Opera').length);
+    // The count comes with the view, the rows right after it: wait for the rows too.
+    await until(host.page, `[...document.querySelectorAll('.grid-body .grid-row')].every((r) => [...r.querySelectorAll('[role=gridcell]')].slice(5, 8).map((c) => c.textContent).join('|') === 'BR|Opera|hide')`);
     for (const row of await renderedRows(host.page)) assert.deepEqual([row[5], row[6], row[7]], ['BR', 'Opera', 'hide']);
 
     await host.page.click('#clear-filters');
