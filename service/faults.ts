@@ -1,6 +1,7 @@
 // Fault modes for tests, chosen per tenant (and optionally per domain / findings type) by
 // configuration: `TenantConfig.faults` or `RunningService.setFaults`. A fault applies only
 // to a request that passed every check (it would otherwise have been a 200).
+import { drained } from './drained';
 import type { ServerResponse } from 'node:http';
 import type { FindingsType } from '../src/core/types';
 import type { FaultKind, FaultRule } from './types';
@@ -165,17 +166,7 @@ async function huge(ctx: FaultContext, sizeBytes: number): Promise<void> {
     const piece = (first ? '' : ',') + new Array<string>(k).fill(record).join(',');
     first = false;
     sent += k;
-    if (!res.write(piece)) {
-      await new Promise<void>((resolve) => {
-        const done = (): void => {
-          res.off('drain', done);
-          res.off('close', done);
-          resolve();
-        };
-        res.on('drain', done);
-        res.on('close', done);
-      });
-    }
+    if (!res.write(piece)) await drained(res);
   }
   res.end(tail);
 }

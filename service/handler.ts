@@ -11,6 +11,7 @@
 // Every request counts in exactly one window (the key's, or the IP's anonymous one), and
 // every response carries that window's X-RateLimit-* headers; a spent anonymous window
 // answers 429 in place of 401 / 404.
+import { drained } from './drained';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FaultKind, RequestLogEntry, TenantConfig } from './types';
 import type { FixedWindowLimiter, RateLimitConfig, RateLimitVerdict } from './rate-limit';
@@ -74,18 +75,6 @@ export async function sendResults(res: ServerResponse, headers: Record<string, s
     return;
   }
   res.end(']}');
-}
-
-function drained(res: ServerResponse): Promise<void> {
-  return new Promise((resolve) => {
-    const done = (): void => {
-      res.off('drain', done);
-      res.off('close', done);
-      resolve();
-    };
-    res.on('drain', done);
-    res.on('close', done);
-  });
 }
 
 function decode(segment: string): string | undefined {

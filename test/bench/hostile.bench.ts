@@ -3,6 +3,7 @@
 // the records look like (tiny records, thousands of distinct field names, deep nesting).
 // Each `*_ratio` is the time at 4× the input over the time at 1× (linear ≈ 4; quadratic ≈ 16);
 // the bench fails above 6. Prints one figure per line.
+import { best } from './timing';
 import { SearchBodyParser } from '../../src/core/searchBodyParser';
 import { RecordTableBuilder } from '../../src/engine/store/recordTable';
 import type { RecordTable } from '../../src/engine/store/recordTable';
@@ -20,16 +21,6 @@ function buildTable(records: readonly OpenRecord[]): RecordTable {
 const MB = 1024 * 1024;
 const MAX_RATIO = 6;
 
-function best(fn: () => void, runs = 5): number {
-  fn();
-  let min = Infinity;
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    fn();
-    min = Math.min(min, performance.now() - t0);
-  }
-  return min;
-}
 
 function parse(body: string, chunk = 64 * 1024): void {
   const parser = new SearchBodyParser('customers', { maxRecords: Number.MAX_SAFE_INTEGER, maxFieldChars: 64 * MB, maxRecordChars: 64 * MB }, () => undefined);

@@ -9,6 +9,7 @@
 //   accounts records in the engine's record table, added to an index, and a 1 MB document
 //   matched against it (warm).
 // Fails (throws) when the one-pass scanner and the plain oracle disagree on the corpus.
+import { best } from './timing';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,16 +40,6 @@ function time(fn: () => void, warmup: number, runs: number): number {
   return median(times);
 }
 
-/** The fastest of `runs` calls: on a shared machine the minimum is the least disturbed figure. */
-function best(fn: () => void, runs: number): number {
-  let min = Infinity;
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    fn();
-    min = Math.min(min, performance.now() - t0);
-  }
-  return min;
-}
 
 function print(name: string, value: number, unit: string, digits = 1): void {
   console.log(`${name}: ${value.toFixed(digits)} ${unit}`);

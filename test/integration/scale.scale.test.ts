@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { LeakSearchApi } from '../../src/editor/api';
 import { SCALE_DOMAINS, SCALE_RECORDS, SCALE_SAMPLE_ENV } from '../harness/scaleService';
-import { measured, recordFigure } from './hostBlock';
+import { FIGURES_ENV, measured, recordFigure } from './hostBlock';
 import { checkDomain, children, find, leakSearchApi, useService, waitFor } from './leakSearch.helpers';
 
 const SOURCE = 'Leak Search';
@@ -41,18 +41,18 @@ describe('A million leaked records (scale)', function () {
     file = vscode.Uri.file(target);
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(file));
     rssBefore = process.memoryUsage().rss;
+    if (process.env[FIGURES_ENV]) {
+      // For the bench only: the same measure over 3 s of doing nothing is the machine's own
+      // noise (timers run late on a busy machine even when nothing blocks), the baseline of
+      // the figures below.
+      const idle = await measured(() => new Promise<void>((resolve) => setTimeout(resolve, 3000)));
+      recordFigure('engine.idle_3s.host_block_ms', idle.blockMs, 'ms');
+    }
   });
 
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     fs.rmSync(file.fsPath, { force: true });
-  });
-
-  it('measures the idle extension host first (the baseline of the figures below)', async () => {
-    // What the machine alone costs: timers are late on a busy machine even when nothing blocks.
-    const idle = await measured(() => new Promise<void>((resolve) => setTimeout(resolve, 3000)));
-    assert.ok(idle.ms >= 2900);
-    recordFigure('engine.idle_3s.host_block_ms', idle.blockMs, 'ms');
   });
 
   it('sends a first, one-record check (VS Code loads the system certificates on its first fetch)', async () => {

@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import { DEMO_KNOWN_RECORDS } from '../../service/demo';
 import type { RunningService } from '../../service/types';
 import type { LeakSearchApi } from '../../src/editor/api';
+import type { RecordNode } from '../../src/editor/tree/treeNodes';
 import { checkDomain, children, find, leakSearchApi, startOwnService, useService, waitFor } from './leakSearch.helpers';
 import type { ItemView } from './leakSearch.helpers';
 
@@ -42,8 +43,7 @@ describe('Triage', () => {
     assert.equal(await vscode.commands.executeCommand('leakSearch.tree.falsePositive', bob.node), 1);
     // Remediated asks for a note: the test answers the input box through the API's store instead.
     const origin = new URL(service.baseUrl).origin;
-    const [aliceId] = [(alice.node as { record: { triage: string } }).record.triage];
-    await api.triage.set(origin, [aliceId], { state: 'remediated', at: Date.now(), note: 'password rotated' });
+    await api.triage.set(origin, [(alice.node as RecordNode).record.triage], { state: 'remediated', at: Date.now(), note: 'password rotated' });
     const marked = await record(api, 'vpn.example.com', ALICE.username);
     assert.match(marked.description, /^remediated · Mar 14, 2026 · DE · /);
     assert.match(marked.tooltip, /Triage: remediated on .* — password rotated/);
