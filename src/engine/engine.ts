@@ -451,6 +451,10 @@ export class Engine {
     return this.#panel(panel).view.query(query);
   }
 
+  panelFigures(panel: number): ReturnType<ResultView['figures']> {
+    return this.#panel(panel).view.figures();
+  }
+
   panelWindow(panel: number, start: number, count: number, revealed: readonly string[], presentation: boolean): ReturnType<ResultView['window']> {
     return this.#panel(panel).view.window(start, count, new Set(revealed), presentation);
   }

@@ -6,7 +6,7 @@
 import type { LeakSearchErrorDetails, LeakSearchErrorKind } from '../core/errors';
 import type { DateRange, FindingsType, RateLimitState, SearchQuery } from '../core/types';
 import type { MatchOptions } from '../core/scan/leakIndex';
-import type { ExportFormat, PanelColumn, PanelEntry, ViewItem, ViewQuery, ViewSummary } from '../shared/protocol';
+import type { ExportFormat, PanelColumn, PanelEntry, ViewFigures, ViewItem, ViewQuery, ViewSummary } from '../shared/protocol';
 import type { HoverRecord, WireMatch } from './leaks';
 
 /** What the main thread keeps of a stored result: everything but its records. */
@@ -125,6 +125,7 @@ export interface EngineMethods {
 
   panelOpen: { params: { panel: number; key: string }; result: { entry: PanelEntry; columns: readonly PanelColumn[] } | undefined };
   panelQuery: { params: { panel: number; query: ViewQuery }; result: ViewSummary };
+  panelFigures: { params: { panel: number }; result: ViewFigures };
   panelWindow: { params: { panel: number; start: number; count: number; revealed: readonly string[]; presentation: boolean }; result: readonly ViewItem[] };
   panelCell: { params: { panel: number; row: number; column: number }; result: string | undefined };
   panelCopy: { params: { panel: number; what: 'cell' | 'row'; row: number; column: number; revealed: readonly number[] }; result: string | undefined };

@@ -29,6 +29,7 @@ export function handlers(engine: Engine): Handlers {
     siteRecords: (p) => engine.siteRecords(p.key, p.site, p.offset, p.limit),
     panelOpen: (p) => engine.panelOpen(p.panel, p.key),
     panelQuery: (p) => engine.panelQuery(p.panel, p.query),
+    panelFigures: (p) => engine.panelFigures(p.panel),
     panelWindow: (p) => engine.panelWindow(p.panel, p.start, p.count, p.revealed, p.presentation),
     panelCell: (p) => engine.panelCell(p.panel, p.row, p.column),
     panelCopy: (p) => engine.panelCopy(p.panel, p.what, p.row, p.column, p.revealed),

@@ -135,7 +135,10 @@ export interface ViewQuery {
   readonly expanded: readonly string[];
 }
 
-/** What a query selects: counts and figures; the rows come with `window`. */
+/**
+ * What a query selects: counts only. The rows come with `window`, the figures with `figures`
+ * (asked after the first rows are painted, so a million-row result shows its rows first).
+ */
 export interface ViewSummary {
   /** Records in the result. */
   readonly total: number;
@@ -145,6 +148,10 @@ export interface ViewSummary {
   readonly items: number;
   /** Groups, when grouping. */
   readonly groups: number;
+}
+
+/** The charts' figures of a query's rows, and the filter drop-downs' values over the whole result. */
+export interface ViewFigures {
   readonly stats: ViewStats;
   readonly options: FilterOptions;
 }
@@ -168,6 +175,13 @@ export interface ViewMessage {
   readonly type: 'view';
   readonly seq: number;
   readonly summary: ViewSummary;
+}
+
+/** The figures of query `seq` (the answer to `figures`). */
+export interface FiguresMessage {
+  readonly type: 'figures';
+  readonly seq: number;
+  readonly figures: ViewFigures;
 }
 
 export interface RowsMessage {
@@ -200,7 +214,7 @@ export interface ResponseMessage {
   readonly text?: string;
 }
 
-export type HostMessage = LoadMessage | ViewMessage | RowsMessage | FocusMessage | MissingMessage | ResponseMessage;
+export type HostMessage = LoadMessage | ViewMessage | RowsMessage | FiguresMessage | FocusMessage | MissingMessage | ResponseMessage;
 
 // ---- webview → host ------------------------------------------------------------------
 
@@ -222,6 +236,12 @@ export interface WindowMessage {
   readonly count: number;
   /** Cells the user revealed (`row:column`), shown unmasked unless in presentation mode. */
   readonly revealed: readonly string[];
+}
+
+/** Asks for the figures of query `seq` (answered with `figures`). */
+export interface FiguresRequestMessage {
+  readonly type: 'figures';
+  readonly seq: number;
 }
 
 /** What the table shows now (after each change): lets the host and its tests see the panel's state. */
@@ -263,7 +283,7 @@ export interface ExportRequest {
 }
 
 export type WebviewRequest = RevealRequest | CopyRequest | ExportRequest;
-export type WebviewMessage = ReadyMessage | QueryMessage | WindowMessage | RenderedMessage | WebviewRequest;
+export type WebviewMessage = ReadyMessage | QueryMessage | WindowMessage | FiguresRequestMessage | RenderedMessage | WebviewRequest;
 
 /** The state the webview persists with `setState` (UI only; never data, never revealed passwords). */
 export interface PanelUiState {
@@ -344,6 +364,10 @@ export function parseWebviewMessage(value: unknown): WebviewMessage | undefined 
       if (!isCount(seq) || !isCount(start) || !isCount(count) || count > MAX_WINDOW || !Array.isArray(revealed)) return undefined;
       const cells = revealed.filter((r): r is string => typeof r === 'string' && /^\d+:\d+$/.test(r)).slice(0, 1000);
       return { type: 'window', seq, start, count, revealed: cells };
+    }
+    case 'figures': {
+      const { seq } = value;
+      return isCount(seq) ? { type: 'figures', seq } : undefined;
     }
     case 'reveal': {
       const { id, row, column } = value;

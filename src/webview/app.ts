@@ -23,6 +23,7 @@ import type {
   PanelUiState,
   SortState,
   ViewItem,
+  ViewFigures,
   ViewSummary,
 } from '../shared/protocol';
 import { summaryHeader } from './header';
@@ -46,6 +47,10 @@ export class App {
   #entry: PanelEntry | undefined;
   #columns: readonly PanelColumn[] = [];
   #summary: ViewSummary | undefined;
+  /** The figures of the current query (they follow its first rows). */
+  #figures: ViewFigures | undefined;
+  /** The query whose figures were asked for. */
+  #figuresSeq = 0;
   /** The query whose answers are current; older answers are dropped. */
   #seq = 0;
   /** Blocks of display items of the current query, by block number. */
@@ -63,7 +68,8 @@ export class App {
   #filters: FilterBar | undefined;
   #includeSecrets: CheckControl | undefined;
   #saveTimer = 0;
-  #firstView = true;
+  /** No figures shown yet for this result: the drop-downs still need their values. */
+  #firstFigures = true;
   /** The query whose first rows were painted (for the `results-painted` event). */
   #paintedSeq = 0;
   /** When the current result arrived (for `results-painted`: how long until its first rows). */
@@ -96,6 +102,9 @@ export class App {
       case 'view':
         if (message.seq === this.#seq) this.#onView(message.summary);
         break;
+      case 'figures':
+        if (message.seq === this.#seq) this.#onFigures(message.figures);
+        break;
       case 'rows':
         if (message.seq === this.#seq) this.#onRows(message.start, message.items);
         break;
@@ -126,7 +135,7 @@ export class App {
     }
     this.#revealed.clear();
     delete this.#root.dataset.ready;
-    this.#firstView = true;
+    this.#firstFigures = true;
     this.#loadedAt = performance.now();
     this.#pendingScroll = focus?.identifier ? 0 : this.#ui.scrollTop;
     if (focus?.identifier) {
@@ -150,6 +159,7 @@ export class App {
   #showNotice(text: string): void {
     this.#entry = undefined;
     this.#summary = undefined;
+    this.#figures = undefined;
     clear(this.#root);
     this.#root.removeAttribute('aria-busy');
     this.#root.append(el('div', { className: 'notice', attrs: { role: 'alert' } }, [icon('warning'), el('span', { text })]));
@@ -250,14 +260,18 @@ export class App {
       this.#say(this.#pendingSay);
       this.#pendingSay = undefined;
     }
-    this.#drawCharts();
-    if (this.#firstView) {
-      this.#firstView = false;
-      this.#filters?.fill(summary.options, this.#ui.filter);
-      this.#root.dataset.ready = 'true';
-    }
     this.#emitRendered();
     if (summary.items === 0) this.#painted();
+  }
+
+  #onFigures(figures: ViewFigures): void {
+    this.#figures = figures;
+    this.#drawCharts();
+    if (this.#firstFigures) {
+      this.#firstFigures = false;
+      this.#filters?.fill(figures.options, this.#ui.filter);
+      this.#root.dataset.ready = 'true';
+    }
   }
 
   /** The first rows of the current query are on screen: tells listeners (tests, benchmarks). */
@@ -267,6 +281,11 @@ export class App {
     const seq = this.#seq;
     const sinceLoad = performance.now() - this.#loadedAt;
     requestAnimationFrame(() => document.dispatchEvent(new CustomEvent('results-painted', { detail: { seq, sinceLoad } })));
+    // The charts and drop-downs come after the rows: at a million records they take longer.
+    if (this.#figuresSeq !== seq) {
+      this.#figuresSeq = seq;
+      this.#host.figures(seq);
+    }
   }
 
   #onRows(start: number, items: readonly ViewItem[]): void {
@@ -333,10 +352,10 @@ export class App {
   }
 
   #drawCharts(): void {
-    const summary = this.#summary;
+    const figures = this.#figures;
     const charts = this.#charts;
-    if (!summary || !charts) return;
-    const { stats } = summary;
+    if (!figures || !charts) return;
+    const { stats } = figures;
     charts.replaceChildren(
       timelineChart(stats.months),
       barChart('Top sites', stats.sites, 'chart-sites'),

@@ -46,6 +46,11 @@ export class HostConnection {
     this.#api.postMessage({ type: 'window', seq, start, count, revealed });
   }
 
+  /** Asks for the figures of query `seq` (answered with `figures`). */
+  figures(seq: number): void {
+    this.#api.postMessage({ type: 'figures', seq });
+  }
+
   /** Tells the host what the table shows now. */
   rendered(key: string, total: number, shown: number): void {
     this.#api.postMessage({ type: 'rendered', key, total, shown });

@@ -202,6 +202,9 @@ export async function openPanel(harness: Harness, options: OpenOptions = {}): Pr
         filter = describeFilter(message.query.filter);
         void post({ type: 'view', seq: message.seq, summary: view.query(message.query) });
         break;
+      case 'figures':
+        void post({ type: 'figures', seq: message.seq, figures: view.figures() });
+        break;
       case 'window':
         void post({ type: 'rows', seq: message.seq, start: message.start, items: view.window(message.start, message.count, new Set(message.revealed)) });
         break;

@@ -129,6 +129,11 @@ export class ResultsPanel implements vscode.Disposable {
         else void this.#sendCurrent();
         return;
       }
+      case 'figures': {
+        const figures = await this.engine.call('panelFigures', { panel: this.#id }).catch(() => undefined);
+        if (figures) void this.#post({ type: 'figures', seq: message.seq, figures });
+        return;
+      }
       case 'window': {
         const items = await this.engine
           .call('panelWindow', { panel: this.#id, start: message.start, count: message.count, revealed: message.revealed, presentation: false })

@@ -85,24 +85,53 @@ function sortKey(kind: string, value: string): Key {
   return value.toLowerCase();
 }
 
-/** Rows bucketed by the rank of their dictionary code: linear in rows. */
-function dictionaryOrder(column: TextColumn, kind: string, n: number): ColumnOrder {
+/** Each dictionary code's rank in ascending order (equal keys by their raw text, so every rank is unique). */
+function dictionaryRanks(column: TextColumn, kind: string): Uint32Array {
   const values = column.values;
-  const codes = column.codes;
   const keys = values.map((v) => sortKey(kind, v));
   const byRank = Array.from(values, (_, i) => i).sort((a, b) => compareKeys(keys[a] as Key, keys[b] as Key) || ((values[a] as string) < (values[b] as string) ? -1 : (values[a] as string) > (values[b] as string) ? 1 : 0));
   const rank = new Uint32Array(values.length);
   byRank.forEach((code, r) => (rank[code] = r));
-  const counts = new Uint32Array(values.length + 1);
+  return rank;
+}
+
+/** Rows bucketed by the rank of their dictionary code: linear in rows. */
+function dictionaryOrder(column: TextColumn, kind: string, n: number): ColumnOrder {
+  const codes = column.codes;
+  const rank = dictionaryRanks(column, kind);
+  const counts = new Uint32Array(rank.length + 1);
   for (let row = 0; row < n; row++) counts[(rank[codes[row] as number] as number) + 1]++;
-  for (let r = 1; r <= values.length; r++) (counts[r] as number) += counts[r - 1] as number;
+  for (let r = 1; r <= rank.length; r++) (counts[r] as number) += counts[r - 1] as number;
   const order = new Uint32Array(n);
   for (let row = 0; row < n; row++) order[counts[rank[codes[row] as number] as number]++] = row;
   return { order, starts: startsBy(order, (a, b) => codes[a] === codes[b]) };
 }
 
-/** Dates by instant (a stable radix sort on seconds and milliseconds); rows without a date last. */
+/** The instant a date sorts by: whole milliseconds; no date sorts after every date. */
+function dateKey(ms: number): number {
+  return Number.isNaN(ms) ? Number.POSITIVE_INFINITY : Math.floor(ms);
+}
+
+/**
+ * Dates by instant, rows without a date last: a stable radix sort on seconds since the
+ * earliest date (two 16-bit passes) and milliseconds (one pass). Dates spanning more than
+ * 136 years (only hostile data does) are compared instead.
+ */
 function dateOrder(ms: Float64Array, n: number): ColumnOrder {
+  const same = (a: number, b: number): boolean => dateKey(ms[a] as number) === dateKey(ms[b] as number);
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  for (let row = 0; row < n; row++) {
+    const time = ms[row] as number;
+    if (time < min) min = time;
+    if (time > max) max = time;
+  }
+  const first = Math.floor(min / 1000);
+  if (Number.isFinite(min) && Math.floor(max / 1000) - first >= 0xffffffff) {
+    const sorted = Array.from(identity(n)).sort((a, b) => dateKey(ms[a] as number) - dateKey(ms[b] as number) || a - b);
+    const order = Uint32Array.from(sorted);
+    return { order, starts: startsBy(order, same) };
+  }
   const high = new Uint32Array(n);
   const low = new Uint32Array(n);
   for (let row = 0; row < n; row++) {
@@ -112,14 +141,14 @@ function dateOrder(ms: Float64Array, n: number): ColumnOrder {
       continue;
     }
     const seconds = Math.floor(time / 1000);
-    high[row] = Math.min(0xfffffffe, Math.max(0, seconds + 0x80000000));
-    low[row] = time - seconds * 1000;
+    high[row] = seconds - first;
+    low[row] = Math.floor(time) - seconds * 1000;
   }
   let order = identity(n);
   order = radixPass(order, low, 0, 10);
   order = radixPass(order, high, 0, 16);
   order = radixPass(order, high, 16, 16);
-  return { order, starts: startsBy(order, (a, b) => (Number.isNaN(ms[a] as number) && Number.isNaN(ms[b] as number)) || ms[a] === ms[b]) };
+  return { order, starts: startsBy(order, same) };
 }
 
 /**
@@ -169,6 +198,33 @@ function poolOrder(table: RecordTable, column: number, kind: string, n: number):
     i = j;
   }
   return { order, starts: startsBy(order, (a, b) => lower[a] === lower[b]) };
+}
+
+/** Whether `sortKeys` has a key for the column (dates and repeated values; not unique text). */
+export function hasSortKeys(table: RecordTable, column: number): boolean {
+  const stored = table.stored[column];
+  return stored?.date !== undefined || stored?.text?.isDictionary === true;
+}
+
+/**
+ * Each row's ascending sort key as one number, in exactly `columnOrder`'s order (ties by
+ * row), for columns where that is cheap (see `hasSortKeys`); undefined for the others.
+ */
+export function sortKeys(table: RecordTable, column: number): Float64Array | undefined {
+  const stored = table.stored[column];
+  const n = table.length;
+  const keys = new Float64Array(n);
+  if (stored?.date) {
+    const { ms } = stored.date;
+    for (let row = 0; row < n; row++) keys[row] = dateKey(ms[row] as number);
+    return keys;
+  }
+  const text = stored?.text;
+  if (!text?.isDictionary) return undefined;
+  const rank = dictionaryRanks(text, table.columns[column]?.kind ?? 'text');
+  const { codes } = text;
+  for (let row = 0; row < n; row++) keys[row] = rank[codes[row] as number] as number;
+  return keys;
 }
 
 /** The order of one column (see `ColumnOrder`). */

@@ -4,11 +4,12 @@
 // cached); a million rows re-filter or re-sort in a fraction of a second. Node only.
 import { visibleText } from '../../core/plainText';
 import { MASK } from '../../shared/protocol';
-import type { FilterOptions, FilterState, Grouping, MonthCount, SortState, ValueCount, ViewItem, ViewQuery, ViewStats, ViewSummary } from '../../shared/protocol';
+import type { FilterOptions, FilterState, Grouping, MonthCount, SortState, ValueCount, ViewFigures, ViewItem, ViewQuery, ViewStats, ViewSummary } from '../../shared/protocol';
 import { NO_SITE, siteOf } from '../../core/sites';
 import type { RecordTable } from '../store/recordTable';
-import { columnOrder } from './columnOrder';
+import { columnOrder, hasSortKeys, sortKeys } from './columnOrder';
 import type { ColumnOrder } from './columnOrder';
+import { firstInOrder } from './firstInOrder';
 import { TextSearch, dayOf } from './textSearch';
 
 const TOP_N = 8;
@@ -16,6 +17,12 @@ const OPTIONS_MAX = 500;
 /** The longest text a cell shows (the export has it whole). */
 const CELL_MAX = 2000;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/**
+ * While a column's full order is not computed yet, windows within this many first rows are
+ * answered by a one-pass selection (a million rows: a few ms instead of a sort): the first
+ * screen of a fresh panel never waits for the sort. Further windows compute the full order.
+ */
+const FIRST_ROWS = 1000;
 
 interface Group {
   readonly key: string;
@@ -39,8 +46,14 @@ export class ResultView {
   readonly #search: TextSearch;
   #sites: { readonly codes: Uint32Array; readonly values: string[] } | undefined;
   #options: FilterOptions | undefined;
-  /** The current query's rows, in order. */
-  #rows: Uint32Array = new Uint32Array(0);
+  /** The current query's rows, in order; undefined while only its first rows are known (see FIRST_ROWS). */
+  #rows: Uint32Array | undefined = new Uint32Array(0);
+  /** The current query's selection, and its sort when its rows are not in order yet. */
+  #mask: Uint8Array = new Uint8Array(0);
+  #shown = 0;
+  #sort: SortState | undefined;
+  /** The first rows of the current query while `#rows` is not computed. */
+  #first: Uint32Array | undefined;
   #groups: Group[] = [];
   /** Display items when grouping: -(g + 1) for a group header, else a row. */
   #items: Int32Array | undefined;
@@ -62,41 +75,79 @@ export class ResultView {
 
   /** The figures of the last filter: a new sort or grouping keeps the same rows, so the same figures. */
   #statsOf: { readonly filter: string; readonly stats: ViewStats } | undefined;
+  #filterKey = '';
   /** Each row's month (year * 12 + month, UTC), or -1 without a date: built once, counted per query. */
   #monthOfRow: Int32Array | undefined;
 
-  /** Runs a query: the rows it selects, in order, grouped; returns counts and figures. */
+  /** Runs a query: which rows it selects, in what order, grouped; returns its counts (figures: `figures()`). */
   query(q: ViewQuery): ViewSummary {
     const mask = this.#filter(q.filter);
-    this.#rows = this.#sorted(mask, q.sort);
-    const filterKey = JSON.stringify(q.filter);
-    if (this.#statsOf?.filter !== filterKey) this.#statsOf = { filter: filterKey, stats: this.stats(this.#rows) };
+    let shown = 0;
+    for (let row = 0; row < mask.length; row++) shown += mask[row] as number;
+    this.#mask = mask;
+    this.#shown = shown;
+    this.#sort = q.sort;
+    this.#first = undefined;
+    this.#filterKey = JSON.stringify(q.filter);
     this.#grouping = q.grouping;
     this.#expanded = new Set(q.expanded);
-    this.#groups = q.grouping === 'none' ? [] : this.#group(this.#rows, q.grouping);
+    // Grouping and a sort whose order is known need the rows now; otherwise they wait for a window past the first rows.
+    const column = this.#sortColumn(q.sort);
+    this.#rows = q.grouping !== 'none' || column === undefined || this.#orders.has(column) || !hasSortKeys(this.table, column) ? this.#sorted(mask, q.sort) : undefined;
+    this.#groups = q.grouping === 'none' ? [] : this.#group(this.rows, q.grouping);
     this.#items = q.grouping === 'none' ? undefined : this.#buildItems();
     return {
       total: this.table.length,
-      shown: this.#rows.length,
-      items: this.#items ? this.#items.length : this.#rows.length,
+      shown,
+      items: this.#items ? this.#items.length : shown,
       groups: this.#groups.length,
-      stats: this.#statsOf.stats,
-      options: this.options(),
     };
+  }
+
+  /** The charts' figures of the current query's rows, and the drop-downs' values. */
+  figures(): ViewFigures {
+    if (this.#statsOf?.filter !== this.#filterKey) this.#statsOf = { filter: this.#filterKey, stats: this.stats(this.#rows ?? this.#inRecordOrder()) };
+    return { stats: this.#statsOf.stats, options: this.options() };
   }
 
   /** The rows the current query selects, in order (for exports). */
   get rows(): Uint32Array {
+    this.#rows ??= this.#sorted(this.#mask, this.#sort);
     return this.#rows;
+  }
+
+  /** The selected rows in record order (figures do not depend on the order). */
+  #inRecordOrder(): Uint32Array {
+    const mask = this.#mask;
+    const out = new Uint32Array(this.#shown);
+    let at = 0;
+    for (let row = 0; row < mask.length; row++) if (mask[row]) out[at++] = row;
+    return out;
+  }
+
+  /** Row `i` of the current query's order (`i` < shown). */
+  #rowAt(i: number): number {
+    if (!this.#rows && i < FIRST_ROWS) {
+      const column = this.#sortColumn(this.#sort) as number;
+      this.#first ??= firstInOrder(this.#mask, sortKeys(this.table, column) as Float64Array, this.#sort?.direction ?? 'asc', FIRST_ROWS);
+      return this.#first[i] as number;
+    }
+    return this.rows[i] as number;
+  }
+
+  /** The column a sort applies to, if it can be sorted (an unknown or secret column cannot). */
+  #sortColumn(sort: SortState | undefined): number | undefined {
+    const column = sort ? this.table.columnOf(sort.column) : undefined;
+    return column === undefined || this.table.columns[column]?.secret ? undefined : column;
   }
 
   /** Display items [start, start + count) of the current query. */
   window(start: number, count: number, revealed: ReadonlySet<string>, presentation = false): ViewItem[] {
-    const total = this.#items ? this.#items.length : this.#rows.length;
+    const total = this.#items ? this.#items.length : this.#shown;
     const end = Math.min(total, start + count);
     const out: ViewItem[] = [];
     for (let i = start; i < end; i++) {
-      const item = this.#items ? (this.#items[i] as number) : (this.#rows[i] as number);
+      const item = this.#items ? (this.#items[i] as number) : this.#rowAt(i);
       if (item < 0) {
         const g = this.#groups[-item - 1] as Group;
         out.push({ kind: 'group', key: g.key, label: g.label, count: g.rows.length, expanded: this.#expanded.has(g.key) });
@@ -210,8 +261,8 @@ export class ResultView {
     for (let row = 0; row < n; row++) count += mask[row] as number;
     const view = new Uint32Array(count);
     let at = 0;
-    const column = sort ? this.table.columnOf(sort.column) : undefined;
-    if (column === undefined || !sort || this.table.columns[column]?.secret) {
+    const column = this.#sortColumn(sort);
+    if (column === undefined || !sort) {
       for (let row = 0; row < n; row++) if (mask[row]) view[at++] = row;
       return view;
     }
