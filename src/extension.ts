@@ -49,7 +49,7 @@ export function activate(context: vscode.ExtensionContext): LeakSearchApi | unde
   const cacheKey = new CacheKey(context.secrets);
   const exported = own(new ExportedFiles(context.globalState));
   const consent = new ClearTextConsent(context.globalState, askClearText);
-  const clients = own(new ClientHolder(settings, consent, log));
+  const clients = own(new ClientHolder(settings, consent, quota.limiter, log));
   const checks = own(new CheckRunner({ settings, keys, model: results, quota, engine, cacheKey, clients, consent, notifier, log }));
   const scheduler = own(new Scheduler({ settings, results, quota, checks, memento: context.globalState, storageDir: context.globalStorageUri.fsPath, log }));
   const origin = (): string | undefined => {

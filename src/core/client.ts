@@ -5,7 +5,7 @@ import { BACKOFF_BASE_MS, BACKOFF_CAP_MS, backoffDelay, cancelledError, sleep } 
 import { LeakSearchError } from './errors';
 import { errorForStatus, rateLimitedError } from './httpStatus';
 import { HttpTransport, TransportError } from './httpTransport';
-import { limiterId, sharedRateLimiter } from './limiter';
+import { sharedRateLimiter } from './limiter';
 import type { RateLimiter } from './limiter';
 import { headerValue, parseRateLimit, parseRetryAfter } from './ratelimit';
 import { redact } from './redact';
@@ -193,7 +193,7 @@ export class LeakSearchClient {
     } catch {
       return undefined;
     }
-    return this.limiter.state(limiterId(base, apiKey));
+    return this.limiter.state(this.limiter.id(base, apiKey));
   }
 
   async search(params: SearchParams): Promise<SearchResponse> {
@@ -213,7 +213,7 @@ export class LeakSearchClient {
     // Second guard (the editor asks first): the key never goes to a plain http:// origin elsewhere without consent.
     const clearText = clearTextOrigin(baseUrl);
     if (clearText !== undefined && !this.clearTextAllowed(clearText)) throw clearTextRefused(clearText);
-    const id = limiterId(baseUrl, apiKey);
+    const id = this.limiter.id(baseUrl, apiKey);
     const notes: string[] = [];
     const withNotes = (e: LeakSearchError): LeakSearchError =>
       notes.length === 0 ? e : new LeakSearchError(e.kind, e.message, { ...e.details, notes: [...notes] }, { cause: e.cause });
@@ -275,7 +275,8 @@ export class LeakSearchClient {
         throw withNotes(rateLimitedError(resumeAt, { status, ...(serverMessage !== undefined ? { serverMessage } : {}) }));
       }
 
-      this.limiter.record(id, rateLimit);
+      // A rejected key's answer says nothing about the quota of the key in use: not recorded.
+      if (status !== 401) this.limiter.record(id, rateLimit);
       if (RETRY_STATUSES.has(status) && retry < this.maxRetries) {
         const asked = retryAfter !== undefined ? retryAfter - receivedAt : 0;
         if (asked <= MAX_AUTO_RETRY_WAIT_MS) {

@@ -93,7 +93,6 @@ export class CheckRunner implements vscode.Disposable {
   async keyChanged(origin: string): Promise<void> {
     this.#keyChanged.add(origin);
     this.deps.model.clearFailures(origin);
-    this.deps.clients.forgetQuota();
     await this.deps.quota.clear(origin);
   }
 
@@ -113,9 +112,8 @@ export class CheckRunner implements vscode.Disposable {
     }
   }
 
-  /** Forgets the stored and in-memory quota state of `origin`: the next check asks the service. */
+  /** Forgets the quota state of `origin`: the next check asks the service. */
   async resetQuota(origin: string): Promise<void> {
-    this.deps.clients.forgetQuota();
     await this.deps.quota.clear(origin);
     for (const domain of this.deps.model.domains(origin)) {
       for (const type of ['accounts', 'customers'] as const) {
@@ -213,17 +211,12 @@ export class CheckRunner implements vscode.Disposable {
           out.push({ query, domain: query.domain, status: 'cached', entry: cached });
           continue;
         }
-        // A quota known to be spent (also from before a restart) sends nothing until it resets.
-        const resumes = quotaResumesAt(quota.get(endpoint.origin), Date.now());
-        const probing = resumes !== undefined && probe;
+        // A quota known to be spent (also from before a restart) sends nothing until it resets:
+        // the client refuses (its limiter is the QuotaStore's), unless this request probes.
+        const probing = probe && quotaResumesAt(quota.get(endpoint.origin), Date.now()) !== undefined;
         if (probing) {
           probe = false;
           log.info(`The stored quota of ${endpoint.origin} says spent; sending one request to ask the service.`);
-        } else if (resumes !== undefined) {
-          const error = new LeakSearchError('rate-limited', 'The request quota is spent.', { retryAt: resumes });
-          this.#fail(endpoint, query, error);
-          out.push({ query, domain: query.domain, status: 'failed', error });
-          continue;
         }
         try {
           const client = clients.client;
@@ -246,7 +239,6 @@ export class CheckRunner implements vscode.Disposable {
           const id = ingest.ended();
           if (id === undefined) throw new LeakSearchError('internal', 'The answer ended without reaching the data engine.');
           const entry: ResultsEntry = await this.deps.engine.call('ingestCommit', { id, fetchedAt: response.fetchedAt, rateLimit: response.rateLimit });
-          await quota.update(endpoint.origin, response.rateLimit);
           model.put(entry);
           this.#keyChanged.delete(endpoint.origin);
           log.info(`${query.domain} (${query.type}): ${formatCount(entry.count)}${entry.records < entry.count ? ` (${formatCount(entry.records)} sent)` : ''}.`);
@@ -255,7 +247,6 @@ export class CheckRunner implements vscode.Disposable {
           const error = toLeakSearchError(e);
           for (const note of error.details.notes ?? []) log.warn(`${endpoint.origin}: ${note}`);
           if (error.kind === 'internal') log.error(`Check of ${query.domain} (${query.type}) failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-          await this.#noteQuota(endpoint, apiKey, error);
           if (error.kind === 'cancelled' || abort.signal.aborted) {
             log.info(`Check of ${query.domain} (${query.type}) cancelled.`);
             out.push({ query, domain: query.domain, status: 'cancelled', error });
@@ -346,24 +337,6 @@ export class CheckRunner implements vscode.Disposable {
       at: now,
       ...(error.details.retryAt !== undefined ? { retryAt: error.details.retryAt } : {}),
     });
-  }
-
-  /** Keeps the quota the client learnt from an error response (errors carry the headers too). */
-  async #noteQuota(endpoint: Endpoint, apiKey: string, error: LeakSearchError): Promise<void> {
-    const { quota, clients } = this.deps;
-    // A rejected key's answer says nothing about the account's quota: not shown as if it did.
-    if (error.kind === 'unauthorized') return;
-    const known = clients.client.rateLimit(endpoint.baseUrl, apiKey);
-    if (known) await quota.update(endpoint.origin, known);
-    if (error.kind === 'rate-limited' && error.details.retryAt !== undefined) {
-      const held = quota.get(endpoint.origin);
-      await quota.update(endpoint.origin, {
-        ...(held?.limit !== undefined ? { limit: held.limit } : {}),
-        remaining: 0,
-        resetAt: error.details.retryAt,
-        observedAt: Date.now(),
-      });
-    }
   }
 
   #report(error: LeakSearchError, where: { origin: string; domain?: string }, targets: readonly CheckTarget[], options: CheckOptions = {}): void {

@@ -3,7 +3,7 @@
 // check never races the event. Logs which route requests take and why (src/core/net/route.ts).
 import * as vscode from 'vscode';
 import { LeakSearchClient } from '../../core/client';
-import { sharedRateLimiter } from '../../core/limiter';
+import type { RateLimiter } from '../../core/limiter';
 import { hostFetch } from '../../core/net/route';
 import type { Settings } from '../config/settings';
 import type { Logger } from '../log/logger';
@@ -18,6 +18,8 @@ export class ClientHolder implements vscode.Disposable {
   constructor(
     private readonly settings: Settings,
     private readonly consent: ClearTextConsent,
+    /** The quota's one record (the QuotaStore's limiter): every client this holder builds counts there. */
+    private readonly limiter: RateLimiter,
     private readonly log: Logger,
   ) {
     this.#subscription = vscode.workspace.onDidChangeConfiguration((e) => {
@@ -41,6 +43,7 @@ export class ClientHolder implements vscode.Disposable {
         maxRecords,
         network: { ...network, ...(fetch ? { fetch } : {}) },
         clearTextAllowed: (origin) => this.consent.allowed(origin),
+        limiter: this.limiter,
       });
       this.#fingerprint = fingerprint;
       const { route, reason } = this.#client.route;
@@ -51,12 +54,7 @@ export class ClientHolder implements vscode.Disposable {
     return this.#client;
   }
 
-  /** Forgets the request counts every client keeps in memory (the limiter outlives a client). */
-  forgetQuota(): void {
-    sharedRateLimiter.clear();
-  }
-
-  /** Drops the client and its connections; the next use builds a new one (the limiter is module-wide and survives). */
+  /** Drops the client and its connections; the next use builds a new one (the quota, kept by the QuotaStore, survives). */
   reset(): void {
     const old = this.#client;
     this.#client = undefined;

@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { backoffDelay, sleep } from '../../../src/core/backoff';
 import { LeakSearchError } from '../../../src/core/errors';
 import { limiterId, RateLimiter } from '../../../src/core/limiter';
+import type { LimiterEntry } from '../../../src/core/limiter';
 import { headerValue, parseCount, parseRateLimit, parseReset, parseRetryAfter } from '../../../src/core/ratelimit';
 
 const NOW = Date.UTC(2026, 10, 23, 10, 0, 0);
@@ -82,6 +83,30 @@ describe('client: the shared limiter', () => {
     assert.equal(l.state('y')?.remaining, 50, 'a new window replaces the count');
     l.record('y', { observedAt: NOW + 1 });
     assert.equal(l.state('y')?.remaining, 50, 'an answer without headers keeps the state');
+  });
+
+  it('keeps its entries where it is told (one record per origin), so a second limiter over them knows the quota', () => {
+    // As the extension's QuotaStore does: entries stored as plain data, named by origin.
+    const stored = new Map<string, string>();
+    const storage = {
+      get: (id: string) => (stored.has(id) ? (JSON.parse(stored.get(id) as string) as LimiterEntry) : undefined),
+      set: (id: string, entry: LimiterEntry | undefined) => (entry ? stored.set(id, JSON.stringify(entry)) : stored.delete(id)),
+    };
+    const idOf = (baseUrl: string): string => new URL(baseUrl).origin;
+    const first = new RateLimiter({ storage, idOf });
+    const id = first.id('https://leakjar.com/api', 'secret-key-123');
+    assert.equal(id, 'https://leakjar.com');
+    first.record(id, { limit: 5, remaining: 1, resetAt: NOW + 60_000, observedAt: NOW });
+    assert.equal(first.acquire(id, NOW), undefined);
+    assert.ok(![...stored.values()].some((v) => v.includes('secret-key-123')), 'the key is not stored');
+    const second = new RateLimiter({ storage, idOf });
+    assert.equal(second.acquire(id, NOW + 1), NOW + 60_000, 'the request the first one sent counted: spent');
+    assert.deepEqual(second.effective(id, NOW + 1), { limit: 5, remaining: 0, resetAt: NOW + 60_000, observedAt: NOW });
+    second.record(id, { observedAt: NOW + 2 }, NOW + 90_000);
+    assert.deepEqual(first.effective(id, NOW + 3), { limit: 5, remaining: 0, resetAt: NOW + 90_000, observedAt: NOW }, "a 429's wait shows as spent until it ends");
+    assert.equal(first.acquire(id, NOW + 60_001), NOW + 90_000);
+    first.forget(id);
+    assert.equal(stored.size, 0);
   });
 
   it('backoff doubles with jitter inside [half, full] and is capped', () => {

@@ -70,6 +70,7 @@ describe('client over HTTP: answers and statuses', function () {
     assert.equal(e.details.status, 401);
     assert.equal(e.details.serverMessage, 'Invalid API key.');
     assert.equal(e.message, 'The API key was refused (Invalid API key.). Set a valid key.');
+    assert.equal(client.rateLimit(service.baseUrl, 'lj_wrong_key_000'), undefined, "a rejected key's answer is no quota of it");
     await client.close();
   });
 
