@@ -50,3 +50,9 @@ export class LeakSearchError extends Error {
 export function isLeakSearchError(e: unknown): e is LeakSearchError {
   return e instanceof LeakSearchError;
 }
+
+/** A typed error for anything a check throws; what is not typed is a fault of ours, never "the network". */
+export function toLeakSearchError(e: unknown): LeakSearchError {
+  if (isLeakSearchError(e)) return e;
+  return new LeakSearchError('internal', e instanceof Error ? e.message : String(e), {}, { cause: e });
+}

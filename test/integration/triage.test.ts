@@ -17,7 +17,8 @@ const ALICE = DEMO_KNOWN_RECORDS.accounts[0];
 const BOB = DEMO_KNOWN_RECORDS.accounts[1];
 
 async function record(api: LeakSearchApi, site: string, username: string): Promise<ItemView> {
-  const domain = find(await children(api), 'example.com');
+  // The tree follows a new service and key by events: on a busy machine it can lag the check.
+  const domain = await waitFor('example.com in the tree', async () => (await children(api)).find((i) => i.label === 'example.com'));
   const accounts = find(await children(api, domain.node), 'accounts');
   const siteItem = find(await children(api, accounts.node), site);
   return find(await children(api, siteItem.node), username);

@@ -1,7 +1,7 @@
 // "Check All Configured Domains": every domain of every workspace folder (and the user's).
 import { CommandId } from './commandIds';
 import * as vscode from 'vscode';
-import type { CheckOutcome } from '../checks/checkRunner';
+import type { CheckOutcome } from '../checks/checkTypes';
 import type { LeakSearchContext } from '../leakSearchContext';
 
 export async function checkAllDomains(ctx: LeakSearchContext, options: { force?: boolean } = {}): Promise<CheckOutcome[]> {

@@ -1,6 +1,7 @@
 // "Check Domain for Leaks". With an argument (a domain, or { domain, type?, range? }) it
 // checks without asking: for keybindings, links and tests.
-import type { CheckOutcome, CheckTarget } from '../checks/checkRunner';
+import type { CheckOutcome } from '../checks/checkTypes';
+import type { CheckTarget } from '../../core/checkPlan';
 import type { LeakSearchContext } from '../leakSearchContext';
 import { pickCheckTargets } from './pickDomain';
 import type { DateRange, FindingsType } from '../../core/types';

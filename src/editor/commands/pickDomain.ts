@@ -5,7 +5,7 @@ import { formatRange } from '../../core/format';
 import { resolveDateRange } from '../../core/settingsRange';
 import { checkDomain as checkDomainInput, normalizeDateRange } from '../../core/validate';
 import type { DateRange, FindingsType } from '../../core/types';
-import type { CheckTarget } from '../checks/checkRunner';
+import type { CheckTarget } from '../../core/checkPlan';
 import type { LeakSearchContext } from '../leakSearchContext';
 
 type Pick = vscode.QuickPickItem & (

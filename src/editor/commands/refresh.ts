@@ -1,5 +1,5 @@
 // "Refresh": fetches again (ignoring the cache) every domain the tree shows.
-import type { CheckOutcome } from '../checks/checkRunner';
+import type { CheckOutcome } from '../checks/checkTypes';
 import type { LeakSearchContext } from '../leakSearchContext';
 import { checkAllDomains, configuredDomains } from './checkAllDomains';
 
