@@ -1,9 +1,9 @@
 // Time bounds on hostile shapes, measured here rather than in timed tests: the streaming
 // answer parser, the results table and the exports must stay linear in their input whatever
 // the records look like (tiny records, thousands of distinct field names, deep nesting).
-// Each `*_ratio` is the time at 4× the input over the time at 1× (linear ≈ 4; quadratic ≈ 16);
-// the bench fails above 6. Prints one figure per line.
-import { best } from './timing';
+// Each `*_ratio` is the time at 4× the input over the time at 1× (linear ≈ 4; quadratic ≈ 16),
+// the median of paired runs (see timing.ts); the bench fails above 6. Prints one figure per line.
+import { best, pairedRatio } from './timing';
 import { SearchBodyParser } from '../../src/core/searchBodyParser';
 import { RecordTableBuilder } from '../../src/engine/store/recordTable';
 import type { RecordTable } from '../../src/engine/store/recordTable';
@@ -29,9 +29,7 @@ function parse(body: string, chunk = 64 * 1024): void {
 }
 
 function ratio(name: string, make: (n: number) => () => void, n: number): number {
-  const small = best(make(n));
-  const large = best(make(4 * n));
-  const r = large / small;
+  const r = pairedRatio(make(n), make(4 * n));
   console.log(`${name}: ${r.toFixed(2)} x`);
   return r;
 }

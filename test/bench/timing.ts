@@ -10,3 +10,21 @@ export function best(fn: () => void, runs = 5): number {
   }
   return min;
 }
+
+/**
+ * How much longer `large` takes than `small`: the median over paired runs (each side the best
+ * of a few, the two sides run back to back), so a burst of load on a shared machine lands on
+ * both sides of one pair or on one pair only, not on one side of the whole figure.
+ */
+export function pairedRatio(small: () => void, large: () => void, pairs = 9): number {
+  small();
+  large();
+  const ratios: number[] = [];
+  for (let k = 0; k < pairs; k++) {
+    const a = best(small, 2);
+    const b = best(large, 2);
+    ratios.push(b / Math.max(a, 0.05));
+  }
+  ratios.sort((x, y) => x - y);
+  return ratios[Math.floor(ratios.length / 2)] as number;
+}
