@@ -142,8 +142,10 @@ export class App {
       this.#ui.filter = { ...EMPTY_FILTER, text: focus.identifier };
       this.#pendingSay = `Showing records matching “${focus.identifier}”.`;
     }
-    this.#buildLayout();
+    // Ask first: the host answers while the page builds its layout.
     this.#query();
+    this.#buildLayout();
+    this.#root.setAttribute('aria-busy', 'true');
   }
 
   #focus(focus: PanelFocus): void {
@@ -245,6 +247,9 @@ export class App {
     this.#asked.clear();
     this.#root.setAttribute('aria-busy', 'true');
     this.#host.query(this.#seq, { filter: this.#ui.filter, ...(this.#ui.sort ? { sort: this.#ui.sort } : {}), grouping: this.#ui.grouping, expanded: [...this.#expanded] });
+    // A view that starts at the top needs the first block: asked now, it comes right after the
+    // view instead of one more round trip later (answers come in the order asked).
+    if (this.#pendingScroll === 0) this.#need(0, BLOCK);
     this.#save();
   }
 

@@ -13,7 +13,7 @@ import { generateDataset } from '../../service/data';
 import { RecordTableBuilder } from '../../src/engine/store/recordTable';
 import type { RecordTable } from '../../src/engine/store/recordTable';
 import { accountsEntry } from '../webview/dataset';
-import { evaluate, openPanel, startHarness, waitForViewCount } from '../webview/harness';
+import { evaluate, openPanel, startHarness, until, waitForViewCount } from '../webview/harness';
 import type { Harness } from '../webview/harness';
 import type { Page } from 'playwright-core';
 
@@ -59,7 +59,8 @@ async function measure(harness: Harness, count: number): Promise<Figures> {
     await page?.close();
     const host = await openPanel(harness, { entry: result, table, height: 900 });
     page = host.page;
-    const sinceLoad = await evaluate<number>(page, `new Promise((resolve) => document.addEventListener('results-painted', (e) => resolve(e.detail.sinceLoad), { once: true }))`);
+    await until(page, 'window.__painted.length > 0');
+    const sinceLoad = await evaluate<number>(page, 'window.__painted[0].sinceLoad');
     loads.push(sinceLoad);
     await waitForViewCount(page, count);
   }

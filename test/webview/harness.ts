@@ -173,7 +173,12 @@ export async function openPanel(harness: Harness, options: OpenOptions = {}): Pr
   // webview's postMessage in VS Code does not have, and the benchmarks time this channel.
   const cdp = await page.context().newCDPSession(page);
   const post = async (message: HostMessage): Promise<void> => {
-    await cdp.send('Runtime.evaluate', { expression: `window.postMessage(${JSON.stringify(message)}, '*')` });
+    try {
+      await cdp.send('Runtime.evaluate', { expression: `window.postMessage(${JSON.stringify(message)}, '*')` });
+    } catch (error) {
+      // A test may close the page while an answer is on its way (the figures follow the rows).
+      if (!page.isClosed()) throw error;
+    }
   };
   const result = options.entry;
   let view: ResultView | undefined;
@@ -250,6 +255,10 @@ export async function openPanel(harness: Harness, options: OpenOptions = {}): Pr
   await page.addInitScript({
     content: `(() => {
       window.__cspViolations = [];
+      // Every first paint of a query's rows, from the very start (a fast first paint can come
+      // before a test could start listening).
+      window.__painted = [];
+      document.addEventListener('results-painted', (event) => window.__painted.push(event.detail));
       document.addEventListener('securitypolicyviolation', (event) => {
         window.__cspViolations.push(event.violatedDirective + ' ' + event.blockedURI);
       });
