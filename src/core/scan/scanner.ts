@@ -212,8 +212,6 @@ class Scan {
   readonly valueMax: number;
   /** Shorter token runs give no token (Infinity when none is wanted). */
   readonly minToken: number;
-  /** Start of the current token run (just after the last non-token character). */
-  runStart = 0;
   /** First `..` in the current run (its first dot), or -1. */
   doubleDot = -1;
   /** A pending e-mail: its `@` and local-part start, until the run after the `@` ends. */
@@ -289,10 +287,9 @@ class Scan {
     }
   }
 
-  /** The token run `[runStart, end)` ends at a non-token character (or the end of the text). */
-  closeRun(end: number): void {
+  /** The token run `[a, end)` ends at a non-token character (or the end of the text). */
+  closeRun(a: number, end: number): void {
     const { codes, n } = this;
-    const a = this.runStart;
     if (this.emAt >= 0) {
       if (a === this.emAt + 1 && end > a && codes[a] !== DOT) this.email(a, end);
       this.emAt = -1;
@@ -445,14 +442,18 @@ class Scan {
   run(): void {
     const { codes, n } = this;
     const E = EVENT;
+    const minToken = this.minToken;
     let i = 0;
+    // Start of the current token run (just after the last non-token character): a local, so
+    // the loop does not store it to the object at every boundary.
+    let rs = 0;
     for (;;) {
       // Word characters are no event: this loop is where most of the text goes by.
       let ev = EV_WORD;
       while (i < n && (ev = E[codes[i]]) === EV_WORD) i++;
       if (i >= n) break;
       if (ev === EV_DOT) {
-        if (this.doubleDot < this.runStart && i > this.runStart && codes[i - 1] === DOT) this.doubleDot = i - 1;
+        if (i > rs && codes[i - 1] === DOT && this.doubleDot < rs) this.doubleDot = i - 1;
         i++;
         continue;
       }
@@ -462,9 +463,8 @@ class Scan {
       }
       // Closing the run does something only for a pending e-mail, a run long enough to be a
       // token, or a `--flag` before a blank; every other boundary costs these three tests.
-      const rs = this.runStart;
-      if (this.emAt >= 0 || i - rs >= this.minToken || (ev === EV_BLANK && i - rs >= 4 && codes[rs] === DASH)) this.closeRun(i);
-      this.runStart = i + 1;
+      if (this.emAt >= 0 || i - rs >= minToken || (ev === EV_BLANK && i - rs >= 4 && codes[rs] === DASH)) this.closeRun(rs, i);
+      rs = i + 1;
       switch (ev) {
         case EV_AT:
           this.at(i);
@@ -490,7 +490,7 @@ class Scan {
       }
       i++;
     }
-    this.closeRun(n);
+    this.closeRun(rs, n);
   }
 }
 
