@@ -50,9 +50,13 @@ function hasDot(text: string, s: number, e: number): boolean {
   return false;
 }
 
-function hasWide(text: string, s: number, e: number): boolean {
-  for (let i = s; i < e; i++) if (text.charCodeAt(i) > 0x7f) return true;
-  return false;
+/** Whether `text[s, e)` is all ASCII and holds no `:`. */
+function plainHost(text: string, s: number, e: number): boolean {
+  for (let i = s; i < e; i++) {
+    const c = text.charCodeAt(i);
+    if (c > 0x7f || c === 58) return false;
+  }
+  return true;
 }
 
 export class MatchSink implements CandidateSink {
@@ -142,10 +146,13 @@ export class MatchSink implements CandidateSink {
   #url(s: number, e: number, hs: number, he: number): void {
     const { text, tables: t, fp } = this;
     if (!this.want.urls) return;
-    // The scanner's host is parseUrl's unless a trimmed `:` hid the port: then parse.
-    if (hs >= 0 && !hasWide(text, hs, he)) {
+    // An ASCII host without `:` is parseUrl's host: most URLs (not leaked) end here, on the
+    // length and sketch of the leaked hosts before any hash. Otherwise (a trimmed `:` hid the
+    // port, or the host needs Unicode normalising) parse.
+    if (hs >= 0 && plainHost(text, hs, he)) {
+      if (t.hostLengths[he - hs] !== 1 || !t.hostSketch.mayHave(text, hs, he)) return;
       fp.foldAscii(text, hs, he);
-      if (!t.has(HOSTS, fp.hi, fp.lo) && text.lastIndexOf(':', he - 1) < hs) return;
+      if (!t.has(HOSTS, fp.hi, fp.lo)) return;
     }
     const parsed = parseUrl(text.slice(s, e));
     if (parsed === undefined) return;

@@ -1,9 +1,9 @@
 // The candidate scanner: one left-to-right pass over a text that reports every e-mail
 // address, URL, token (username or host name) and value (where a password or a username may
 // be written) as (kind, start, end, a, b). The text is copied once into 16-bit units
-// (textCodes.ts); word characters are skipped two at a time; every other character is an
-// event that each rule handles in constant time, with bounded look-back only (≤ 64 units for
-// an e-mail local part, ≤ 32 for a URL scheme or a key name). Forward walks (an e-mail
+// (textCodes.ts); word characters are skipped by a tight loop over one event table; every
+// other character is an event that each rule handles in constant time, with bounded
+// look-back only (≤ 64 units for an e-mail local part, ≤ 32 for a URL scheme or a key name). Forward walks (an e-mail
 // domain, a URL, an unquoted value) never cover a unit twice, so the time is linear on any
 // input and the memory is a few integers. test/unit/scan/scanOracle.ts implements the same
 // grammar the plain way; the property tests keep both in exact agreement.
@@ -80,14 +80,53 @@ const DASH = 45;
 const COLON = 58;
 const SLASH = 47;
 const EQ = 61;
-const NL = 10;
-const BACKSLASH = 92;
 const DQ = 34;
 const SQ = 39;
 const BT = 96;
 
 /** The last two letters (lower-case) a password or user key can end with: a first test before the words. */
-const KEY_ENDS = new Set(['rd', 'wd', 'se', 'ss', 'pw', 'et', 'me', 'id', 'er', 'sr', 'in', 'nt'].map((e) => (e.charCodeAt(0) << 8) | e.charCodeAt(1)));
+const KEY_ENDS = new Uint8Array(1 << 15);
+for (const e of ['rd', 'wd', 'se', 'ss', 'pw', 'et', 'me', 'id', 'er', 'sr', 'in', 'nt']) KEY_ENDS[(e.charCodeAt(0) << 8) | e.charCodeAt(1)] = 1;
+
+/**
+ * What the main loop (`run`) does at a code unit: nothing for a word character, else one of
+ * these events. One table read replaces a chain of comparisons; the codes are constants of
+ * this module (not imported), so the optimised loop compares with immediates.
+ */
+const EV_WORD = 0;
+const EV_DOT = 1;
+const EV_DASH = 2;
+/** Space or tab: ends a run (and may follow a `--flag`). */
+const EV_BLANK = 3;
+/** Any other non-word character: ends a run, nothing more. */
+const EV_OTHER = 4;
+const EV_AT = 5;
+const EV_COLON = 6;
+const EV_EQ = 7;
+const EV_BACKSLASH = 8;
+const EV_NL = 9;
+/** `"`, `'` or backtick. */
+const EV_QUOTE = 10;
+
+function buildEvents(): Uint8Array {
+  const t = new Uint8Array(65536);
+  for (let c = 0; c < 65536; c++) t[c] = (CLASS[c] & WORD) !== 0 ? EV_WORD : (CLASS[c] & BLANK) !== 0 ? EV_BLANK : EV_OTHER;
+  const set = (chars: string, ev: number): void => {
+    for (let i = 0; i < chars.length; i++) t[chars.charCodeAt(i)] = ev;
+  };
+  set('.', EV_DOT);
+  set('-', EV_DASH);
+  set('@', EV_AT);
+  set(':', EV_COLON);
+  set('=', EV_EQ);
+  set('\\', EV_BACKSLASH);
+  set('\n', EV_NL);
+  set('"\'`', EV_QUOTE);
+  return t;
+}
+
+/** The event table: `EVENT[code]`. */
+const EVENT: Uint8Array = buildEvents();
 
 function isQuote(c: number): boolean {
   return c === DQ || c === SQ || c === BT;
@@ -142,7 +181,7 @@ export function keyPosition(_text: string, codes: Uint16Array, end: number): num
   if (j < 2) return NONE;
   const last = codes[j - 1];
   const before = codes[j - 2];
-  if (last > 127 || before > 127 || !KEY_ENDS.has((lower(before) << 8) | lower(last))) return NONE;
+  if (last > 127 || before > 127 || KEY_ENDS[(lower(before) << 8) | lower(last)] === 0) return NONE;
   const floor = Math.max(0, j - MAX_KEY);
   for (const w of PASSWORD_SUFFIXES) if (endsWith(codes, j, w, floor)) return PASSWORD;
   for (const w of PASSWORD_WORDS) if (wordAt(codes, j, w, floor)) return PASSWORD;
@@ -171,10 +210,8 @@ class Scan {
   readonly valueFilter: LengthFilter | undefined;
   readonly wantValues: boolean;
   readonly valueMax: number;
-  /** Shorter token runs can give neither a token nor a `--flag` key: closing them is a no-op. */
-  readonly minRun: number;
-  /** Start of the current token run (just after the last non-token character). */
-  runStart = 0;
+  /** Shorter token runs give no token (Infinity when none is wanted). */
+  readonly minToken: number;
   /** First `..` in the current run (its first dot), or -1. */
   doubleDot = -1;
   /** A pending e-mail: its `@` and local-part start, until the run after the `@` ends. */
@@ -219,7 +256,7 @@ class Scan {
       while (minToken < this.tokenFilter.length && this.tokenFilter[minToken] !== 1) minToken++;
       if (minToken >= this.tokenFilter.length) minToken = Infinity;
     }
-    this.minRun = Math.min(minToken, this.wantValues ? 4 : Infinity);
+    this.minToken = minToken;
   }
 
   value(s: number, e: number, position: number, origin: number): void {
@@ -250,28 +287,30 @@ class Scan {
     }
   }
 
-  /** The token run `[runStart, end)` ends at a non-token character (or the end of the text). */
-  closeRun(end: number): void {
+  /** The token run `[a, end)` ends at a non-token character (or the end of the text). */
+  closeRun(a: number, end: number): void {
     const { codes, n } = this;
-    const a = this.runStart;
     if (this.emAt >= 0) {
       if (a === this.emAt + 1 && end > a && codes[a] !== DOT) this.email(a, end);
       this.emAt = -1;
     }
-    if (end - a < this.minRun) return;
+    if (end - a >= this.minToken && this.wantTokens) this.token(a, end);
+    // `--password value`, `--user value`: the flag is a key.
+    if (this.wantValues && end - a >= 4 && end < n && codes[a] === DASH && codes[a + 1] === DASH && (CLASS[codes[end]] & BLANK) !== 0 && codes[end - 1] !== DOT && codes[end - 1] !== DASH) {
+      const position = keyPosition(this.text, codes, end);
+      if (position !== NONE) this.startValue(end + 1, position);
+    }
+  }
+
+  /** A token run `[a, end)` long enough to be reported: trimmed, filtered, not an e-mail part. */
+  token(a: number, end: number): void {
+    const { codes, n } = this;
     let s = a;
     let e = end;
     while (s < e && (codes[s] === DOT || codes[s] === DASH)) s++;
     while (e > s && (codes[e - 1] === DOT || codes[e - 1] === DASH)) e--;
-    if (e === s) return;
-    if (this.wantTokens && e - s <= this.tokenMax && (a === 0 || codes[a - 1] !== AT) && (end === n || codes[end] !== AT)) {
-      if (this.tokenFilter === undefined || this.tokenFilter[e - s] === 1) this.sink.candidate(TOKEN_KIND, s, e, s >= this.urlRest && s < this.urlEnd ? IN_URL : 0, 0);
-    }
-    // `--password value`, `--user value`: the flag is a key.
-    if (this.wantValues && end < n && (CLASS[codes[end]] & BLANK) !== 0 && s - a >= 2 && codes[a] === DASH && codes[a + 1] === DASH && e === end) {
-      const position = keyPosition(this.text, codes, e);
-      if (position !== NONE) this.startValue(end + 1, position);
-    }
+    if (e === s || e - s > this.tokenMax || (a > 0 && codes[a - 1] === AT) || (end < n && codes[end] === AT)) return;
+    if (this.tokenFilter === undefined || this.tokenFilter[e - s] === 1) this.sink.candidate(TOKEN_KIND, s, e, s >= this.urlRest && s < this.urlEnd ? IN_URL : 0, 0);
   }
 
   /** The domain of the pending e-mail is the run `[a, end)`. */
@@ -402,43 +441,56 @@ class Scan {
 
   run(): void {
     const { codes, n } = this;
-    const C = CLASS;
+    const E = EVENT;
+    const minToken = this.minToken;
     let i = 0;
-    while (i < n) {
-      while (i + 1 < n && (C[codes[i]] & C[codes[i + 1]] & WORD) !== 0) i += 2;
-      if (i === n) break;
-      let c = codes[i];
-      if ((C[c] & WORD) !== 0) {
-        if (++i === n) break;
-        c = codes[i];
-        if ((C[c] & WORD) !== 0) continue;
-      }
-      if (c === DOT) {
-        if (this.doubleDot < this.runStart && i > this.runStart && codes[i - 1] === DOT) this.doubleDot = i - 1;
+    // Start of the current token run (just after the last non-token character): a local, so
+    // the loop does not store it to the object at every boundary.
+    let rs = 0;
+    for (;;) {
+      // Word characters are no event: this loop is where most of the text goes by.
+      let ev = EV_WORD;
+      while (i < n && (ev = E[codes[i]]) === EV_WORD) i++;
+      if (i >= n) break;
+      if (ev === EV_DOT) {
+        if (i > rs && codes[i - 1] === DOT && this.doubleDot < rs) this.doubleDot = i - 1;
         i++;
         continue;
       }
-      if (c === DASH) {
+      if (ev === EV_DASH) {
         i++;
         continue;
       }
-      if (i > this.runStart || this.emAt >= 0) this.closeRun(i);
-      this.runStart = i + 1;
-      if (c === AT) this.at(i);
-      else if (c === COLON) {
-        if (i + 2 < n && codes[i + 1] === SLASH && codes[i + 2] === SLASH) {
-          if (i >= this.urlStop && (this.wantUrls || this.wantValues)) this.url(i);
-        } else if (this.wantValues) this.colon(i);
-      } else if (c === EQ) {
-        if (this.wantValues) this.equals(i);
-      } else if (c === BACKSLASH) {
-        this.bsOdd = this.bsEnd === i ? !this.bsOdd : true;
-        this.bsEnd = i + 1;
-      } else if (c === NL) this.quote = 0;
-      else if (c === DQ || c === SQ || c === BT) this.quoteChar(c, i);
+      // Closing the run does something only for a pending e-mail, a run long enough to be a
+      // token, or a `--flag` before a blank; every other boundary costs these three tests.
+      if (this.emAt >= 0 || i - rs >= minToken || (ev === EV_BLANK && i - rs >= 4 && codes[rs] === DASH)) this.closeRun(rs, i);
+      rs = i + 1;
+      switch (ev) {
+        case EV_AT:
+          this.at(i);
+          break;
+        case EV_COLON:
+          if (i + 2 < n && codes[i + 1] === SLASH && codes[i + 2] === SLASH) {
+            if (i >= this.urlStop && (this.wantUrls || this.wantValues)) this.url(i);
+          } else if (this.wantValues) this.colon(i);
+          break;
+        case EV_EQ:
+          if (this.wantValues) this.equals(i);
+          break;
+        case EV_BACKSLASH:
+          this.bsOdd = this.bsEnd === i ? !this.bsOdd : true;
+          this.bsEnd = i + 1;
+          break;
+        case EV_NL:
+          this.quote = 0;
+          break;
+        case EV_QUOTE:
+          this.quoteChar(codes[i], i);
+          break;
+      }
       i++;
     }
-    this.closeRun(n);
+    this.closeRun(rs, n);
   }
 }
 
