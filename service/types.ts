@@ -1,5 +1,5 @@
 // Contract of the reference service (the in-process API that tests, the harness and the
-// demo use). The service implements ../shared/spec/service-interface.md plus decisions.md.
+// demo use). The service implements docs/service-interface.md plus docs/decisions.md.
 import type { AccountRecord, FindingsType, OpenRecord } from '../src/core/types';
 
 /** A fault a tenant or a request path can be switched into, by configuration. */

@@ -1,5 +1,5 @@
 // Validation of the search path segments, as the reference service applies it.
-// Decisions 1, 3 and 8 of decisions.md: both dates or neither, real calendar dates,
+// Decisions 1, 3 and 8 of docs/decisions.md: both dates or neither, real calendar dates,
 // start <= end, inclusive whole UTC days; `a`/`c` are `accounts`/`customers`.
 import type { FindingsType } from '../src/core/types';
 
