@@ -1,4 +1,4 @@
-// One shared rate limiter per base URL + API key (docs/decisions.md, decision 6): it remembers what the last
+// One shared rate limiter per base URL + API key (decision 6): it remembers what the last
 // responses said, counts requests sent since, and refuses to send while the quota is known
 // to be spent. The key is never stored: entries are keyed by an HMAC with a per-process
 // random secret.
