@@ -61,8 +61,10 @@ export interface LeakSearchApi {
   /** The data engine's memory figures. */
   engineMemory(): Promise<MemoryFigures>;
   /**
-   * What a restart does, without restarting: forgets results held in memory and the client's
-   * in-memory state, then loads the cache from disk (no network).
+   * Most of what a restart does, without restarting: forgets results held in memory, drops the
+   * client and its connections, restarts the data engine and loads the cache from disk (no
+   * network). Unlike a restart, the rate limiter (module-wide, src/core/limiter.ts) keeps what
+   * it knows.
    */
   reloadFromDisk(): Promise<void>;
   readonly diagnostics: DiagnosticsTestApi;
