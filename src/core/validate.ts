@@ -59,7 +59,7 @@ export function normalizeDomain(raw: string): string {
 }
 
 /** For validate-as-you-type: a message for the user, or undefined when the domain is fine. */
-export function checkDomain(raw: string): string | undefined {
+export function domainProblem(raw: string): string | undefined {
   return messageOf(() => normalizeDomain(raw));
 }
 

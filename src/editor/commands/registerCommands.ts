@@ -5,7 +5,7 @@ import type { LeakSearchContext } from '../leakSearchContext';
 import type { LeakNode } from '../tree/treeNodes';
 import { checkDomain } from './checkDomain';
 import { checkAllDomains } from './checkAllDomains';
-import { refresh } from './refresh';
+import { checkShownAgain } from './checkShownAgain';
 import { setApiKey } from './setApiKey';
 import { clearApiKey } from './clearApiKey';
 import { addDomain } from './addDomain';
@@ -26,7 +26,7 @@ type Handler = (ctx: LeakSearchContext, ...args: never[]) => unknown;
 const HANDLERS: Readonly<Record<CommandId, Handler>> = {
   [CommandId.checkDomain]: checkDomain,
   [CommandId.checkAllDomains]: (ctx) => checkAllDomains(ctx),
-  [CommandId.refresh]: refresh,
+  [CommandId.checkShownAgain]: checkShownAgain,
   [CommandId.setApiKey]: setApiKey,
   [CommandId.clearApiKey]: clearApiKey,
   [CommandId.addDomain]: addDomain,

@@ -6,7 +6,7 @@ import { formatRecordDay, statusWords } from '../../core/recordText';
 import type { HoverRecord } from '../../engine/protocol';
 import { CommandId } from '../commands/commandIds';
 import type { DiagnosticsController, ShownMatch } from './diagnosticsController';
-import { isLeakDiagnostic, recordsCommandUri } from './leakDiagnostic';
+import { isLeakDiagnostic, recordsCommandUri } from './matchDiagnostic';
 import type { LeakIndexHolder } from './leakIndexHolder';
 import { escapeMarkdown } from './markdownText';
 

@@ -12,7 +12,7 @@ import type { DiagnosticsController, ShownMatch } from './diagnosticsController'
 import type { ExportedFileList } from './fileFilter';
 import type { GitIgnored } from './gitIgnored';
 import type { IgnoreStore } from './ignoreStore';
-import { toDiagnostic } from './leakDiagnostic';
+import { toDiagnostic } from './matchDiagnostic';
 import type { LeakIndexHolder } from './leakIndexHolder';
 import { LineIndex } from './lineIndex';
 import { shownDocuments } from './shownDocuments';

@@ -24,7 +24,7 @@ export class LeakTreeModel implements vscode.Disposable {
   readonly onDidChange = this.#emitter.event;
   readonly #subscriptions: vscode.Disposable[] = [];
   #state: TreeState = { origin: undefined, hasKey: false };
-  #refreshing: Promise<void> = Promise.resolve();
+  #rereading: Promise<void> = Promise.resolve();
   /** Pages shown per paged node (by id); the first page is always shown. */
   readonly #pages = new Map<string, number>();
 
@@ -40,12 +40,12 @@ export class LeakTreeModel implements vscode.Disposable {
         this.#setHasResults();
         this.#emitter.fire();
       }),
-      keys.onDidChange(() => void this.refreshState()),
+      keys.onDidChange(() => void this.rereadState()),
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('leakSearch')) void this.refreshState();
+        if (e.affectsConfiguration('leakSearch')) void this.rereadState();
       }),
-      vscode.workspace.onDidChangeWorkspaceFolders(() => void this.refreshState()),
-      vscode.workspace.onDidGrantWorkspaceTrust(() => void this.refreshState()),
+      vscode.workspace.onDidChangeWorkspaceFolders(() => void this.rereadState()),
+      vscode.workspace.onDidGrantWorkspaceTrust(() => void this.rereadState()),
     );
   }
 
@@ -64,9 +64,9 @@ export class LeakTreeModel implements vscode.Disposable {
   }
 
   /** Re-reads origin, key presence and domains; sets the welcome-view context keys. */
-  refreshState(): Promise<void> {
-    // A failed refresh must not stall the ones after it.
-    this.#refreshing = this.#refreshing.catch(() => undefined).then(async () => {
+  rereadState(): Promise<void> {
+    // A failed re-read must not stall the ones after it.
+    this.#rereading = this.#rereading.catch(() => undefined).then(async () => {
       const origin = this.origin();
       const hasKey = origin !== undefined && (await this.keys.get(origin)) !== undefined;
       this.#state = { origin, hasKey };
@@ -75,7 +75,7 @@ export class LeakTreeModel implements vscode.Disposable {
       await vscode.commands.executeCommand('setContext', 'leakSearch.hasDomains', hasDomains);
       this.#emitter.fire();
     });
-    return this.#refreshing;
+    return this.#rereading;
   }
 
   roots(): LeakNode[] {

@@ -32,11 +32,11 @@ export class LeakTreeProvider implements vscode.TreeDataProvider<LeakNode>, vsco
     this.#subscription = model.onDidChange(() => this.#emitter.fire(undefined));
     this.#triageSubscription = triage.onDidChange(() => this.#emitter.fire(undefined));
     // "3 min ago" and "stale" move on with time: re-render once a minute (no I/O).
-    this.#tick = setInterval(() => this.refresh(), 60_000);
+    this.#tick = setInterval(() => this.redraw(), 60_000);
   }
 
   /** Re-renders descriptions (ages move on). */
-  refresh(): void {
+  redraw(): void {
     this.#emitter.fire(undefined);
   }
 
