@@ -37,9 +37,9 @@ export interface LeakSearchContext {
   readonly treeModel: LeakTreeModel;
   readonly tree: LeakTreeProvider;
   readonly statusBar: QuotaStatusBar;
-  readonly panel: ResultsPanelOpener | undefined;
+  readonly panel: ResultsPanelOpener;
   /** Leaked identifiers in files (diagnostics, hovers, quick fixes, workspace scan). */
-  readonly diagnostics?: DiagnosticsFeature;
+  readonly diagnostics: DiagnosticsFeature;
   /** Files this extension exported (never scanned for leaks). */
   readonly exported: ExportedFiles;
 }

@@ -13,7 +13,6 @@ import { openResults } from './openResults';
 import { resetQuotaState } from './resetQuotaState';
 import { copyUsername } from './copyUsername';
 import { copyUrl } from './copyUrl';
-import { showInResults } from './showInResults';
 import { recheck } from './recheck';
 import { exportSarif } from './exportSarif';
 import { acknowledge, clearTriage, exportTriage, falsePositive, importTriage, remediate } from './triage';
@@ -34,7 +33,8 @@ const HANDLERS: Readonly<Record<CommandId, Handler>> = {
   [CommandId.resetQuotaState]: resetQuotaState,
   [CommandId.copyUsername]: copyUsername,
   [CommandId.copyUrl]: copyUrl,
-  [CommandId.showInResults]: showInResults,
+  // Tree context menu "Show in Results Panel": the node's result, focused on its site or record.
+  [CommandId.showInResults]: openResults,
   [CommandId.recheck]: recheck,
   [CommandId.removeDomain]: removeDomain,
   [CommandId.manageIgnored]: manageIgnored,

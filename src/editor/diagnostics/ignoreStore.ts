@@ -79,15 +79,6 @@ export class IgnoreStore implements vscode.Disposable {
     return out;
   }
 
-  /** Forgets every ignored identifier of this workspace. */
-  async clear(): Promise<void> {
-    this.#list = new IgnoreList();
-    this.#version++;
-    await this.state.update(IGNORE_STATE_KEY, undefined);
-    await this.state.update(IGNORE_LABELS_KEY, undefined);
-    this.#emitter.fire();
-  }
-
   /** Reads the list again from workspaceState (what a restart does). */
   reload(): void {
     this.#list = IgnoreList.fromJSON(this.state.get<unknown>(IGNORE_STATE_KEY));
