@@ -4,6 +4,7 @@
 // large result. Listens to settings, keys, trust and results; holds no vscode UI objects,
 // so it can be asserted on directly.
 import * as vscode from 'vscode';
+import { Disposable } from '../../core/lifecycle';
 import { normalizeDomain } from '../../core/validate';
 import type { EngineHost } from '../engine/engineHost';
 import type { Settings } from '../config/settings';
@@ -19,10 +20,9 @@ export interface TreeState {
   readonly hasKey: boolean;
 }
 
-export class LeakTreeModel implements vscode.Disposable {
-  readonly #emitter = new vscode.EventEmitter<void>();
+export class LeakTreeModel extends Disposable {
+  readonly #emitter = this._register(new vscode.EventEmitter<void>());
   readonly onDidChange = this.#emitter.event;
-  readonly #subscriptions: vscode.Disposable[] = [];
   #state: TreeState = { origin: undefined, hasKey: false };
   #rereading: Promise<void> = Promise.resolve();
   /** Pages shown per paged node (by id); the first page is always shown. */
@@ -35,7 +35,8 @@ export class LeakTreeModel implements vscode.Disposable {
     private readonly origin: () => string | undefined,
     private readonly engine: EngineHost,
   ) {
-    this.#subscriptions.push(
+    super();
+    for (const subscription of [
       results.onDidChange(() => {
         this.#setHasResults();
         this.#emitter.fire();
@@ -46,7 +47,7 @@ export class LeakTreeModel implements vscode.Disposable {
       }),
       vscode.workspace.onDidChangeWorkspaceFolders(() => void this.rereadState()),
       vscode.workspace.onDidGrantWorkspaceTrust(() => void this.rereadState()),
-    );
+    ]) this._register(subscription);
   }
 
   #hasResults: boolean | undefined;
@@ -189,10 +190,5 @@ export class LeakTreeModel implements vscode.Disposable {
     }));
     if (page.total > shown) out.push({ kind: 'more', id: `${node.id}|more`, entry: node.entry, parentId: node.id, site: node.site, hidden: page.total - shown });
     return out;
-  }
-
-  dispose(): void {
-    for (const s of this.#subscriptions) s.dispose();
-    this.#emitter.dispose();
   }
 }
