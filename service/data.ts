@@ -1,8 +1,8 @@
 // The reference service's data: generated deterministically from a seed (never Math.random),
 // or loaded from a JSON / JSONL file.
 import { readFileSync } from 'node:fs';
-import type { AccountRecord, FieldValue, OpenRecord } from '../src/core/types';
-import { ACCOUNT_FIELDS } from '../src/core/types';
+import { WIRE_ACCOUNT_FIELDS } from './wire';
+import type { WireAccountRecord, WireOpenRecord, WireValue } from './wire';
 import type { Dataset } from './types';
 import { Prng, hashSeed, weightedTable } from './prng';
 import {
@@ -19,7 +19,7 @@ export interface GenerateOptions {
 }
 
 type Kind = 'accounts' | 'customers';
-type MutableDomainData = { accounts: AccountRecord[]; customers: OpenRecord[] };
+type MutableDomainData = { accounts: WireAccountRecord[]; customers: WireOpenRecord[] };
 
 /** Leak dates span about three years, ending with October 2026 (UTC). */
 export const DATA_FIRST_MS = Date.UTC(2023, 10, 1);
@@ -47,8 +47,8 @@ export function generateDataset(seed: number, domains: readonly string[], opts: 
 }
 
 /**
- * A generated record: the eight accounts fields, all strings. It is both an AccountRecord
- * and an OpenRecord: customers records have the same fields (our documented choice).
+ * A generated record: the eight accounts fields, all strings. It is both a WireAccountRecord
+ * and a WireOpenRecord: customers records have the same fields (decision 4).
  */
 type Row = { date: string; browser: string; status: string; url: string; ip: string; country: string; username: string; password: string };
 
@@ -278,34 +278,28 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function isScalar(v: unknown): v is FieldValue {
+function isScalar(v: unknown): v is WireValue {
   return v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
 }
 
-function toOpenRecord(value: unknown, where: string): OpenRecord {
+function toOpenRecord(value: unknown, where: string): WireOpenRecord {
   if (!isObject(value)) throw new Error(`${where}: expected a JSON object`);
   for (const [k, v] of Object.entries(value)) {
     if (!isScalar(v)) throw new Error(`${where}: field "${k}" must be a string, number, boolean or null`);
   }
-  return value as OpenRecord;
+  return value as WireOpenRecord;
 }
 
-function toAccountRecord(value: unknown, where: string): AccountRecord {
+/** The eight fields first ('' when missing), then the record's further fields, flat, as sent. */
+function toAccountRecord(value: unknown, where: string): WireAccountRecord {
   const open = toOpenRecord(value, where);
-  const fields: Record<string, string> = {};
-  for (const f of ACCOUNT_FIELDS) {
+  const record: Record<string, WireValue> = {};
+  for (const f of WIRE_ACCOUNT_FIELDS) {
     const v = open[f];
     if (v !== undefined && typeof v !== 'string') throw new Error(`${where}: field "${f}" must be a string`);
-    fields[f] = v ?? '';
+    record[f] = v ?? '';
   }
-  if (Number.isNaN(Date.parse(fields['date'] ?? ''))) throw new Error(`${where}: "date" must be an ISO 8601 date and time`);
-  const extra: Record<string, FieldValue> = {};
-  let hasExtra = false;
-  for (const [k, v] of Object.entries(open)) {
-    if ((ACCOUNT_FIELDS as readonly string[]).includes(k)) continue;
-    extra[k] = v;
-    hasExtra = true;
-  }
-  const record = fields as unknown as AccountRecord;
-  return hasExtra ? { ...record, extra } : record;
+  if (Number.isNaN(Date.parse(String(record['date'])))) throw new Error(`${where}: "date" must be an ISO 8601 date and time`);
+  for (const [k, v] of Object.entries(open)) if (!(k in record)) record[k] = v;
+  return record as WireAccountRecord;
 }

@@ -2,7 +2,7 @@
 // (other.test) to show that one tenant never sees another's domains, a third whose IP
 // allow-list refuses local callers, generated data, and a few fixed, well-known records
 // the demo and the tests can rely on.
-import type { AccountRecord, OpenRecord } from '../src/core/types';
+import type { WireAccountRecord, WireOpenRecord } from './wire';
 import type { Dataset, FaultRule, ServiceOptions, TenantConfig } from './types';
 import { generateDataset } from './data';
 
@@ -14,7 +14,7 @@ export const DEMO_DOMAINS: readonly string[] = ['example.com', 'example.org'];
 export const OTHER_DOMAINS: readonly string[] = ['other.test'];
 export const DEMO_SEED = 20261001;
 
-export const DEMO_ALICE: AccountRecord = {
+export const DEMO_ALICE: WireAccountRecord = {
   date: '2026-03-14T09:26:53.000Z',
   browser: 'Google Chrome',
   status: 'show',
@@ -25,7 +25,7 @@ export const DEMO_ALICE: AccountRecord = {
   password: 'Summer2024!',
 };
 
-export const DEMO_BOB: AccountRecord = {
+export const DEMO_BOB: WireAccountRecord = {
   date: '2025-07-02T18:04:11.000Z',
   browser: 'Microsoft Edge',
   status: 'show',
@@ -36,7 +36,7 @@ export const DEMO_BOB: AccountRecord = {
   password: 'b0bTheBuilder#7',
 };
 
-export const DEMO_JENKINS: AccountRecord = {
+export const DEMO_JENKINS: WireAccountRecord = {
   date: '2024-11-20T03:41:07.000Z',
   browser: 'Mozilla Firefox',
   status: 'hide',
@@ -47,7 +47,7 @@ export const DEMO_JENKINS: AccountRecord = {
   password: 'jenkins-Deploy-2024',
 };
 
-export const DEMO_CUSTOMER: OpenRecord = {
+export const DEMO_CUSTOMER: WireOpenRecord = {
   date: '2026-01-08T21:15:30.000Z',
   browser: 'Opera GX',
   status: 'show',
@@ -61,8 +61,8 @@ export const DEMO_CUSTOMER: OpenRecord = {
 /** Fixed records in the demo data of example.com, besides the generated ones. */
 export const DEMO_KNOWN_RECORDS = {
   domain: 'example.com',
-  accounts: [DEMO_ALICE, DEMO_BOB, DEMO_JENKINS] as readonly AccountRecord[],
-  customers: [DEMO_CUSTOMER] as readonly OpenRecord[],
+  accounts: [DEMO_ALICE, DEMO_BOB, DEMO_JENKINS] as readonly WireAccountRecord[],
+  customers: [DEMO_CUSTOMER] as readonly WireOpenRecord[],
 } as const;
 
 export interface DemoOptions {

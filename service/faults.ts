@@ -3,7 +3,7 @@
 // to a request that passed every check (it would otherwise have been a 200).
 import { drained } from './drained';
 import type { ServerResponse } from 'node:http';
-import type { FindingsType } from '../src/core/types';
+import type { WireFindingsType } from './wire';
 import type { FaultKind, FaultRule } from './types';
 import type { Timers } from './timers';
 import { MESSAGES } from './validate';
@@ -32,7 +32,7 @@ export class FaultBook {
   }
 
   /** The first rule that matches and has uses left (one use is spent). */
-  take(apiKey: string, domain: string, type: FindingsType): FaultRule | undefined {
+  take(apiKey: string, domain: string, type: WireFindingsType): FaultRule | undefined {
     for (const armed of this.rules.get(apiKey) ?? []) {
       const { rule } = armed;
       if (armed.left <= 0) continue;

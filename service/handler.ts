@@ -22,6 +22,7 @@ import { applyFault } from './faults';
 import type { SearchIndex } from './search';
 import type { Timers } from './timers';
 import { MESSAGES, validateDomain, validateRange, validateType } from './validate';
+import type { WireError, WireSearchResult } from './wire';
 
 export interface ServiceState {
   readonly directory: TenantDirectory;
@@ -118,7 +119,7 @@ class Exchange {
 
   error(status: number, message: string, fault?: FaultKind): void {
     this.log(status, fault);
-    sendJson(this.res, status, this.headers, { error: message });
+    sendJson(this.res, status, this.headers, { error: message } satisfies WireError);
   }
 
   ok(results: readonly unknown[]): Promise<void> {
@@ -195,7 +196,7 @@ async function route(state: ServiceState, req: IncomingMessage, ex: Exchange): P
   const results = state.index.search(domain.value, type.value, range);
   const rule = state.faults.take(tenant.apiKey, domain.value, type.value);
   if (!rule) return ex.ok(results);
-  const body = { count: results.length, results };
+  const body: WireSearchResult = { count: results.length, results };
   const status = rule.fault === 'reset' ? 0 : rule.fault.startsWith('error-') ? Number(rule.fault.slice(6)) : 200;
   if (!rule.fault.startsWith('error-')) ex.log(status, rule.fault);
   await applyFault(rule, {

@@ -1,21 +1,21 @@
 // The search itself: records of one domain and findings type, newest first, optionally
 // restricted to an inclusive range of whole UTC days.
-import type { AccountRecord, FieldValue, FindingsType, OpenRecord } from '../src/core/types';
-import { ACCOUNT_FIELDS } from '../src/core/types';
 import type { Dataset } from './types';
+import { WIRE_ACCOUNT_FIELDS } from './wire';
+import type { WireAccountRecord, WireFindingsType, WireOpenRecord, WireValue } from './wire';
 
-/** A record as it goes on the wire: accounts fields first, then any extra fields. */
-export type WireRecord = Readonly<Record<string, FieldValue>>;
+/** A record as it goes on the wire: accounts fields first, then any further fields. */
+type WireRecord = WireOpenRecord;
 
 interface Indexed {
   readonly day: string; // YYYY-MM-DD, '' when the record has no usable date
   readonly record: WireRecord;
 }
 
-function toWire(r: AccountRecord): WireRecord {
-  const out: Record<string, FieldValue> = {};
-  for (const f of ACCOUNT_FIELDS) out[f] = r[f];
-  if (r.extra) for (const [k, v] of Object.entries(r.extra)) if (!(k in out)) out[k] = v;
+function toWire(r: WireAccountRecord): WireRecord {
+  const out: Record<string, WireValue> = {};
+  for (const f of WIRE_ACCOUNT_FIELDS) out[f] = r[f];
+  for (const [k, v] of Object.entries(r) as [string, WireValue][]) if (!(k in out)) out[k] = v;
   return out;
 }
 
@@ -39,12 +39,12 @@ export class SearchIndex {
     for (const [domain, data] of Object.entries(dataset)) {
       const d = domain.toLowerCase();
       this.byKey.set(`${d}|accounts`, index([...(this.byKey.get(`${d}|accounts`) ?? []).map((i) => i.record), ...data.accounts.map(toWire)]));
-      this.byKey.set(`${d}|customers`, index([...(this.byKey.get(`${d}|customers`) ?? []).map((i) => i.record), ...(data.customers as readonly OpenRecord[])]));
+      this.byKey.set(`${d}|customers`, index([...(this.byKey.get(`${d}|customers`) ?? []).map((i) => i.record), ...data.customers]));
     }
   }
 
   /** Newest first; `range` bounds are `YYYY-MM-DD`, inclusive. Records without a date match no range. */
-  search(domain: string, type: FindingsType, range?: { readonly from: string; readonly to: string }): WireRecord[] {
+  search(domain: string, type: WireFindingsType, range?: { readonly from: string; readonly to: string }): WireRecord[] {
     const all = this.byKey.get(`${domain}|${type}`) ?? [];
     const hits = range ? all.filter((i) => i.day !== '' && i.day >= range.from && i.day <= range.to) : all;
     return hits.map((i) => i.record);

@@ -1,6 +1,6 @@
 // Contract of the reference service (the in-process API that tests, the harness and the
-// demo use). The service implements ../shared/spec/service-interface.md plus decisions.md.
-import type { AccountRecord, FindingsType, OpenRecord } from '../src/core/types';
+// demo use). The service implements docs/service-interface.md plus docs/decisions.md.
+import type { WireAccountRecord, WireFindingsType, WireOpenRecord } from './wire';
 
 /** A fault a tenant or a request path can be switched into, by configuration. */
 export type FaultKind =
@@ -21,7 +21,7 @@ export interface FaultRule {
   /** Only requests for this domain (any when absent). */
   readonly domain?: string;
   /** Only requests for this findings type (any when absent). */
-  readonly type?: FindingsType;
+  readonly type?: WireFindingsType;
   /** Apply to the next N matching requests only, then answer normally (always when absent). */
   readonly times?: number;
   readonly delayMs?: number;
@@ -45,7 +45,7 @@ export interface TenantConfig {
 }
 
 /** Records per domain and findings type. */
-export type Dataset = Readonly<Record<string, { readonly accounts: readonly AccountRecord[]; readonly customers: readonly OpenRecord[] }>>;
+export type Dataset = Readonly<Record<string, { readonly accounts: readonly WireAccountRecord[]; readonly customers: readonly WireOpenRecord[] }>>;
 
 export interface ServiceOptions {
   readonly tenants: readonly TenantConfig[];

@@ -1,7 +1,7 @@
 // Validation of the search path segments, as the reference service applies it.
-// Decisions 1, 3 and 8 of decisions.md: both dates or neither, real calendar dates,
+// Decisions 1, 3 and 8 of docs/decisions.md: both dates or neither, real calendar dates,
 // start <= end, inclusive whole UTC days; `a`/`c` are `accounts`/`customers`.
-import type { FindingsType } from '../src/core/types';
+import type { WireFindingsType } from './wire';
 
 export const MESSAGES = {
   invalidKey: 'Invalid API key.',
@@ -37,7 +37,7 @@ export function validateDomain(segment: string): Validated<string> {
   return { ok: true, value: domain };
 }
 
-export function validateType(segment: string): Validated<FindingsType> {
+export function validateType(segment: string): Validated<WireFindingsType> {
   if (segment === 'accounts' || segment === 'a') return { ok: true, value: 'accounts' };
   if (segment === 'customers' || segment === 'c') return { ok: true, value: 'customers' };
   return { ok: false, message: MESSAGES.badType };

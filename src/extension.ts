@@ -22,7 +22,7 @@ import { QuotaStatusBar } from './editor/status/quotaStatusBar';
 import { registerCommands } from './editor/commands/registerCommands';
 import { ResultsPanelManager } from './editor/results/resultsPanelManager';
 import { keepTrustMessage, startup } from './editor/startup';
-import { LeakDiagnostics } from './editor/diagnostics/leakDiagnostics';
+import { DiagnosticsFeature } from './editor/diagnostics/diagnosticsFeature';
 import { storeDemoKey } from './editor/demo/demoKey';
 import type { LeakSearchContext } from './editor/leakSearchContext';
 import type { LeakSearchApi } from './editor/api';
@@ -65,7 +65,7 @@ export function activate(context: vscode.ExtensionContext): LeakSearchApi | unde
   const statusBar = own(new QuotaStatusBar(quota, results, origin));
   const panel = new ResultsPanelManager(context.extensionUri, results, engine, exported);
   own(panel.register());
-  const diagnostics = own(new LeakDiagnostics({ results, settings, origin, workspaceState: context.workspaceState, log, engine, exported }));
+  const diagnostics = own(new DiagnosticsFeature({ results, settings, origin, workspaceState: context.workspaceState, log, engine, exported }));
 
   const ctx: LeakSearchContext = { extension: context, settings, log, notifier, keys, results, quota, triage, engine, cacheKey, checks, treeModel, tree, statusBar, panel, diagnostics, exported };
   for (const d of registerCommands(ctx)) own(d);

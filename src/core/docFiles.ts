@@ -2,7 +2,7 @@
 // bare host name that matches a leaked URL's host is usually a link to an internal site, not
 // a leaked credential: such host-only matches are left out there unless
 // `leakSearch.diagnostics.hostsInDocumentation` is on (src/editor/diagnostics/diagnosticSettings.ts).
-// Pure; unit-tested in test/unit/editor-core/docFiles.test.ts.
+// Pure; unit-tested in test/unit/core/docFiles.test.ts.
 
 const DOC_EXTENSIONS: ReadonlySet<string> = new Set(['md', 'markdown', 'mdx', 'mdown', 'mkd', 'rst', 'adoc', 'asciidoc', 'textile', 'org', 'wiki']);
 

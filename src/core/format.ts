@@ -1,5 +1,5 @@
 // Pure formatting of ages, "as of" times and the request quota for the editor's tree and
-// status bar. No `vscode`; unit-tested in test/unit/editor-core/format.test.ts.
+// status bar. No `vscode`; unit-tested in test/unit/core/format.test.ts.
 import type { DateRange, RateLimitState } from './types';
 
 const MINUTE = 60_000;

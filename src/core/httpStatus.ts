@@ -1,5 +1,6 @@
 // Maps an HTTP error status and the server's `error` text to a typed error with a message a
-// user understands (service-interface.md "Errors", decisions 7 and 8). Pure.
+// user understands (docs/service-interface.md §5,
+// docs/decisions.md, decisions 7 and 8). Pure.
 import { LeakSearchError } from './errors';
 import type { ForbiddenReason } from './errors';
 

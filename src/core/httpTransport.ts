@@ -1,10 +1,11 @@
 // One HTTP GET, by one of two routes (see net/route.ts): VS Code's own fetch in the extension
 // host (its proxy resolution, proxy login and system certificates), or the client's own undici
-// dispatchers (never the global one: STYLE 18) — an `Agent`, or a `ProxyAgent` per proxy,
-// chosen per request by net/proxyFor.ts and trusting net/trustedCertificates.ts. Reads the
-// body with a size cap and turns every transport failure into a typed, redacted error; a TLS
-// failure names the certificate presented (net/peerCertificate.ts). Only this file and
-// net/peerCertificate.ts touch the network.
+// dispatchers — an `Agent`, or a `ProxyAgent` per proxy, chosen per request by net/proxyFor.ts
+// and trusting net/trustedCertificates.ts. Never undici's global dispatcher: setting it would
+// take over VS Code's own fetch and proxy handling too. Reads the body with a size cap and
+// turns every transport failure into a typed, redacted error; a TLS failure names the
+// certificate presented (net/peerCertificate.ts). Only this file and net/peerCertificate.ts
+// touch the network.
 import { Agent, ProxyAgent, request } from 'undici';
 import type { Dispatcher } from 'undici';
 import { LeakSearchError } from './errors';

@@ -1,7 +1,7 @@
 // A masked hint of an ignored identifier, stored next to its salted hash so the user can
 // tell the entries of "Show Ignored Identifiers" apart without the store naming the
 // identifier: "a•••@example.com", "vpn.example.com/…", "password of a•••@example.com".
-// Pure; unit-tested in test/unit/editor-core/ignoredHint.test.ts.
+// Pure; unit-tested in test/unit/core/ignoredHint.test.ts.
 
 const MASK = '•••';
 

@@ -1,7 +1,7 @@
 // Whether a newly set API key can be tried at once, and on what: one search of a domain the
 // user has (a configured one first, else one checked before), when the quota is not known to
 // be spent. Otherwise the key is kept "not verified" and the next check tries it. Pure;
-// used by src/editor/commands/setApiKey.ts, unit-tested in test/unit/editor-core/keyValidation.test.ts.
+// used by src/editor/commands/setApiKey.ts, unit-tested in test/unit/core/keyValidation.test.ts.
 import { formatClock } from './format';
 import type { FindingsType } from './types';
 

@@ -1,5 +1,5 @@
 // "1 infected machine", "3 infected machines": a count with its noun, in the right number.
-// Pure; unit-tested in test/unit/editor-core/plural.test.ts.
+// Pure; unit-tested in test/unit/core/scanReport.test.ts.
 
 /** The plural of a noun phrase: its last word gets the ending ("infected machine" → "infected machines"). */
 export function pluralNoun(noun: string): string {

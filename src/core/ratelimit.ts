@@ -1,4 +1,4 @@
-// Lenient parsing of the rate-limit headers (decision 6). The interface leaves the unit of
+// Lenient parsing of the rate-limit headers (docs/decisions.md, decision 6). The interface leaves the unit of
 // X-RateLimit-Reset open; the real vendor uses epoch seconds here and ISO-8601 elsewhere, so
 // every plausible form is accepted. Pure.
 import type { RateLimitState } from './types';

@@ -1,7 +1,7 @@
 // Record fields in plain words for the tree and hovers: the service's `status` (`show` or
 // `hide`, whose meaning the service interface does not document, so none is invented; the
 // record shape is in src/core/types.ts) said as "marked visible"/"marked hidden" with the raw
-// value kept for the tooltip, and dates in the user's locale instead of raw ISO timestamps. Pure; unit-tested in test/unit/editor-core/recordText.test.ts.
+// value kept for the tooltip, and dates in the user's locale instead of raw ISO timestamps. Pure; unit-tested in test/unit/core/recordText.test.ts.
 
 export interface StatusWords {
   /** Short words for a description; '' for the ordinary `show`, which needs no mention. */

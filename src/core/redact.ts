@@ -1,4 +1,4 @@
-// Redaction: the API key is a URL path segment (decision 9), so every URL is secret. Every
+// Redaction: the API key is a URL path segment (docs/decisions.md, decision 9), so every URL is secret. Every
 // error message and log line goes through `redact`. Pure.
 
 const MASK = '***';

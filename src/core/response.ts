@@ -1,4 +1,4 @@
-// Run-time validation of a search response body (decision 4). A body that is not JSON or
+// Run-time validation of a search response body (docs/decisions.md, decision 4). A body that is not JSON or
 // has the wrong shape becomes a `bad-response` error; nothing partial is returned. Pure.
 import { plainText } from './plainText';
 import { SearchBodyParser } from './searchBodyParser';

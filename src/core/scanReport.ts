@@ -1,6 +1,6 @@
 // What "Scan Workspace" tells the user when it ends: how many leaked identifiers in how
 // many files, and what it skipped, with the actions that fit. Pure; the editor shows it
-// (src/editor/diagnostics/diagnosticCommands.ts). Unit-tested in test/unit/editor-core/scanReport.test.ts.
+// (src/editor/diagnostics/diagnosticCommands.ts). Unit-tested in test/unit/core/scanReport.test.ts.
 import { plural } from './plural';
 
 export interface ScanCounts {

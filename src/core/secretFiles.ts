@@ -2,7 +2,7 @@
 // Such files are git-ignored precisely because they hold secrets, so a leaked password is
 // most likely there: they are scanned even when git ignores them (the setting
 // `leakSearch.diagnostics.secretFiles`, read in src/editor/diagnostics/diagnosticSettings.ts).
-// Pure; unit-tested in test/unit/editor-core/secretFiles.test.ts.
+// Pure; unit-tested in test/unit/core/secretFiles.test.ts.
 
 /** Default of `leakSearch.diagnostics.secretFiles` (keep in step with package.json). */
 export const DEFAULT_SECRET_FILES: readonly string[] = [

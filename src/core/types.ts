@@ -1,5 +1,5 @@
 // Shared data types of the leaked-credential search service, as the client sees them.
-// Pure: no `vscode`, no DOM. See ../shared/spec/service-interface.md and decisions.md.
+// Pure: no `vscode`, no DOM. See docs/service-interface.md and docs/decisions.md.
 
 /** The two findings types, always in their long form once validated (decision 3). */
 export type FindingsType = 'accounts' | 'customers';

@@ -1,4 +1,4 @@
-// Input validation of a search, before any request (decisions 1, 3, 9, 10). Each failure is a
+// Input validation of a search, before any request (docs/decisions.md, decisions 1, 3, 9 and 10). Each failure is a
 // `LeakSearchError('invalid-input')` with a message a user understands and the field at fault.
 // Pure: no I/O.
 import { domainToASCII } from 'node:url';
@@ -59,7 +59,7 @@ export function normalizeDomain(raw: string): string {
 }
 
 /** For validate-as-you-type: a message for the user, or undefined when the domain is fine. */
-export function checkDomain(raw: string): string | undefined {
+export function domainProblem(raw: string): string | undefined {
   return messageOf(() => normalizeDomain(raw));
 }
 

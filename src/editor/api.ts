@@ -61,8 +61,9 @@ export interface LeakSearchApi {
   /** The data engine's memory figures. */
   engineMemory(): Promise<MemoryFigures>;
   /**
-   * What a restart does, without restarting: forgets results held in memory and the client's
-   * in-memory state, then loads the cache from disk (no network).
+   * Most of what a restart does, without restarting: forgets results held in memory, drops the
+   * client and its connections, restarts the data engine and loads the cache from disk (no
+   * network). The quota state is kept, as across a restart (global state, src/editor/model/quotaStore.ts).
    */
   reloadFromDisk(): Promise<void>;
   readonly diagnostics: DiagnosticsTestApi;

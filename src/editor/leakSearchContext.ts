@@ -13,7 +13,7 @@ import type { CheckRunner } from './checks/checkRunner';
 import type { LeakTreeModel } from './tree/leakTreeModel';
 import type { LeakTreeProvider } from './tree/leakTreeProvider';
 import type { QuotaStatusBar } from './status/quotaStatusBar';
-import type { LeakDiagnostics } from './diagnostics/leakDiagnostics';
+import type { DiagnosticsFeature } from './diagnostics/diagnosticsFeature';
 import type { ExportedFiles } from './results/exportFile';
 
 /** What the results panel offers the rest of the editor. */
@@ -37,9 +37,9 @@ export interface LeakSearchContext {
   readonly treeModel: LeakTreeModel;
   readonly tree: LeakTreeProvider;
   readonly statusBar: QuotaStatusBar;
-  readonly panel: ResultsPanelOpener | undefined;
+  readonly panel: ResultsPanelOpener;
   /** Leaked identifiers in files (diagnostics, hovers, quick fixes, workspace scan). */
-  readonly diagnostics?: LeakDiagnostics;
+  readonly diagnostics: DiagnosticsFeature;
   /** Files this extension exported (never scanned for leaks). */
   readonly exported: ExportedFiles;
 }

@@ -22,7 +22,7 @@ export async function startup(ctx: LeakSearchContext): Promise<void> {
           legacyFile: path.join(storage, 'results-cache.bin'),
         }),
       ),
-      ctx.treeModel.refreshState(),
+      ctx.treeModel.rereadState(),
     ]);
     if (metas.length > 0) ctx.results.putAll(metas);
     ctx.statusBar.update();

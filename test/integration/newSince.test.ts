@@ -5,10 +5,10 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { DEMO_API_KEY, demoDataset } from '../../service/demo';
 import type { RunningService } from '../../service/types';
-import type { AccountRecord } from '../../src/core/types';
+import type { WireAccountRecord } from '../../service/wire';
 import { checkDomain, children, find, leakSearchApi, mark, messagesSince, startOwnService, useService, waitFor, waitForMessage } from './leakSearch.helpers';
 
-const FRESH: readonly AccountRecord[] = [
+const FRESH: readonly WireAccountRecord[] = [
   { date: '2026-11-20T08:00:00.000Z', browser: 'Google Chrome', status: 'show', url: 'https://sso.example.com/', ip: '198.51.100.7', country: 'FR', username: 'new.hire@example.com', password: 'Welcome-2026' },
   { date: '2026-11-21T09:30:00.000Z', browser: 'Mozilla Firefox', status: 'show', url: 'https://mail.example.com/', ip: '198.51.100.8', country: 'FR', username: 'intern@example.com', password: 'Intern!2026' },
 ];

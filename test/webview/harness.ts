@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../harness/browser';
 import { chromiumPath } from '../harness/paths';
 import { suiteResource } from '../suiteResource';
-import { buildPanelHtml, createNonce } from '../../src/editor/results/panelHtml';
+import { buildPanelHtml, createNonce } from '../../src/core/panelHtml';
 import { dateFormat } from '../../src/engine/engine';
 import { RecordTableBuilder } from '../../src/engine/store/recordTable';
 import type { RecordTable } from '../../src/engine/store/recordTable';

@@ -1,4 +1,4 @@
-// The API key is a path segment (shared spec, decision 9): over http:// it crosses the network
+// The API key is a path segment (docs/decisions.md, decision 9): over http:// it crosses the network
 // readable by anyone on the way. A plain http:// service on another machine is used only when
 // the user agreed for that origin (README "Security"); loopback never leaves this machine.
 // Pure.

@@ -1,6 +1,6 @@
 // What a leaked record contributes to the leak index: its identifiers (e-mails, plain
 // usernames, URLs, hosts, passwords) and the few facts a diagnostic shows (date, browser,
-// country, status, site). Accounts records and open customers records (decision 4) are read
+// country, status, site). Accounts records and open customers records (docs/decisions.md, decision 4) are read
 // the same way: fields are recognised by name; e-mails and URLs in any other string value are
 // found with the scanner.
 import type { AccountRecord, FieldValue, OpenRecord } from '../types';

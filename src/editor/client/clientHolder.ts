@@ -2,6 +2,7 @@
 // VS Code's network settings (`http.*`) change: on the change event, and also on use, so a
 // check never races the event. Logs which route requests take and why (src/core/net/route.ts).
 import * as vscode from 'vscode';
+import { Disposable } from '../../core/lifecycle';
 import { LeakSearchClient } from '../../core/client';
 import type { RateLimiter } from '../../core/limiter';
 import { hostFetch } from '../../core/net/route';
@@ -9,11 +10,10 @@ import type { Settings } from '../config/settings';
 import type { Logger } from '../log/logger';
 import type { ClearTextConsent } from './clearTextConsent';
 
-export class ClientHolder implements vscode.Disposable {
+export class ClientHolder extends Disposable {
   #client: LeakSearchClient | undefined;
   #fingerprint = '';
   #loggedRoute = '';
-  readonly #subscription: vscode.Disposable;
 
   constructor(
     private readonly settings: Settings,
@@ -22,11 +22,14 @@ export class ClientHolder implements vscode.Disposable {
     private readonly limiter: RateLimiter,
     private readonly log: Logger,
   ) {
-    this.#subscription = vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('leakSearch.requestTimeout') || e.affectsConfiguration('leakSearch.maxRecords') || e.affectsConfiguration('http')) {
-        this.reset();
-      }
-    });
+    super();
+    this._register(
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('leakSearch.requestTimeout') || e.affectsConfiguration('leakSearch.maxRecords') || e.affectsConfiguration('http')) {
+          this.reset();
+        }
+      }),
+    );
   }
 
   /** The client for the current settings (created on first use: activation sends nothing). */
@@ -61,8 +64,8 @@ export class ClientHolder implements vscode.Disposable {
     if (old) void old.close();
   }
 
-  dispose(): void {
-    this.#subscription.dispose();
+  override dispose(): void {
+    super.dispose();
     this.reset();
   }
 }

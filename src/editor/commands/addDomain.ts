@@ -1,7 +1,7 @@
 // "Add Domain to Workspace": validated input, written to the chosen folder's settings
 // (user settings when no folder is open). Writing workspace settings waits for trust.
 import * as vscode from 'vscode';
-import { checkDomain as checkDomainInput, normalizeDomain } from '../../core/validate';
+import { domainProblem, normalizeDomain } from '../../core/validate';
 import { SECTION } from '../config/settings';
 import { CommandId } from './commandIds';
 import type { LeakSearchContext } from '../leakSearchContext';
@@ -21,7 +21,7 @@ export async function addDomain(ctx: LeakSearchContext, arg?: unknown, folderArg
       prompt: 'A domain of your company, e.g. example.com',
       placeHolder: 'example.com',
       ignoreFocusOut: true,
-      validateInput: (value) => checkDomainInput(value),
+      validateInput: (value) => domainProblem(value),
     });
     if (raw === undefined) return false;
   }

@@ -3,7 +3,7 @@
 export const CommandId = {
   checkDomain: 'leakSearch.checkDomain',
   checkAllDomains: 'leakSearch.checkAllDomains',
-  refresh: 'leakSearch.refresh',
+  checkShownAgain: 'leakSearch.refresh',
   setApiKey: 'leakSearch.setApiKey',
   clearApiKey: 'leakSearch.clearApiKey',
   addDomain: 'leakSearch.addDomain',

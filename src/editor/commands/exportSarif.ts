@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { sarifLog } from '../../core/sarif';
 import type { SarifFinding, SarifLevel } from '../../core/sarif';
-import { codeValue, isLeakDiagnostic } from '../diagnostics/leakDiagnostic';
+import { codeValue, isLeakDiagnostic } from '../diagnostics/matchDiagnostic';
 import type { LeakSearchContext } from '../leakSearchContext';
 import { chooseExportFile } from '../results/exportFile';
 import { formatCount } from '../../core/format';

@@ -28,10 +28,6 @@ export async function openResults(ctx: LeakSearchContext, arg?: unknown): Promis
     key = pick?.key;
   }
   if (!key) return undefined;
-  if (!ctx.panel) {
-    ctx.notifier.show('warning', 'Leak Search: the results panel is not available in this build.');
-    return undefined;
-  }
   ctx.panel.show(key, identifier ? { identifier } : undefined);
   return key;
 }

@@ -3,17 +3,18 @@
 import * as vscode from 'vscode';
 import { formatRange } from '../../core/format';
 import { resolveDateRange } from '../../core/settingsRange';
-import { checkDomain as checkDomainInput, normalizeDateRange } from '../../core/validate';
+import { domainProblem, normalizeDateRange } from '../../core/validate';
 import type { DateRange, FindingsType } from '../../core/types';
 import type { CheckTarget } from '../../core/checkPlan';
 import type { LeakSearchContext } from '../leakSearchContext';
 
+/** What a row does (`role`: QuickPickItem's own `kind` already marks separators). */
 type Pick = vscode.QuickPickItem & (
-  | { readonly kind2: 'domain'; readonly domain: string }
-  | { readonly kind2: 'enter' }
-  | { readonly kind2: 'type' }
-  | { readonly kind2: 'range' }
-  | { readonly kind2: 'separator' }
+  | { readonly role: 'domain'; readonly domain: string }
+  | { readonly role: 'enter' }
+  | { readonly role: 'type' }
+  | { readonly role: 'range' }
+  | { readonly role: 'separator' }
 );
 
 /** `undefined` type/range = from settings; `null` range = all dates. */
@@ -30,7 +31,7 @@ export async function pickCheckTargets(ctx: LeakSearchContext): Promise<CheckTar
     if (!picked) return undefined;
     const { choice, value } = picked;
     typed = value;
-    switch (choice.kind2) {
+    switch (choice.role) {
       case 'type': {
         const t = await pickTypes(ctx);
         if (t !== false) o.types = t;
@@ -45,7 +46,7 @@ export async function pickCheckTargets(ctx: LeakSearchContext): Promise<CheckTar
         // What was typed into the pick is kept: checked at once when valid, else shown in the
         // input box with its problem, never thrown away for an empty box.
         const candidate = value.trim();
-        const problem = candidate === '' ? undefined : checkDomainInput(candidate);
+        const problem = candidate === '' ? undefined : domainProblem(candidate);
         if (candidate !== '' && problem === undefined) return targets(candidate, o);
         // The input box checks only what is typed in it: the problem of the kept text is said in the prompt.
         const domain = await vscode.window.showInputBox({
@@ -55,7 +56,7 @@ export async function pickCheckTargets(ctx: LeakSearchContext): Promise<CheckTar
           value: candidate,
           valueSelection: [candidate.length, candidate.length],
           ignoreFocusOut: true,
-          validateInput: (v) => (v.trim() === '' ? undefined : checkDomainInput(v)),
+          validateInput: (v) => (v.trim() === '' ? undefined : domainProblem(v)),
         });
         if (!domain || domain.trim() === '') continue;
         return targets(domain.trim(), o);
@@ -75,14 +76,14 @@ function pickOnce(ctx: LeakSearchContext, o: Overrides, typed: string): Promise<
   qp.placeholder = 'Pick a domain to check, or type one';
   qp.matchOnDescription = true;
   const base = items(ctx, o);
-  const refresh = (): void => {
+  const redraw = (): void => {
     const v = qp.value.trim();
-    const problem = v === '' ? undefined : checkDomainInput(v);
+    const problem = v === '' ? undefined : domainProblem(v);
     // The "Enter a domain…" row says what Enter does with the text typed so far.
-    qp.items = base.map((item) => item.kind2 === 'enter' && v !== '' ? { ...item, description: problem ? `“${v}”: ${problem}` : `check “${v}”` } : item);
+    qp.items = base.map((item) => item.role === 'enter' && v !== '' ? { ...item, description: problem ? `“${v}”: ${problem}` : `check “${v}”` } : item);
   };
   qp.value = typed;
-  refresh();
+  redraw();
   return new Promise((resolve) => {
     let done = false;
     const finish = (result: { choice: Pick; value: string } | undefined): void => {
@@ -91,7 +92,7 @@ function pickOnce(ctx: LeakSearchContext, o: Overrides, typed: string): Promise<
       resolve(result);
       qp.dispose();
     };
-    qp.onDidChangeValue(refresh);
+    qp.onDidChangeValue(redraw);
     qp.onDidAccept(() => {
       const choice = qp.selectedItems[0] ?? qp.activeItems[0];
       if (choice) finish({ choice, value: qp.value });
@@ -116,7 +117,7 @@ function items(ctx: LeakSearchContext, o: Overrides): Pick[] {
       const key = d.toLowerCase();
       if (seen.has(key)) continue;
       seen.add(key);
-      out.push({ kind2: 'domain', domain: d, label: `$(globe) ${d}`, ...(multi && f.folder ? { description: f.folder.name } : {}) });
+      out.push({ role: 'domain', domain: d, label: `$(globe) ${d}`, ...(multi && f.folder ? { description: f.folder.name } : {}) });
     }
   }
   let origin: string | undefined;
@@ -128,14 +129,14 @@ function items(ctx: LeakSearchContext, o: Overrides): Pick[] {
   for (const d of origin ? ctx.results.domains(origin) : []) {
     if (seen.has(d)) continue;
     seen.add(d);
-    out.push({ kind2: 'domain', domain: d, label: `$(history) ${d}`, description: 'checked before' });
+    out.push({ role: 'domain', domain: d, label: `$(history) ${d}`, description: 'checked before' });
   }
-  out.push({ kind2: 'enter', label: '$(edit) Enter a domain…', alwaysShow: true });
-  out.push({ kind2: 'separator', label: 'Options', kind: vscode.QuickPickItemKind.Separator });
+  out.push({ role: 'enter', label: '$(edit) Enter a domain…', alwaysShow: true });
+  out.push({ role: 'separator', label: 'Options', kind: vscode.QuickPickItemKind.Separator });
   const types = o.types ?? ctx.settings.findingsTypes();
-  out.push({ kind2: 'type', label: `$(filter) Findings type: ${types.join(' + ')}`, description: o.types ? 'changed for this check' : 'from settings', alwaysShow: true });
+  out.push({ role: 'type', label: `$(filter) Findings type: ${types.join(' + ')}`, description: o.types ? 'changed for this check' : 'from settings', alwaysShow: true });
   const range = o.range === undefined ? resolveDateRange(ctx.settings.dateRange(), Date.now()) : o.range ?? undefined;
-  out.push({ kind2: 'range', label: `$(calendar) Date range: ${formatRange(range)}`, description: o.range === undefined ? 'from settings' : 'changed for this check', alwaysShow: true });
+  out.push({ role: 'range', label: `$(calendar) Date range: ${formatRange(range)}`, description: o.range === undefined ? 'from settings' : 'changed for this check', alwaysShow: true });
   return out;
 }
 

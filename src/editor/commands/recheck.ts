@@ -1,6 +1,6 @@
 // Tree context menu "Check Again": a domain (all its types) or one findings type, ignoring
 // the cache; a findings type keeps the date range of its last result. Like Refresh, it ends
-// with a summary only when there are new records (see #announceNew in checks/checkRunner.ts).
+// with a summary only when there are new records (see #announceNew in ../checks/checkReporter.ts).
 import type { CheckOutcome } from '../checks/checkTypes';
 import type { LeakSearchContext } from '../leakSearchContext';
 import type { LeakNode } from '../tree/treeNodes';

@@ -5,7 +5,7 @@ import type { LeakSearchContext } from '../leakSearchContext';
 import type { LeakNode } from '../tree/treeNodes';
 import { checkDomain } from './checkDomain';
 import { checkAllDomains } from './checkAllDomains';
-import { refresh } from './refresh';
+import { checkShownAgain } from './checkShownAgain';
 import { setApiKey } from './setApiKey';
 import { clearApiKey } from './clearApiKey';
 import { addDomain } from './addDomain';
@@ -13,7 +13,6 @@ import { openResults } from './openResults';
 import { resetQuotaState } from './resetQuotaState';
 import { copyUsername } from './copyUsername';
 import { copyUrl } from './copyUrl';
-import { showInResults } from './showInResults';
 import { recheck } from './recheck';
 import { exportSarif } from './exportSarif';
 import { acknowledge, clearTriage, exportTriage, falsePositive, importTriage, remediate } from './triage';
@@ -26,7 +25,7 @@ type Handler = (ctx: LeakSearchContext, ...args: never[]) => unknown;
 const HANDLERS: Readonly<Record<CommandId, Handler>> = {
   [CommandId.checkDomain]: checkDomain,
   [CommandId.checkAllDomains]: (ctx) => checkAllDomains(ctx),
-  [CommandId.refresh]: refresh,
+  [CommandId.checkShownAgain]: checkShownAgain,
   [CommandId.setApiKey]: setApiKey,
   [CommandId.clearApiKey]: clearApiKey,
   [CommandId.addDomain]: addDomain,
@@ -34,7 +33,8 @@ const HANDLERS: Readonly<Record<CommandId, Handler>> = {
   [CommandId.resetQuotaState]: resetQuotaState,
   [CommandId.copyUsername]: copyUsername,
   [CommandId.copyUrl]: copyUrl,
-  [CommandId.showInResults]: showInResults,
+  // Tree context menu "Show in Results Panel": the node's result, focused on its site or record.
+  [CommandId.showInResults]: openResults,
   [CommandId.recheck]: recheck,
   [CommandId.removeDomain]: removeDomain,
   [CommandId.manageIgnored]: manageIgnored,

@@ -44,7 +44,7 @@ function scanAction(ctx: LeakSearchContext, action: ScanReportAction): NotifierA
 
 /** Opens the results panel of `key`, focused on the records of `identifier`. */
 export function showLeakedRecords(ctx: LeakSearchContext, key?: unknown, identifier?: unknown): boolean {
-  if (typeof key !== 'string' || !ctx.panel) return false;
+  if (typeof key !== 'string') return false;
   if (!ctx.results.get(key)) {
     ctx.notifier.show('info', 'Leak Search: that result is no longer held. Check the domain again.');
     return false;

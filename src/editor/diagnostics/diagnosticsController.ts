@@ -11,7 +11,7 @@ import { quickSkipReason, skippedAsGitIgnored } from './fileFilter';
 import type { ExportedFileList, SkipReason } from './fileFilter';
 import type { GitIgnored } from './gitIgnored';
 import type { IgnoreStore } from './ignoreStore';
-import { DIAGNOSTIC_SOURCE, codeValue, toDiagnostic } from './leakDiagnostic';
+import { DIAGNOSTIC_SOURCE, codeValue, toDiagnostic } from './matchDiagnostic';
 import type { LeakIndexHolder } from './leakIndexHolder';
 import { isShown, shownDocuments, tabUri, tabUris } from './shownDocuments';
 import { TrackedMatches } from './trackedMatches';

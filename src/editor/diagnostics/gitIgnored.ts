@@ -7,6 +7,7 @@
 // in no repository a moment ago may be in one now. `onDidChange` fires then, so the shown
 // documents can be scanned again.
 import * as vscode from 'vscode';
+import { Disposable } from '../../core/lifecycle';
 import { gitCheckIgnore } from './gitCheckIgnore';
 
 interface GitRepository {
@@ -25,20 +26,19 @@ interface GitExtension {
   getAPI(version: 1): GitApi;
 }
 
-export class GitIgnored implements vscode.Disposable {
+export class GitIgnored extends Disposable {
   #api: Promise<GitApi | undefined> | undefined;
   /** Per file: whether git ignores it (until `forget` or a repository opens or closes). */
   readonly #cache = new Map<string, boolean>();
   /** Bumped by `forget`: an answer asked for before it is not cached. */
   #epoch = 0;
-  readonly #changed = new vscode.EventEmitter<void>();
+  readonly #changed = this._register(new vscode.EventEmitter<void>());
   /** Fires when the git extension opened or closed a repository (what was known is forgotten). */
   readonly onDidChange = this.#changed.event;
-  readonly #subscriptions: vscode.Disposable[] = [];
   #warned = false;
-  #disposed = false;
-
-  constructor(private readonly log: (message: string) => void) {}
+  constructor(private readonly log: (message: string) => void) {
+    super();
+  }
 
   /** Whether git ignores the file; false when that cannot be told. */
   async isIgnored(uri: vscode.Uri): Promise<boolean> {
@@ -112,7 +112,7 @@ export class GitIgnored implements vscode.Disposable {
     } catch {
       api = undefined;
     }
-    if (!api || this.#disposed) {
+    if (!api || this.isDisposed) {
       if (!api && !this.#warned) this.log('The git extension is not available: git-ignored files are scanned like any other.');
       this.#warned = true;
       return undefined;
@@ -122,14 +122,8 @@ export class GitIgnored implements vscode.Disposable {
       this.forget();
       this.#changed.fire();
     };
-    this.#subscriptions.push(api.onDidOpenRepository(repositoriesChanged), api.onDidCloseRepository(repositoriesChanged));
+    this._register(api.onDidOpenRepository(repositoriesChanged));
+    this._register(api.onDidCloseRepository(repositoriesChanged));
     return api;
-  }
-
-  dispose(): void {
-    this.#disposed = true;
-    for (const s of this.#subscriptions) s.dispose();
-    this.#subscriptions.length = 0;
-    this.#changed.dispose();
   }
 }

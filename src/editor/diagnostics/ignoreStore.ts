@@ -3,6 +3,7 @@
 // each hash, a masked hint (src/core/ignoredHint.ts) and the time it was ignored, so
 // "Show Ignored Identifiers" can list them and un-ignore some.
 import * as vscode from 'vscode';
+import { Disposable } from '../../core/lifecycle';
 import { IgnoreList } from '../../core/scan/ignoreList';
 
 export const IGNORE_STATE_KEY = 'leakSearch.diagnostics.ignored';
@@ -19,13 +20,14 @@ export interface IgnoredEntry {
 
 type Labels = Record<string, { kind: string; hint: string; at: number }>;
 
-export class IgnoreStore implements vscode.Disposable {
+export class IgnoreStore extends Disposable {
   #list: IgnoreList;
   #version = 0;
-  readonly #emitter = new vscode.EventEmitter<void>();
+  readonly #emitter = this._register(new vscode.EventEmitter<void>());
   readonly onDidChange = this.#emitter.event;
 
   constructor(private readonly state: vscode.Memento) {
+    super();
     this.#list = IgnoreList.fromJSON(state.get<unknown>(IGNORE_STATE_KEY));
   }
 
@@ -79,23 +81,10 @@ export class IgnoreStore implements vscode.Disposable {
     return out;
   }
 
-  /** Forgets every ignored identifier of this workspace. */
-  async clear(): Promise<void> {
-    this.#list = new IgnoreList();
-    this.#version++;
-    await this.state.update(IGNORE_STATE_KEY, undefined);
-    await this.state.update(IGNORE_LABELS_KEY, undefined);
-    this.#emitter.fire();
-  }
-
   /** Reads the list again from workspaceState (what a restart does). */
   reload(): void {
     this.#list = IgnoreList.fromJSON(this.state.get<unknown>(IGNORE_STATE_KEY));
     this.#version++;
     this.#emitter.fire();
-  }
-
-  dispose(): void {
-    this.#emitter.dispose();
   }
 }

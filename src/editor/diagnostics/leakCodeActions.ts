@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { CommandId } from '../commands/commandIds';
 import type { DomainNode } from '../tree/treeNodes';
 import type { DiagnosticsController } from './diagnosticsController';
-import { isLeakDiagnostic } from './leakDiagnostic';
+import { isLeakDiagnostic } from './matchDiagnostic';
 
 export class LeakCodeActionProvider implements vscode.CodeActionProvider {
   static readonly metadata: vscode.CodeActionProviderMetadata = { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] };

@@ -6,9 +6,9 @@ import { formatRecordDay, statusWords } from '../../core/recordText';
 import type { HoverRecord } from '../../engine/protocol';
 import { CommandId } from '../commands/commandIds';
 import type { DiagnosticsController, ShownMatch } from './diagnosticsController';
-import { isLeakDiagnostic, recordsCommandUri } from './leakDiagnostic';
+import { isLeakDiagnostic, recordsCommandUri } from './matchDiagnostic';
 import type { LeakIndexHolder } from './leakIndexHolder';
-import { escapeMarkdown } from './markdownText';
+import { escapeMarkdown } from '../../core/plainText';
 
 /** What a masked password shows, whatever its length. */
 export const PASSWORD_MASK = '•••••••';

@@ -3,6 +3,7 @@
 // shows (configured ones and those checked by hand). The engine indexes them after results or
 // settings change, never on the keystroke path; matching a text is a call to the engine.
 import * as vscode from 'vscode';
+import { Disposable } from '../../core/lifecycle';
 import type { MatchOptions } from '../../core/scan/leakIndex';
 import type { HoverRecord, WireMatch } from '../../engine/protocol';
 import type { EngineHost } from '../engine/engineHost';
@@ -19,16 +20,15 @@ export interface IndexSnapshot {
 
 export const INDEX_REBUILD_DELAY_MS = 150;
 
-export class LeakIndexHolder implements vscode.Disposable {
+export class LeakIndexHolder extends Disposable {
   #snapshot: IndexSnapshot = { version: 0, isEmpty: true };
   #timer: NodeJS.Timeout | undefined;
   /** The results (key and fetch time) the engine indexed last. */
   #indexed = '';
   #building: Promise<IndexSnapshot> | undefined;
-  readonly #emitter = new vscode.EventEmitter<IndexSnapshot>();
+  readonly #emitter = this._register(new vscode.EventEmitter<IndexSnapshot>());
   /** Fires after every rebuild. */
   readonly onDidChange = this.#emitter.event;
-  readonly #subscriptions: vscode.Disposable[];
 
   constructor(
     private readonly results: ResultsModel,
@@ -36,14 +36,15 @@ export class LeakIndexHolder implements vscode.Disposable {
     private readonly origin: () => string | undefined,
     private readonly engine: EngineHost,
   ) {
-    this.#subscriptions = [
+    super();
+    for (const subscription of [
       results.onDidChange(() => this.schedule()),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('leakSearch.domains') || e.affectsConfiguration('leakSearch.baseUrl')) this.schedule();
       }),
       vscode.workspace.onDidChangeWorkspaceFolders(() => this.schedule()),
       vscode.workspace.onDidGrantWorkspaceTrust(() => this.schedule()),
-    ];
+    ]) this._register(subscription);
   }
 
   get snapshot(): IndexSnapshot {
@@ -104,9 +105,8 @@ export class LeakIndexHolder implements vscode.Disposable {
     return out;
   }
 
-  dispose(): void {
+  override dispose(): void {
     if (this.#timer) clearTimeout(this.#timer);
-    for (const s of this.#subscriptions) s.dispose();
-    this.#emitter.dispose();
+    super.dispose();
   }
 }

@@ -8,8 +8,7 @@ import type { LeakSearchContext } from '../leakSearchContext';
 const KIND_WORDS: Readonly<Record<string, string>> = { email: 'e-mail', username: 'username', url: 'URL', host: 'host', password: 'password' };
 
 export async function manageIgnored(ctx: LeakSearchContext): Promise<number> {
-  const store = ctx.diagnostics?.ignores;
-  if (!store) return 0;
+  const store = ctx.diagnostics.ignores;
   const entries = store.entries();
   if (entries.length === 0) {
     ctx.notifier.show('info', 'Leak Search: no identifier is ignored in this workspace.');

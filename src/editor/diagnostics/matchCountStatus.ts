@@ -1,6 +1,7 @@
 // A status bar item with the number of leaked identifiers found in files; a click opens the
 // Problems panel. Hidden while there are none.
 import * as vscode from 'vscode';
+import { Disposable } from '../../core/lifecycle';
 import type { DiagnosticsController } from './diagnosticsController';
 
 export interface MatchCountView {
@@ -9,16 +10,16 @@ export interface MatchCountView {
   readonly count: number;
 }
 
-export class MatchCountStatus implements vscode.Disposable {
-  readonly #item = vscode.window.createStatusBarItem('leakSearch.diagnostics', vscode.StatusBarAlignment.Left, 49);
-  readonly #subscription: vscode.Disposable;
+export class MatchCountStatus extends Disposable {
+  readonly #item = this._register(vscode.window.createStatusBarItem('leakSearch.diagnostics', vscode.StatusBarAlignment.Left, 49));
   #view: MatchCountView = { visible: false, text: '', count: 0 };
 
   constructor(private readonly controller: DiagnosticsController) {
+    super();
     this.#item.name = 'Leak Search: leaked identifiers in files';
     this.#item.command = 'workbench.actions.view.problems';
     this.#item.tooltip = 'Leaked e-mail addresses, URLs and passwords found in files — click for the Problems panel';
-    this.#subscription = vscode.languages.onDidChangeDiagnostics(() => this.update());
+    this._register(vscode.languages.onDidChangeDiagnostics(() => this.update()));
     this.update();
   }
 
@@ -34,10 +35,5 @@ export class MatchCountStatus implements vscode.Disposable {
     this.#item.text = text;
     if (count > 0) this.#item.show();
     else this.#item.hide();
-  }
-
-  dispose(): void {
-    this.#subscription.dispose();
-    this.#item.dispose();
   }
 }

@@ -6,15 +6,15 @@
 // diagnostics); the others get diagnostics from their text on disk.
 import * as vscode from 'vscode';
 import { visibleMatches } from '../../core/docFiles';
-import { bytesLookBinary } from './binaryText';
+import { bytesLookBinary } from '../../core/binaryText';
 import { readDiagnosticSettings } from './diagnosticSettings';
 import type { DiagnosticsController, ShownMatch } from './diagnosticsController';
 import type { ExportedFileList } from './fileFilter';
 import type { GitIgnored } from './gitIgnored';
 import type { IgnoreStore } from './ignoreStore';
-import { toDiagnostic } from './leakDiagnostic';
+import { toDiagnostic } from './matchDiagnostic';
 import type { LeakIndexHolder } from './leakIndexHolder';
-import { LineIndex } from './lineIndex';
+import { LineIndex } from '../../core/lineIndex';
 import { shownDocuments } from './shownDocuments';
 
 export interface WorkspaceScanSummary {

@@ -2,6 +2,7 @@
 // which stay in the data engine) plus the last failure per (origin, domain, type). The tree,
 // the results panels, the status bar and the leak index listen to `onDidChange`.
 import * as vscode from 'vscode';
+import { Disposable } from '../../core/lifecycle';
 import type { LeakSearchErrorKind } from '../../core/errors';
 import { knownDomains } from '../../core/domainList';
 import type { FindingsType, ResultsEntry } from '../../core/types';
@@ -17,10 +18,10 @@ export interface CheckFailure {
   readonly retryAt?: number;
 }
 
-export class ResultsModel implements vscode.Disposable {
+export class ResultsModel extends Disposable {
   readonly #entries = new Map<string, ResultsEntry>();
   readonly #failures = new Map<string, CheckFailure>();
-  readonly #emitter = new vscode.EventEmitter<void>();
+  readonly #emitter = this._register(new vscode.EventEmitter<void>());
   /** Fires when any result or failure is added, refreshed or removed. */
   readonly onDidChange = this.#emitter.event;
 
@@ -127,10 +128,6 @@ export class ResultsModel implements vscode.Disposable {
     this.#entries.clear();
     this.#failures.clear();
     this.#emitter.fire();
-  }
-
-  dispose(): void {
-    this.#emitter.dispose();
   }
 }
 

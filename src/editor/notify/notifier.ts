@@ -2,6 +2,7 @@
 // observe what was shown (and which buttons) without mocking `vscode`. Showing never blocks
 // the caller: the button's action runs when the user picks it.
 import * as vscode from 'vscode';
+import { Disposable } from '../../core/lifecycle';
 import { plainText } from '../../core/plainText';
 
 export type MessageLevel = 'info' | 'warning' | 'error';
@@ -30,13 +31,15 @@ export interface Notifier {
 
 const KEEP = 50;
 
-export class WindowNotifier implements Notifier, vscode.Disposable {
+export class WindowNotifier extends Disposable implements Notifier {
   readonly #shown: ShownMessage[] = [];
   #count = 0;
-  readonly #emitter = new vscode.EventEmitter<ShownMessage>();
+  readonly #emitter = this._register(new vscode.EventEmitter<ShownMessage>());
   readonly onDidShow = this.#emitter.event;
 
-  constructor(private readonly onActionError: (error: unknown) => void) {}
+  constructor(private readonly onActionError: (error: unknown) => void) {
+    super();
+  }
 
   get shown(): readonly ShownMessage[] {
     return this.#shown;
@@ -65,9 +68,5 @@ export class WindowNotifier implements Notifier, vscode.Disposable {
       const action = actions.find((a) => a.label === choice);
       if (action) await action.run();
     }).catch(this.onActionError);
-  }
-
-  dispose(): void {
-    this.#emitter.dispose();
   }
 }

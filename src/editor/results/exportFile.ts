@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { Disposable } from '../../core/lifecycle';
 import type { ExportFormat } from '../../shared/protocol';
 
 const FILTERS: Readonly<Record<ExportFormat | 'sarif', Record<string, string[]>>> = {
@@ -20,11 +21,13 @@ const STATE_KEY = 'leakSearch.exportedFiles';
 const KEEP = 500;
 
 /** The files this extension exported (in global state: paths only), which scans skip. */
-export class ExportedFiles {
-  readonly #emitter = new vscode.EventEmitter<void>();
+export class ExportedFiles extends Disposable {
+  readonly #emitter = this._register(new vscode.EventEmitter<void>());
   readonly onDidChange = this.#emitter.event;
 
-  constructor(private readonly memento: vscode.Memento) {}
+  constructor(private readonly memento: vscode.Memento) {
+    super();
+  }
 
   has(uri: vscode.Uri): boolean {
     return this.#list().includes(uri.toString());
@@ -40,10 +43,6 @@ export class ExportedFiles {
   #list(): string[] {
     const v = this.memento.get<unknown>(STATE_KEY);
     return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
-  }
-
-  dispose(): void {
-    this.#emitter.dispose();
   }
 }
 

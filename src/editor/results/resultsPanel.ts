@@ -3,7 +3,7 @@
 // records stay in the engine; the page gets only what it shows.
 import * as vscode from 'vscode';
 import type { EngineHost } from '../engine/engineHost';
-import { buildPanelHtml, createNonce } from './panelHtml';
+import { buildPanelHtml, createNonce } from '../../core/panelHtml';
 import { chooseExportFile } from './exportFile';
 import type { ExportedFiles } from './exportFile';
 import { describeFilter, exportFileName, parseWebviewMessage } from '../../shared/protocol';

@@ -1,20 +1,23 @@
 // The API key, stored only in SecretStorage and per service origin: a key set for one
 // origin is never read for, or sent to, another.
 import * as vscode from 'vscode';
+import { Disposable } from '../../core/lifecycle';
 
 const PREFIX = 'leakSearch.apiKey:';
 
-export class ApiKeyStore implements vscode.Disposable {
+export class ApiKeyStore extends Disposable {
   readonly #known = new Set<string>();
-  readonly #emitter = new vscode.EventEmitter<string>();
+  readonly #emitter = this._register(new vscode.EventEmitter<string>());
   /** Fires with the origin whose key was set or cleared. */
   readonly onDidChange = this.#emitter.event;
-  readonly #subscription: vscode.Disposable;
 
   constructor(private readonly secrets: vscode.SecretStorage) {
-    this.#subscription = secrets.onDidChange((e) => {
-      if (e.key.startsWith(PREFIX)) this.#emitter.fire(e.key.slice(PREFIX.length));
-    });
+    super();
+    this._register(
+      secrets.onDidChange((e) => {
+        if (e.key.startsWith(PREFIX)) this.#emitter.fire(e.key.slice(PREFIX.length));
+      }),
+    );
   }
 
   async get(origin: string): Promise<string | undefined> {
@@ -37,10 +40,5 @@ export class ApiKeyStore implements vscode.Disposable {
   /** Every key this session has seen, for redaction (kept even after a key is cleared). */
   knownSecrets(): readonly string[] {
     return [...this.#known];
-  }
-
-  dispose(): void {
-    this.#subscription.dispose();
-    this.#emitter.dispose();
   }
 }

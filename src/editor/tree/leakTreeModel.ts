@@ -4,6 +4,7 @@
 // large result. Listens to settings, keys, trust and results; holds no vscode UI objects,
 // so it can be asserted on directly.
 import * as vscode from 'vscode';
+import { Disposable } from '../../core/lifecycle';
 import { normalizeDomain } from '../../core/validate';
 import type { EngineHost } from '../engine/engineHost';
 import type { Settings } from '../config/settings';
@@ -19,12 +20,11 @@ export interface TreeState {
   readonly hasKey: boolean;
 }
 
-export class LeakTreeModel implements vscode.Disposable {
-  readonly #emitter = new vscode.EventEmitter<void>();
+export class LeakTreeModel extends Disposable {
+  readonly #emitter = this._register(new vscode.EventEmitter<void>());
   readonly onDidChange = this.#emitter.event;
-  readonly #subscriptions: vscode.Disposable[] = [];
   #state: TreeState = { origin: undefined, hasKey: false };
-  #refreshing: Promise<void> = Promise.resolve();
+  #rereading: Promise<void> = Promise.resolve();
   /** Pages shown per paged node (by id); the first page is always shown. */
   readonly #pages = new Map<string, number>();
 
@@ -35,18 +35,19 @@ export class LeakTreeModel implements vscode.Disposable {
     private readonly origin: () => string | undefined,
     private readonly engine: EngineHost,
   ) {
-    this.#subscriptions.push(
+    super();
+    for (const subscription of [
       results.onDidChange(() => {
         this.#setHasResults();
         this.#emitter.fire();
       }),
-      keys.onDidChange(() => void this.refreshState()),
+      keys.onDidChange(() => void this.rereadState()),
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('leakSearch')) void this.refreshState();
+        if (e.affectsConfiguration('leakSearch')) void this.rereadState();
       }),
-      vscode.workspace.onDidChangeWorkspaceFolders(() => void this.refreshState()),
-      vscode.workspace.onDidGrantWorkspaceTrust(() => void this.refreshState()),
-    );
+      vscode.workspace.onDidChangeWorkspaceFolders(() => void this.rereadState()),
+      vscode.workspace.onDidGrantWorkspaceTrust(() => void this.rereadState()),
+    ]) this._register(subscription);
   }
 
   #hasResults: boolean | undefined;
@@ -64,9 +65,9 @@ export class LeakTreeModel implements vscode.Disposable {
   }
 
   /** Re-reads origin, key presence and domains; sets the welcome-view context keys. */
-  refreshState(): Promise<void> {
-    // A failed refresh must not stall the ones after it.
-    this.#refreshing = this.#refreshing.catch(() => undefined).then(async () => {
+  rereadState(): Promise<void> {
+    // A failed re-read must not stall the ones after it.
+    this.#rereading = this.#rereading.catch(() => undefined).then(async () => {
       const origin = this.origin();
       const hasKey = origin !== undefined && (await this.keys.get(origin)) !== undefined;
       this.#state = { origin, hasKey };
@@ -75,7 +76,7 @@ export class LeakTreeModel implements vscode.Disposable {
       await vscode.commands.executeCommand('setContext', 'leakSearch.hasDomains', hasDomains);
       this.#emitter.fire();
     });
-    return this.#refreshing;
+    return this.#rereading;
   }
 
   roots(): LeakNode[] {
@@ -189,10 +190,5 @@ export class LeakTreeModel implements vscode.Disposable {
     }));
     if (page.total > shown) out.push({ kind: 'more', id: `${node.id}|more`, entry: node.entry, parentId: node.id, site: node.site, hidden: page.total - shown });
     return out;
-  }
-
-  dispose(): void {
-    for (const s of this.#subscriptions) s.dispose();
-    this.#emitter.dispose();
   }
 }

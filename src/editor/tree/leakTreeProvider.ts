@@ -4,6 +4,7 @@ import { MAX_NOTE, TRIAGE_LABELS } from '../../core/triage';
 import type { TriageMark, TriageState } from '../../core/triage';
 import type { TriageStore } from '../model/triageStore';
 import * as vscode from 'vscode';
+import { Disposable } from '../../core/lifecycle';
 import { isExpired } from '../../core/cacheFile';
 import { formatRecordDateTime, formatRecordDay, statusWords } from '../../core/recordText';
 import { formatAge, formatAsOf, formatCount, formatRange } from '../../core/format';
@@ -17,26 +18,25 @@ import { CommandId } from '../commands/commandIds';
 
 export const TREE_VIEW_ID = 'leakSearch.findings';
 
-export class LeakTreeProvider implements vscode.TreeDataProvider<LeakNode>, vscode.Disposable {
-  readonly #emitter = new vscode.EventEmitter<LeakNode | undefined>();
+export class LeakTreeProvider extends Disposable implements vscode.TreeDataProvider<LeakNode> {
+  readonly #emitter = this._register(new vscode.EventEmitter<LeakNode | undefined>());
   readonly onDidChangeTreeData = this.#emitter.event;
-  readonly #subscription: vscode.Disposable;
-  readonly #triageSubscription: vscode.Disposable;
-  readonly #tick: NodeJS.Timeout;
 
   constructor(
     readonly model: LeakTreeModel,
     private readonly ttlMs: () => number,
     private readonly triage: TriageStore,
   ) {
-    this.#subscription = model.onDidChange(() => this.#emitter.fire(undefined));
-    this.#triageSubscription = triage.onDidChange(() => this.#emitter.fire(undefined));
+    super();
+    this._register(model.onDidChange(() => this.#emitter.fire(undefined)));
+    this._register(triage.onDidChange(() => this.#emitter.fire(undefined)));
     // "3 min ago" and "stale" move on with time: re-render once a minute (no I/O).
-    this.#tick = setInterval(() => this.refresh(), 60_000);
+    const tick = setInterval(() => this.redraw(), 60_000);
+    this._register({ dispose: () => clearInterval(tick) });
   }
 
   /** Re-renders descriptions (ages move on). */
-  refresh(): void {
+  redraw(): void {
     this.#emitter.fire(undefined);
   }
 
@@ -119,13 +119,6 @@ export class LeakTreeProvider implements vscode.TreeDataProvider<LeakNode>, vsco
     item.tooltip = `${node.domain} · ${node.type}\n${item.description}${node.entry ? `\nDate range: ${formatRange(node.entry.query.range)}` : ''}`;
     item.contextValue = node.entry ? NodeContext.findingsWithResults : NodeContext.findings;
     return item;
-  }
-
-  dispose(): void {
-    clearInterval(this.#tick);
-    this.#subscription.dispose();
-    this.#triageSubscription.dispose();
-    this.#emitter.dispose();
   }
 }
 

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { LeakSearchError } from '../../../src/core/errors';
-import { checkApiKey, checkDomain, normalizeBaseUrl, normalizeDateRange, normalizeDomain, normalizeFindingsType } from '../../../src/core/validate';
+import { checkApiKey, domainProblem, normalizeBaseUrl, normalizeDateRange, normalizeDomain, normalizeFindingsType } from '../../../src/core/validate';
 
 function invalid(f: () => unknown, field: string, text?: RegExp): LeakSearchError {
   try {
@@ -80,10 +80,10 @@ describe('client: domain validation', () => {
     invalid(() => normalizeDomain(`a.${d253}`), 'domain', /253 characters/);
   });
 
-  it('checkDomain returns the message for validate-as-you-type, undefined when fine', () => {
-    assert.equal(checkDomain('example.com'), undefined);
-    assert.match(checkDomain('https://example.com') ?? '', /without a scheme/);
-    assert.match(checkDomain('') ?? '', /Enter a domain/);
+  it('domainProblem returns the message for validate-as-you-type, undefined when fine', () => {
+    assert.equal(domainProblem('example.com'), undefined);
+    assert.match(domainProblem('https://example.com') ?? '', /without a scheme/);
+    assert.match(domainProblem('') ?? '', /Enter a domain/);
   });
 });
 

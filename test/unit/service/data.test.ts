@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AccountRecord } from '../../../src/core/types';
+import type { WireAccountRecord } from '../../../service/wire';
 import { DATA_FIRST_MS, DATA_LAST_MS, generateDataset, loadDataset } from '../../../service/data';
 import { Prng } from '../../../service/prng';
 
@@ -41,7 +41,7 @@ describe('service: data generator', () => {
   describe('realistic records', () => {
     const data = generateDataset(42, ['acme.test'], { accountsPerDomain: 2000, customersPerDomain: 500 })['acme.test'];
     const accounts = data?.accounts ?? [];
-    const customers = (data?.customers ?? []) as unknown as AccountRecord[];
+    const customers = (data?.customers ?? []) as unknown as WireAccountRecord[];
 
     it('fields have the documented shapes', () => {
       for (const r of [...accounts, ...customers]) {
@@ -97,7 +97,7 @@ describe('service: data generator', () => {
     });
 
     it('has clusters from one infected machine: same IP, browser, country and day over many sites', () => {
-      const groups = new Map<string, AccountRecord[]>();
+      const groups = new Map<string, WireAccountRecord[]>();
       for (const r of accounts) {
         const k = `${r.ip}|${r.browser}|${r.country}|${r.date.slice(0, 10)}`;
         groups.set(k, [...(groups.get(k) ?? []), r]);
@@ -139,7 +139,7 @@ describe('service: loadDataset', () => {
     const d = loadDataset(p);
     assert.deepEqual(Object.keys(d), ['sampleurl.com']);
     assert.deepEqual(d['sampleurl.com']?.accounts[0], account);
-    assert.deepEqual(d['sampleurl.com']?.accounts[1], { ...account, extra: { machine: 'M1' } });
+    assert.deepEqual(d['sampleurl.com']?.accounts[1], { ...account, machine: 'M1' });
     assert.deepEqual(d['sampleurl.com']?.customers, [{ email: 'x@y.z', spent: 12.5, vip: false }]);
   });
 

@@ -1,59 +1,65 @@
+// service/openapi.yaml is a valid OpenAPI 3.1 document (checked against the published
+// schema by Ajv), and the running reference service answers exactly as it says: every status,
+// header and body of a real answer validates against the document's own schemas.
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { parse } from 'yaml';
 import type { RunningService } from '../../../service/types';
 import { startService } from '../../../service/server';
 import { DEMO_API_KEY } from '../../../service/demo';
 import { IP_LOCKED_KEY, TIGHT_KEY, testOptions } from './fixtures';
 import type { RawResponse } from './http';
 import { rawGet, searchPath } from './http';
-import type { Schema } from './schema-check';
-import { checkSchema, deref } from './schema-check';
-
-// out/test/unit/service → the repository root
-const SPEC_FILE = join(__dirname, '..', '..', '..', '..', 'service', 'openapi.yaml');
+import type { Node } from './openapiDoc';
+import { DocSchemas, deref, loadSpec, openApiValidator, pointer, problems, settle } from './openapiDoc';
 
 type Doc = { openapi: string; paths: Record<string, { get?: { operationId?: string; responses: Record<string, unknown> } }> };
-type ResponseObject = { headers?: Record<string, unknown>; content?: Record<string, { schema: unknown }> };
+type ResponseObject = { headers?: Record<string, unknown>; content?: Record<string, unknown> };
 
 const ALL = '/search/{api_key}/{domain}/{findings_type}';
 const RANGE = '/search/{api_key}/{domain}/{findings_type}/{start_date}/{end_date}';
 const ONE = '/search/{api_key}/{domain}/{findings_type}/{start_date}';
 
 describe('service: OpenAPI document against the running service', () => {
-  const doc = parse(readFileSync(SPEC_FILE, 'utf8')) as Doc;
+  const doc = loadSpec() as Doc;
+  const schemas = new DocSchemas(doc);
   let svc: RunningService;
   before(async () => {
     svc = await startService({ ...testOptions(), anonymousRateLimit: { limit: 40, windowMs: 60_000 } });
   });
   after(() => svc.close());
 
+  /** Problems of `value` against the schema at `ptr` (a pointer into the document). */
+  function check(ptr: string, value: unknown): string[] {
+    const validate = schemas.schemaAt(ptr);
+    return validate(value) ? [] : problems(validate.errors);
+  }
+
   /** Checks one real response against what the document says for this path and status. */
   function conforms(template: string, r: RawResponse, what: string): void {
     const op = doc.paths[template]?.get;
     assert.ok(op, `${template} is documented`);
-    const documented = op.responses[String(r.status)];
-    assert.ok(documented, `${what}: status ${r.status} is documented for ${template}`);
-    const response = deref<ResponseObject>(doc, documented as ResponseObject);
-    for (const [name, headerNode] of Object.entries(response.headers ?? {})) {
-      const header = deref<Schema>(doc, headerNode as Schema);
+    assert.ok(op.responses[String(r.status)], `${what}: status ${r.status} is documented for ${template}`);
+    const at = settle(doc, pointer('paths', template, 'get', 'responses', String(r.status)));
+    const response = deref<ResponseObject>(doc, { $ref: at } as ResponseObject);
+    for (const name of Object.keys(response.headers ?? {})) {
+      const headerAt = settle(doc, `${at}/headers/${name}`);
+      const header = deref<Node>(doc, { $ref: headerAt });
       const value = r.headers[name.toLowerCase()];
       if (header['required'] === true) assert.ok(value !== undefined, `${what}: header ${name}`);
       if (value !== undefined) {
-        const schema = deref<Schema>(doc, header['schema'] as Schema);
-        const typed = schema['type'] === 'integer' && /^-?\d+$/.test(String(value)) ? Number(value) : value;
-        assert.deepEqual(checkSchema(doc, schema, typed), [], `${what}: header ${name}=${String(value)}`);
+        // A header is text on the wire; a schema of type integer reads it as a number.
+        const typed = /^-?\d+$/.test(String(value)) && deref<Node>(doc, { $ref: `${headerAt}/schema` })['type'] === 'integer' ? Number(value) : value;
+        assert.deepEqual(check(`${headerAt}/schema`, typed), [], `${what}: header ${name}=${String(value)}`);
       }
     }
     const media = String(r.headers['content-type']).split(';')[0] ?? '';
-    const content = response.content?.[media];
-    assert.ok(content, `${what}: ${media} is a documented content type`);
-    assert.deepEqual(checkSchema(doc, content.schema, JSON.parse(r.body)), [], `${what}: body matches the schema`);
+    assert.ok(response.content?.[media], `${what}: ${media} is a documented content type`);
+    assert.deepEqual(check(`${at}/content/${media.replace(/\//g, '~1')}/schema`, JSON.parse(r.body)), [], `${what}: body matches the schema`);
   }
 
-  it('is OpenAPI 3.1 with every $ref resolvable and an operation per path', () => {
+  it('is a valid OpenAPI 3.1 document (the published schema), every $ref resolvable, an operation per path', () => {
     assert.equal(doc.openapi, '3.1.0');
+    const validate = openApiValidator();
+    assert.deepEqual(validate(doc) ? [] : problems(validate.errors), []);
     const refs: string[] = [];
     const walk = (n: unknown): void => {
       if (Array.isArray(n)) n.forEach(walk);
@@ -66,9 +72,22 @@ describe('service: OpenAPI document against the running service', () => {
     };
     walk(doc);
     assert.ok(refs.length > 20);
-    for (const ref of refs) assert.doesNotThrow(() => deref(doc, { $ref: ref }), ref);
+    for (const ref of refs) assert.doesNotThrow(() => settle(doc, ref), ref);
     assert.deepEqual(Object.keys(doc.paths).sort(), [ALL, ONE, RANGE].sort());
     for (const p of Object.values(doc.paths)) assert.ok(p.get?.operationId);
+  });
+
+  it('the OpenAPI check refuses a broken document (so a pass means something)', () => {
+    const validate = openApiValidator();
+    const broken = structuredClone(doc) as unknown as { info?: unknown; paths: Record<string, { get: { responses: Record<string, unknown> } }> };
+    delete broken.info;
+    const get = broken.paths[ALL]?.get;
+    assert.ok(get);
+    get.responses['200'] = { content: {} };
+    assert.equal(validate(broken), false);
+    const found = problems(validate.errors);
+    assert.ok(found.some((p) => p.includes("'info'")), found.join('\n'));
+    assert.ok(found.some((p) => p.includes("'description'")), found.join('\n'));
   });
 
   it('every status the service answers is documented with its headers and body, and every documented status occurs', async () => {
@@ -115,12 +134,13 @@ describe('service: OpenAPI document against the running service', () => {
     }
   });
 
-  it('the schema checker does catch a mismatch (so a pass means something)', () => {
-    const result = deref<Schema>(doc, { $ref: '#/components/schemas/SearchResult' });
-    assert.deepEqual(checkSchema(doc, result, { count: 0, results: [] }), []);
-    assert.notDeepEqual(checkSchema(doc, result, { count: '1', results: [] }), []);
-    assert.notDeepEqual(checkSchema(doc, result, { count: 1 }), []);
-    assert.notDeepEqual(checkSchema(doc, result, { count: 1, results: [{ date: '2024', nested: {} }] }), []);
-    assert.notDeepEqual(checkSchema(doc, { $ref: '#/components/responses/Unauthorized/content/application~1json/schema' }, { error: 'Invalid key' }), []);
+  it('the schema check catches a mismatch (so a pass means something)', () => {
+    const result = '#/components/schemas/SearchResult';
+    assert.deepEqual(check(result, { count: 0, results: [] }), []);
+    assert.notDeepEqual(check(result, { count: '1', results: [] }), []);
+    assert.notDeepEqual(check(result, { count: 1 }), []);
+    assert.notDeepEqual(check(result, { count: 1, results: [{ date: '2024', nested: {} }] }), []);
+    assert.notDeepEqual(check(result, { count: -1, results: [] }), []);
+    assert.notDeepEqual(check('#/components/responses/Unauthorized/content/application~1json/schema', { error: 'Invalid key' }), []);
   });
 });

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { AccountRecord } from '../../../src/core/types';
+import type { WireAccountRecord } from '../../../service/wire';
 import type { RunningService } from '../../../service/types';
 import { startService } from '../../../service/server';
 import { DEMO_ALICE, DEMO_API_KEY, DEMO_BOB, DEMO_CUSTOMER, DEMO_JENKINS, DEMO_KNOWN_RECORDS, demoOptions } from '../../../service/demo';
@@ -7,7 +7,7 @@ import { json, rawGet, searchPath } from './http';
 
 type Body = { count: number; results: Record<string, unknown>[] };
 
-function rec(date: string, username: string): AccountRecord {
+function rec(date: string, username: string): WireAccountRecord {
   return { date, browser: 'Google Chrome', status: 'show', url: 'https://vpn.edge.test/login', ip: '68.0.2.248', country: 'US', username, password: 'x' };
 }
 
@@ -18,7 +18,8 @@ describe('service: search results', () => {
     rec('2025-01-01T00:00:00.000Z', 'first-ms'),
     rec('2025-01-02T00:00:00.000Z', 'after'),
     rec('2025-01-01T23:59:59.999Z', 'last-ms'),
-    { ...rec('2025-01-01T12:00:00.000Z', 'with-extra'), extra: { machine_id: 'M-1', files: 3 } },
+    // Further fields stand flat beside the eight, in any order; the service sends them after.
+    { machine_id: 'M-1', ...rec('2025-01-01T12:00:00.000Z', 'with-extra'), files: 3 },
   ];
   before(async () => {
     const base = demoOptions();
@@ -68,6 +69,7 @@ describe('service: search results', () => {
     const edgeAll = await search('edge-key', 'edge.test', 'accounts');
     const extra = edgeAll.results.find((r) => r['username'] === 'with-extra');
     assert.deepEqual(extra, { ...rec('2025-01-01T12:00:00.000Z', 'with-extra'), machine_id: 'M-1', files: 3 });
+    assert.deepEqual(Object.keys(extra ?? {}), ['date', 'browser', 'status', 'url', 'ip', 'country', 'username', 'password', 'machine_id', 'files']);
   });
 
   it('serves the well-known demo records', async () => {

@@ -1,14 +1,15 @@
-// "Refresh": fetches again (ignoring the cache) every domain the tree shows.
+// The "Refresh" command (leakSearch.refresh): checks again, ignoring the cache, every domain
+// the tree shows. In code it is "check shown again"; "redraw" and "re-read" are other things.
 import type { CheckOutcome } from '../checks/checkTypes';
 import type { LeakSearchContext } from '../leakSearchContext';
 import { checkAllDomains, configuredDomains } from './checkAllDomains';
 
-export async function refresh(ctx: LeakSearchContext): Promise<CheckOutcome[]> {
+export async function checkShownAgain(ctx: LeakSearchContext): Promise<CheckOutcome[]> {
   const endpoint = ctx.checks.endpointOrReport();
   if (!endpoint) return [];
   const domains = ctx.results.knownDomains(endpoint.origin, configuredDomains(ctx));
   if (domains.length === 0) return checkAllDomains(ctx, { force: true });
-  // Each (domain, type) is refreshed with the date range of its latest result.
+  // Each (domain, type) is checked again with the date range of its latest result.
   const targets = domains.flatMap((domain) => {
     const known = ctx.results.latestPerType(endpoint.origin, domain);
     if (known.length === 0) return [{ domain }];

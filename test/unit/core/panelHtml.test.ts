@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { buildPanelHtml, createNonce, escapeHtml, panelCsp } from '../../../src/editor/results/panelHtml';
+import { buildPanelHtml, createNonce, escapeHtml, panelCsp } from '../../../src/core/panelHtml';
 
 const SOURCE = 'https://file+.vscode-resource.vscode-cdn.net';
 

@@ -21,7 +21,7 @@ import { SCANNED_SCHEMES } from './fileFilter';
 import { scanFile, scanWorkspaceFiles } from './workspaceScan';
 import type { WorkspaceScanDeps, WorkspaceScanOptions, WorkspaceScanSummary } from './workspaceScan';
 
-export interface LeakDiagnosticsDeps {
+export interface DiagnosticsFeatureDeps {
   readonly results: ResultsModel;
   readonly settings: Settings;
   readonly origin: () => string | undefined;
@@ -32,7 +32,7 @@ export interface LeakDiagnosticsDeps {
   readonly exported: ExportedFiles;
 }
 
-export class LeakDiagnostics implements vscode.Disposable {
+export class DiagnosticsFeature implements vscode.Disposable {
   readonly holder: LeakIndexHolder;
   readonly ignores: IgnoreStore;
   readonly git: GitIgnored;
@@ -40,7 +40,7 @@ export class LeakDiagnostics implements vscode.Disposable {
   readonly status: MatchCountStatus;
   readonly #disposables: vscode.Disposable[];
 
-  constructor(private readonly deps: LeakDiagnosticsDeps) {
+  constructor(private readonly deps: DiagnosticsFeatureDeps) {
     this.holder = new LeakIndexHolder(deps.results, deps.settings, deps.origin, deps.engine);
     this.ignores = new IgnoreStore(deps.workspaceState);
     this.git = new GitIgnored((m) => deps.log.info(m));

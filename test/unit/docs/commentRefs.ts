@@ -1,0 +1,69 @@
+// What a source comment points at: documents and source paths (docs/decisions.md, or a
+// path relative to the file's folder or one above it) and numbered decisions ("decisions 1, 3 and 8", meaning the headings of
+// docs/decisions.md). Used by references.test.ts to keep every pointer inside the repository.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+export interface CommentRef {
+  readonly file: string;
+  readonly line: number;
+  readonly text: string;
+}
+
+/** Paths of build output, the user's own folder and made-up examples: named, never present. */
+const NOT_IN_REPO = /^(out|dist|\.vscode)\/|\bfoo\b/;
+const PATH = /(?<![\w@.:/-])((?:\.\.?\/)*[\w.-]+(?:\/[\w.-]+)*\.(?:md|ts|mjs|json|ya?ml))\b/g;
+const DECISIONS = /\bdecisions? (\d+(?:(?:, and |, | and )\d+)*)/gi;
+/** Pointers to documents that live outside this repository. */
+const OUTSIDE = /\bSTYLE \d+|\.\.\/shared\/spec|\bshared spec\b/g;
+
+/** The text of the comment on each line (`//`, `/*`, ` *`), or undefined for code lines. */
+export function commentOf(line: string): string | undefined {
+  const m = /^\s*(?:\/\/|\/\*+|\*)(.*)$/.exec(line);
+  return m?.[1];
+}
+
+/** Document and source paths a comment names; bare file names count only for documents (`.md`). */
+export function pathsIn(comment: string): string[] {
+  return [...comment.matchAll(PATH)].map((m) => m[1]).filter((p) => (p.includes('/') || p.endsWith('.md')) && !NOT_IN_REPO.test(p));
+}
+
+/** The decision numbers a comment cites. */
+export function decisionsIn(comment: string): number[] {
+  return [...comment.matchAll(DECISIONS)].flatMap((m) => m[1].split(/, and |, | and /).map(Number));
+}
+
+/** Pointers to documents outside the repository (the house style guide by number, the team's spec folder). */
+export function outsideIn(comment: string): string[] {
+  return [...comment.matchAll(OUTSIDE)].map((m) => m[0]);
+}
+
+/** Whether `p`, named in `file`, exists relative to the file's folder or any folder above it up to `root`. */
+export function resolves(root: string, file: string, p: string): boolean {
+  for (let dir = path.dirname(path.join(root, file)); ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, p))) return true;
+    if (path.relative(root, dir) === '' || dir === path.dirname(dir)) return false;
+  }
+}
+
+/** Every `.ts` file under `dirs`, relative to `root`. */
+export function sourceFiles(root: string, dirs: readonly string[]): string[] {
+  const found: string[] = [];
+  const walk = (rel: string): void => {
+    for (const entry of fs.readdirSync(path.join(root, rel), { withFileTypes: true })) {
+      const child = path.join(rel, entry.name);
+      if (entry.isDirectory()) walk(child);
+      else if (entry.name.endsWith('.ts')) found.push(child);
+    }
+  };
+  for (const dir of dirs) walk(dir);
+  return found;
+}
+
+/** Each commented line of `file`, with the comment text. */
+export function commentsOf(root: string, file: string): CommentRef[] {
+  return fs.readFileSync(path.join(root, file), 'utf8').split('\n').flatMap((line, i) => {
+    const text = commentOf(line);
+    return text === undefined ? [] : [{ file, line: i + 1, text }];
+  });
+}
