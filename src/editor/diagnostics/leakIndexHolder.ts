@@ -68,7 +68,7 @@ export class LeakIndexHolder implements vscode.Disposable {
       try {
         const built = await this.engine.call('setIndexed', { keys: entries.map((e) => e.key) });
         this.#indexed = id;
-        this.#snapshot = { version: built.version, isEmpty: built.empty };
+        this.#snapshot = { version: Math.max(built.version, this.#snapshot.version), isEmpty: built.empty };
         this.#emitter.fire(this.#snapshot);
       } catch {
         // The engine is stopping or restarting: the next change rebuilds.
@@ -80,6 +80,13 @@ export class LeakIndexHolder implements vscode.Disposable {
       if (this.#building === next) this.#building = undefined;
     });
     return next;
+  }
+
+  /** The engine answers matches anew from `version` on (triage decisions changed): files are re-matched. */
+  adopt(version: number): void {
+    if (version <= this.#snapshot.version) return;
+    this.#snapshot = { ...this.#snapshot, version };
+    this.#emitter.fire(this.#snapshot);
   }
 
   /** Every leaked identifier in `text`; `version` says which index answered. */
