@@ -68,7 +68,7 @@ export class LeakIndexHolder implements vscode.Disposable {
       try {
         const built = await this.engine.call('setIndexed', { keys: entries.map((e) => e.key) });
         this.#indexed = id;
-        this.#snapshot = { version: Math.max(built.version, this.#snapshot.version), isEmpty: built.empty };
+        this.#snapshot = { version: built.version, isEmpty: built.empty };
         this.#emitter.fire(this.#snapshot);
       } catch {
         // The engine is stopping or restarting: the next change rebuilds.
@@ -82,9 +82,13 @@ export class LeakIndexHolder implements vscode.Disposable {
     return next;
   }
 
-  /** The engine answers matches anew from `version` on (triage decisions changed): files are re-matched. */
+  /**
+   * The engine answers matches anew from `version` on (triage decisions changed): files are
+   * re-matched. The engine answers calls in order, so the version last heard is its current
+   * one (a restarted engine counts from 1 again: no "only if higher").
+   */
   adopt(version: number): void {
-    if (version <= this.#snapshot.version) return;
+    if (version === this.#snapshot.version) return;
     this.#snapshot = { ...this.#snapshot, version };
     this.#emitter.fire(this.#snapshot);
   }
