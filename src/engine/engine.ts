@@ -369,6 +369,13 @@ export class Engine {
    * answered anew (their triage changed): returns the leak index's new version.
    */
   setTriage(origin: string, marks: readonly (readonly [string, TriageMark])[]): { version: number } {
+    const held = this.#marks.get(origin) ?? NO_MARKS;
+    // Sent again unchanged (startup, another window's results): nothing to answer anew.
+    const same = held.size === marks.length && marks.every(([id, m]) => {
+      const h = held.get(id);
+      return h !== undefined && h.state === m.state && h.at === m.at && h.note === m.note;
+    });
+    if (same) return { version: this.#leaks.version };
     this.#marks.set(origin, new Map(marks));
     return { version: this.#leaks.triageChanged() };
   }

@@ -8,6 +8,7 @@ import { markdownSummary } from '../../../src/engine/views/exports';
 import { ResultView, ISO_DATES } from '../../../src/engine/views/resultView';
 import { RowTriage } from '../../../src/engine/views/rowTriage';
 import { Leaks } from '../../../src/engine/leaks';
+import { Engine } from '../../../src/engine/engine';
 import { triageKey } from '../../../src/core/triage';
 import type { TriageMark } from '../../../src/core/triage';
 import { EMPTY_FILTER, describeFilter, parseFilter, parseWebviewMessage } from '../../../src/shared/protocol';
@@ -136,5 +137,18 @@ describe('engine: triage of a leaked identifier in a file', () => {
     const [after] = leaks.match(text);
     assert.deepEqual(after?.triage, { state: 'remediated', at: REMEDIATED.at });
     assert.equal(leaks.hover(after?.handle ?? 0, 10)?.records[0]?.triage, triage.id(0));
+  });
+});
+
+describe('engine: decisions sent to the engine', () => {
+  it('answers matches anew only when the decisions changed', () => {
+    const engine = new Engine();
+    const id = 'a'.repeat(22);
+    const first = engine.setTriage(ORIGIN, []).version;
+    assert.equal(engine.setTriage(ORIGIN, []).version, first, 'nothing held, nothing sent');
+    const marked = engine.setTriage(ORIGIN, [[id, REMEDIATED]]).version;
+    assert.ok(marked > first);
+    assert.equal(engine.setTriage(ORIGIN, [[id, { ...REMEDIATED }]]).version, marked, 'the same decisions again');
+    assert.ok(engine.setTriage(ORIGIN, [[id, { ...REMEDIATED, note: 'other' }]]).version > marked, 'a changed note');
   });
 });

@@ -1,0 +1,116 @@
+// New and triaged records as the user sees them in real VS Code (code-server in Debian's
+// chromium): a re-check brings two new records ("2 new" in the tree and the status bar); a
+// record is marked a false positive from the tree's context menu; the results panel shows the
+// new rows' accent and the Triage column, filters by triage, and triages an infected-machine
+// group with its "Triage…" button (the decision picked in VS Code's quick pick).
+// Screenshots: test-results/triage-tree.png, triage-panel.png, triage-panel-filtered.png,
+// triage-panel-machine.png.
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import type { FrameLocator, Page } from 'playwright-core';
+import { DEMO_API_KEY, demoDataset } from '../../service/demo';
+import { repoRoot } from '../harness/paths';
+import { useDemoWorkbench } from './demoWorkbench';
+
+const WAIT = { timeout: 30_000 };
+const TITLE = 'Leaks: example.com (accounts)';
+const FRESH = [
+  { date: '2026-11-20T08:00:00.000Z', browser: 'Google Chrome', status: 'show', url: 'https://sso.example.com/', ip: '198.51.100.7', country: 'FR', username: 'new.hire@example.com', password: 'Welcome-2026' },
+  { date: '2026-11-20T08:01:00.000Z', browser: 'Google Chrome', status: 'show', url: 'https://mail.example.com/', ip: '198.51.100.7', country: 'FR', username: 'new.hire@example.com', password: 'Welcome-2026!' },
+];
+
+function panelFrame(page: Page): FrameLocator {
+  return page.frameLocator('iframe.webview').first().frameLocator('#active-frame');
+}
+
+function shot(name: string, file: string): void {
+  console.log(`      screenshot ${path.relative(repoRoot, file)} (${name})`);
+}
+
+describe('New and triaged records (UI)', () => {
+  const ui = useDemoWorkbench({ label: 'triage', domains: ['example.com'] });
+
+  it('marks new records after a re-check, and a record triaged from the tree', async () => {
+    const { page } = ui.wb;
+    const input = page.locator('.quick-input-widget input');
+    await (await ui.wb.findInPalette('Leak Search: Set API Key', 'Leak Search: Set API Key')).click();
+    await page.locator('.quick-input-widget input[type="password"]').waitFor({ state: 'visible', ...WAIT });
+    await input.fill(DEMO_API_KEY);
+    await page.keyboard.press('Enter');
+    await page.locator('.quick-input-widget').waitFor({ state: 'hidden', ...WAIT });
+    await (await ui.wb.findInPalette('Leak Search: Check Domain for Leaks', 'Leak Search: Check Domain for Leaks')).click();
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Enter a domain…' }).first().click();
+    await input.fill('example.com');
+    await page.keyboard.press('Enter');
+    await page.locator('.statusbar-item', { hasText: /leaks \(just now\)/ }).first().waitFor(WAIT);
+
+    // The service's next answer holds two records more: the re-check finds them new.
+    const known = demoDataset()['example.com']?.accounts ?? [];
+    const results = [...FRESH, ...known];
+    ui.service.setFaults(DEMO_API_KEY, [
+      { fault: 'custom', domain: 'example.com', type: 'accounts', times: 1, status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ count: results.length, results }) },
+    ]);
+    await ui.wb.runCommand('Leak Search: Refresh');
+    await page.locator('.statusbar-item', { hasText: / · 2 new/ }).first().waitFor(WAIT);
+
+    await page.locator('.activitybar .action-item a[aria-label^="Leak Search"]').first().click();
+    const view = page.locator('.pane', { has: page.locator('.pane-header', { hasText: /Findings/i }) });
+    const row = (label: string | RegExp) => view.locator('.monaco-list-row', { hasText: label }).first();
+    await row(/example\.com.* · 2 new · /).waitFor(WAIT);
+    if ((await row('example.com').getAttribute('aria-expanded')) !== 'true') await row('example.com').click();
+    await row('accounts').waitFor(WAIT);
+    await row('accounts').click();
+    await row('vpn.example.com').waitFor(WAIT);
+    await row('vpn.example.com').click();
+    await row('alice@example.com').waitFor(WAIT);
+    await row('alice@example.com').click({ button: 'right' });
+    await page.locator('.monaco-menu .action-label', { hasText: 'Mark False Positive (Not Ours)' }).first().click();
+    await row(/alice@example\.com\s*false positive · /).waitFor(WAIT);
+    await row('sso.example.com').click();
+    await row('new.hire@example.com').waitFor(WAIT);
+    assert.match(await row('accounts').innerText(), /2 new/);
+    shot('the tree', await ui.wb.screenshot('triage-tree'));
+  });
+
+  it('shows new rows and the Triage column in the results panel, filters by triage, and triages a machine group', async () => {
+    const { page } = ui.wb;
+    await ui.wb.runCommand('Leak Search: Open Results');
+    await page.locator('.tabs-container .tab', { hasText: TITLE }).waitFor(WAIT);
+    const frame = panelFrame(page);
+    await frame.locator('#app[data-ready="true"]').waitFor(WAIT);
+    const headers = await frame.locator('[role=columnheader]').allInnerTexts();
+    assert.equal(headers.at(-1)?.trim(), 'Triage');
+    await frame.locator('.grid-body .grid-row.fresh').first().waitFor(WAIT);
+    assert.equal(await frame.locator('.grid-body .grid-row.fresh').count(), 2, 'the two new records carry the accent');
+    await frame.locator('.grid-body .grid-row').first().scrollIntoViewIfNeeded();
+    shot('the panel', await ui.wb.screenshot('triage-panel'));
+
+    await frame.locator('#filter-triage').evaluate((select: { value: string; dispatchEvent(e: unknown): boolean }) => {
+      select.value = 'false-positive';
+      select.dispatchEvent(new Event('change'));
+    });
+    await frame.locator('#status', { hasText: /^Showing 1 of / }).waitFor(WAIT);
+    const only = frame.locator('.grid-body .grid-row').first();
+    assert.match(await only.innerText(), /alice@example\.com[\s\S]*false positive/);
+    await only.scrollIntoViewIfNeeded();
+    shot('filtered by triage', await ui.wb.screenshot('triage-panel-filtered'));
+
+    await frame.locator('#filter-triage').evaluate((select: { value: string; dispatchEvent(e: unknown): boolean }) => {
+      select.value = '';
+      select.dispatchEvent(new Event('change'));
+    });
+    await frame.locator('#grouping').evaluate((select: { value: string; dispatchEvent(e: unknown): boolean }) => {
+      select.value = 'machine';
+      select.dispatchEvent(new Event('change'));
+    });
+    const machine = frame.locator('.grid-group', { hasText: '198.51.100.7' }).first();
+    await machine.waitFor(WAIT);
+    await machine.click();
+    await frame.locator('#triage').click();
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Acknowledged' }).first().click();
+    await frame.locator('.grid-group', { hasText: '198.51.100.7' }).locator('.group-triage', { hasText: 'acknowledged' }).waitFor(WAIT);
+    await frame.locator('#message', { hasText: '2 records marked acknowledged' }).waitFor(WAIT);
+    await machine.scrollIntoViewIfNeeded();
+    shot('a machine group triaged', await ui.wb.screenshot('triage-panel-machine'));
+  });
+});
