@@ -11,6 +11,7 @@ import type { FrameLocator, Page } from 'playwright-core';
 import { DEMO_API_KEY, demoDataset } from '../../service/demo';
 import { repoRoot } from '../harness/paths';
 import { useDemoWorkbench } from './demoWorkbench';
+import { setKeyAndCheckDomain } from './journeys';
 
 const WAIT = { timeout: 30_000 };
 const TITLE = 'Leaks: example.com (accounts)';
@@ -32,17 +33,7 @@ describe('New and triaged records (UI)', () => {
 
   it('marks new records after a re-check, and a record triaged from the tree', async () => {
     const { page } = ui.wb;
-    const input = page.locator('.quick-input-widget input');
-    await (await ui.wb.findInPalette('Leak Search: Set API Key', 'Leak Search: Set API Key')).click();
-    await page.locator('.quick-input-widget input[type="password"]').waitFor({ state: 'visible', ...WAIT });
-    await input.fill(DEMO_API_KEY);
-    await page.keyboard.press('Enter');
-    await page.locator('.quick-input-widget').waitFor({ state: 'hidden', ...WAIT });
-    await (await ui.wb.findInPalette('Leak Search: Check Domain for Leaks', 'Leak Search: Check Domain for Leaks')).click();
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Enter a domain…' }).first().click();
-    await input.fill('example.com');
-    await page.keyboard.press('Enter');
-    await page.locator('.statusbar-item', { hasText: /leaks \(just now\)/ }).first().waitFor(WAIT);
+    await setKeyAndCheckDomain(ui.wb, DEMO_API_KEY, 'example.com');
 
     // The service's next answer holds two records more: the re-check finds them new.
     const known = demoDataset()['example.com']?.accounts ?? [];
@@ -93,7 +84,15 @@ describe('New and triaged records (UI)', () => {
     const only = frame.locator('.grid-body .grid-row').first();
     assert.match(await only.innerText(), /alice@example\.com[\s\S]*false positive/);
     await only.scrollIntoViewIfNeeded();
+    // The Triage column is the last: scroll the table to its right edge, as a user would.
+    await frame.locator('.grid-scroll').evaluate((grid: { scrollLeft: number; scrollWidth: number }) => {
+      grid.scrollLeft = grid.scrollWidth;
+    });
+    await frame.locator('[role=columnheader]', { hasText: 'Triage' }).waitFor({ state: 'visible', ...WAIT });
     shot('filtered by triage', await ui.wb.screenshot('triage-panel-filtered'));
+    await frame.locator('.grid-scroll').evaluate((grid: { scrollLeft: number }) => {
+      grid.scrollLeft = 0;
+    });
 
     await frame.locator('#filter-triage').evaluate((select: { value: string; dispatchEvent(e: unknown): boolean }) => {
       select.value = '';
