@@ -295,8 +295,8 @@ export interface ExportRequest {
   readonly includeSecrets: boolean;
 }
 
-/** A record (by row) or a group of the current query (by key) that an action applies to. */
-export type ActionTarget = { readonly row: number } | { readonly group: string };
+/** What an action applies to: a record (by row), a group of the current query (by key), or the whole result. */
+export type ActionTarget = { readonly row: number } | { readonly group: string } | { readonly whole: true };
 
 /** Mark the target's records (the host asks which decision). */
 export interface TriageRequest {
@@ -417,6 +417,7 @@ export function parseWebviewMessage(value: unknown): WebviewMessage | undefined 
       if (!isCount(id) || !isRecord(target)) return undefined;
       if (isCount(target.row)) return { type: value.type, id, target: { row: target.row } };
       if (typeof target.group === 'string' && target.group.length <= 10_000) return { type: value.type, id, target: { group: target.group } };
+      if (target.whole === true) return { type: value.type, id, target: { whole: true } };
       return undefined;
     }
     default:

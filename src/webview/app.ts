@@ -400,7 +400,7 @@ export class App {
       this.#say('Select a record or an infected-machine group in the table first.');
       return;
     }
-    const target = item?.kind === 'group' ? { group: item.key } : item ? { row: item.row } : { row: Number.MAX_SAFE_INTEGER };
+    const target = item?.kind === 'group' ? { group: item.key } : item ? { row: item.row } : ({ whole: true } as const);
     const response = await this.#host.request({ type, target });
     if (response.message) this.#say(response.message);
   }

@@ -3,8 +3,9 @@
 // record is marked a false positive from the tree's context menu; the results panel shows the
 // new rows' accent and the Triage column, filters by triage, and triages an infected-machine
 // group with its "Triage…" button (the decision picked in VS Code's quick pick).
-// Screenshots: test-results/triage-tree.png, triage-panel.png, triage-panel-filtered.png,
-// triage-panel-machine.png.
+// After a window reload the new marks and the decisions are still there, and the decisions
+// survive a re-check. Screenshots: test-results/triage-tree.png, triage-panel.png,
+// triage-panel-filtered.png, triage-panel-machine.png, triage-tree-reloaded.png.
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
@@ -111,5 +112,32 @@ describe('New and triaged records (UI)', () => {
     await frame.locator('#message', { hasText: '2 records marked acknowledged' }).waitFor(WAIT);
     await machine.scrollIntoViewIfNeeded();
     shot('a machine group triaged', await ui.wb.screenshot('triage-panel-machine'));
+  });
+
+  it('keeps the new marks and the decisions across a window reload, and the decisions across a re-check', async () => {
+    const { page } = ui.wb;
+    await (await ui.wb.findInPalette('Developer: Reload Window', 'Developer: Reload Window')).click();
+    await page.waitForEvent('load', WAIT);
+    await page.locator('.monaco-workbench').waitFor(WAIT);
+    await page.locator('.statusbar-item', { hasText: / · 2 new/ }).first().waitFor(WAIT);
+    // The restored panel: the machine group still acknowledged.
+    const frame = panelFrame(page);
+    await frame.locator('#app[data-ready="true"]').waitFor(WAIT);
+    await frame.locator('.grid-group', { hasText: '198.51.100.7' }).locator('.group-triage', { hasText: 'acknowledged' }).waitFor(WAIT);
+
+    await page.locator('.activitybar .action-item a[aria-label^="Leak Search"]').first().click();
+    const view = page.locator('.pane', { has: page.locator('.pane-header', { hasText: /Findings/i }) });
+    const row = (label: string | RegExp) => view.locator('.monaco-list-row', { hasText: label }).first();
+    await row(/accounts.* · 2 new · /).waitFor(WAIT);
+    await row(/alice@example\.com\s*false positive · /).waitFor(WAIT);
+    await row(/new\.hire@example\.com\s*acknowledged · /).waitFor(WAIT);
+    shot('the tree after a reload', await ui.wb.screenshot('triage-tree-reloaded'));
+
+    // A re-check (the service answers without the two new records now): the decisions stay.
+    const before = ui.service.requests.length;
+    await ui.wb.runCommand('Leak Search: Refresh');
+    await page.locator('.statusbar-item', { hasText: /leaks \(just now\)/ }).first().waitFor(WAIT);
+    assert.ok(ui.service.requests.length > before, 'the re-check asked the service');
+    await row(/alice@example\.com\s*false positive · /).waitFor(WAIT);
   });
 });

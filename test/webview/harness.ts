@@ -20,7 +20,7 @@ import { RowTriage } from '../../src/engine/views/rowTriage';
 import { TRIAGE_COLUMN } from '../../src/engine/protocol';
 import { triageKey } from '../../src/core/triage';
 import type { TriageMark, TriageState } from '../../src/core/triage';
-import type { ExportFormat, HostMessage, PanelUiState, WebviewMessage } from '../../src/shared/protocol';
+import type { ActionTarget, ExportFormat, HostMessage, PanelUiState, WebviewMessage } from '../../src/shared/protocol';
 import { describeFilter } from '../../src/shared/protocol';
 import { isThemeName, themeCss } from './themes';
 import type { ThemeName } from './themes';
@@ -132,7 +132,7 @@ export interface StubHost {
   /** What the host put on the clipboard, in order (only what it was allowed to copy). */
   readonly copies: { readonly what: 'cell' | 'row'; readonly text: string }[];
   /** The panel's triage and guide requests, in order (with triage on: see `OpenOptions.triage`). */
-  readonly actions: { readonly type: 'triage' | 'guide'; readonly target: { row: number } | { group: string }; readonly rows: readonly number[] }[];
+  readonly actions: { readonly type: 'triage' | 'guide'; readonly target: ActionTarget; readonly rows: readonly number[] }[];
   /** The exports the host wrote, in order. */
   readonly exports: { readonly format: ExportFormat; readonly includeSecrets: boolean; readonly content: string }[];
 }
@@ -186,7 +186,7 @@ export async function openPanel(harness: Harness, options: OpenOptions = {}): Pr
   let view: ResultView | undefined;
   let triage: RowTriage | undefined;
   let marks: ReadonlyMap<string, TriageMark> = new Map();
-  const actions: { type: 'triage' | 'guide'; target: { row: number } | { group: string }; rows: number[] }[] = [];
+  const actions: { type: 'triage' | 'guide'; target: ActionTarget; rows: number[] }[] = [];
   let filter = '';
   await page.exposeBinding('__toHost', (_source, message: WebviewMessage) => {
     received.push(message);
@@ -253,7 +253,8 @@ export async function openPanel(harness: Harness, options: OpenOptions = {}): Pr
       }
       case 'triage':
       case 'guide': {
-        const rows = 'group' in message.target ? [...view.groupRows(message.target.group)] : [message.target.row];
+        const target = message.target;
+        const rows = 'group' in target ? [...view.groupRows(target.group)] : 'row' in target ? [target.row] : [];
         actions.push({ type: message.type, target: message.target, rows });
         const decide = options.triage?.decide;
         if (message.type === 'triage' && triage && decide) {

@@ -17,8 +17,12 @@ describe('results panel webview: triage', function () {
     await waitForViewCount(host.page, records.length);
     assert.equal((await columnLabels(host.page)).at(-1), 'Triage');
 
+    // The rows of the previous query stay on screen until the new ones arrive: wait for them.
+    const lastCells = (expected: string[]): string =>
+      `JSON.stringify([...document.querySelectorAll('.grid-body .grid-row')].map((r) => r.lastElementChild?.textContent ?? '')) === ${JSON.stringify(JSON.stringify(expected))}`;
     await choose(host.page, 'filter-triage', 'remediated');
     await waitForViewCount(host.page, 1);
+    await until(host.page, lastCells(['remediated']));
     const [only] = await renderedRows(host.page);
     assert.equal(only?.[1], records[0]?.username);
     assert.equal(only?.at(-1), 'remediated');
@@ -26,12 +30,12 @@ describe('results panel webview: triage', function () {
 
     await choose(host.page, 'filter-triage', 'false-positive');
     await waitForViewCount(host.page, 2);
-    assert.deepEqual((await renderedRows(host.page)).map((r) => r.at(-1)), ['false positive', 'false positive']);
+    await until(host.page, lastCells(['false positive', 'false positive']));
     await until(host.page, `document.querySelectorAll('.grid-body .grid-row.triaged').length === 2`);
 
     await choose(host.page, 'filter-triage', 'untriaged');
     await waitForViewCount(host.page, records.length - 3);
-    assert.ok((await renderedRows(host.page)).every((r) => r.at(-1) === ''));
+    await until(host.page, `(() => { const rows = [...document.querySelectorAll('.grid-body .grid-row')]; return rows.length > 5 && rows.every((r) => r.lastElementChild?.textContent === ''); })()`);
     assert.deepEqual(host.errors, []);
     await host.page.close();
   });

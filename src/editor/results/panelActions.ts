@@ -28,7 +28,7 @@ const CHOICES: readonly { readonly label: string; readonly state: TriageState | 
 ];
 
 export async function answerPanelAction(request: TriageRequest | GuideRequest, deps: PanelActionDeps): Promise<ResponseMessage> {
-  const selection = 'row' in request.target && request.target.row === Number.MAX_SAFE_INTEGER ? undefined : await deps.selection(request);
+  const selection = 'whole' in request.target ? undefined : await deps.selection(request);
   if (request.type === 'guide') {
     const kind = selection ? guideFor({ type: selection.type, machineGroup: selection.machineGroup, machineRecords: selection.machineRecords }) : guideFor({ type: deps.type });
     await deps.openGuide(kind);

@@ -251,6 +251,7 @@ export class ResultView {
     const view = new Uint32Array(count);
     let at = 0;
     const column = sort ? this.table.columnOf(sort.column) : undefined;
+    if (sort?.column === 'triage' && column === undefined && this.triage) return byTriage(mask, count, this.triage.codes(), sort.direction);
     if (column === undefined || !sort || this.table.columns[column]?.secret) {
       for (let row = 0; row < n; row++) if (mask[row]) view[at++] = row;
       return view;
@@ -479,6 +480,15 @@ export class ResultView {
     this.#options = { status: all(roles.status), country: all(roles.country), browser: all(roles.browser) };
     return this.#options;
   }
+}
+
+/** The rows passing `mask` ordered by triage state (undecided first when ascending), record order within a state. */
+function byTriage(mask: Uint8Array, count: number, codes: Uint8Array, direction: 'asc' | 'desc'): Uint32Array {
+  const view = new Uint32Array(count);
+  let at = 0;
+  const order = direction === 'asc' ? [0, 1, 2, 3] : [3, 2, 1, 0];
+  for (const code of order) for (let row = 0; row < mask.length; row++) if (mask[row] && codes[row] === code) view[at++] = row;
+  return view;
 }
 
 function ranked(counts: Map<string, number>, n: number): [string, number][] {

@@ -114,7 +114,9 @@ describe('engine: triage in the results panel', () => {
     assert.equal(describeFilter({ ...EMPTY_FILTER, triage: 'untriaged' }), 'not triaged');
     assert.deepEqual(parseWebviewMessage({ type: 'triage', id: 1, target: { group: 'm:x' } }), { type: 'triage', id: 1, target: { group: 'm:x' } });
     assert.deepEqual(parseWebviewMessage({ type: 'guide', id: 2, target: { row: 3, group: 'x' } }), { type: 'guide', id: 2, target: { row: 3 } });
+    assert.deepEqual(parseWebviewMessage({ type: 'guide', id: 4, target: { whole: true } }), { type: 'guide', id: 4, target: { whole: true } });
     assert.equal(parseWebviewMessage({ type: 'triage', id: 1, target: { row: -1 } }), undefined);
+    assert.equal(parseWebviewMessage({ type: 'triage', id: 1, target: { whole: 'yes' } }), undefined);
     assert.equal(parseWebviewMessage({ type: 'triage', id: 1 }), undefined);
   });
 });
@@ -150,5 +152,19 @@ describe('engine: decisions sent to the engine', () => {
     assert.ok(marked > first);
     assert.equal(engine.setTriage(ORIGIN, [[id, { ...REMEDIATED }]]).version, marked, 'the same decisions again');
     assert.ok(engine.setTriage(ORIGIN, [[id, { ...REMEDIATED, note: 'other' }]]).version > marked, 'a changed note');
+  });
+});
+
+describe('engine: sorting by the Triage column', () => {
+  it('orders by state, undecided first when ascending, record order within a state', () => {
+    const { view, mark } = setup();
+    mark([2], REMEDIATED);
+    mark([0], { state: 'acknowledged', at: 1 });
+    const order = (direction: 'asc' | 'desc'): string[] => {
+      const summary = view.query({ filter: EMPTY_FILTER, sort: { column: 'triage', direction }, grouping: 'none', expanded: [] });
+      return view.window(0, summary.items, new Set()).map((item) => (item.kind === 'row' ? (item.cells[1] ?? '').split('@')[0] ?? '' : ''));
+    };
+    assert.deepEqual(order('asc'), ['bob', 'alice', 'carol']);
+    assert.deepEqual(order('desc'), ['carol', 'alice', 'bob']);
   });
 });
