@@ -125,10 +125,19 @@ describe('New and triaged records (UI)', () => {
     await frame.locator('#app[data-ready="true"]').waitFor(WAIT);
     await frame.locator('.grid-group', { hasText: '198.51.100.7' }).locator('.group-triage', { hasText: 'acknowledged' }).waitFor(WAIT);
 
-    await page.locator('.activitybar .action-item a[aria-label^="Leak Search"]').first().click();
     const view = page.locator('.pane', { has: page.locator('.pane-header', { hasText: /Findings/i }) });
+    // The reload keeps the view open; a click on its icon would close the side bar.
+    if (!(await view.isVisible())) await page.locator('.activitybar .action-item a[aria-label^="Leak Search"]').first().click();
     const row = (label: string | RegExp) => view.locator('.monaco-list-row', { hasText: label }).first();
+    const expand = async (label: string): Promise<void> => {
+      await row(label).waitFor(WAIT);
+      if ((await row(label).getAttribute('aria-expanded')) !== 'true') await row(label).click();
+    };
+    await expand('example.com');
     await row(/accounts.* · 2 new · /).waitFor(WAIT);
+    await expand('accounts');
+    await expand('vpn.example.com');
+    await expand('sso.example.com');
     await row(/alice@example\.com\s*false positive · /).waitFor(WAIT);
     await row(/new\.hire@example\.com\s*acknowledged · /).waitFor(WAIT);
     shot('the tree after a reload', await ui.wb.screenshot('triage-tree-reloaded'));
