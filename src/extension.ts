@@ -8,6 +8,7 @@ import { ApiKeyStore } from './editor/secrets/apiKeyStore';
 import { ResultsModel } from './editor/model/resultsModel';
 import { QuotaStore } from './editor/model/quotaStore';
 import { TriageStore } from './editor/model/triageStore';
+import { TriageSync } from './editor/model/triageSync';
 import { Scheduler } from './editor/schedule/scheduler';
 import { CacheKey } from './editor/cache/cacheKey';
 import { EngineHost } from './editor/engine/engineHost';
@@ -20,6 +21,8 @@ import { LeakTreeModel } from './editor/tree/leakTreeModel';
 import { LeakTreeProvider, TREE_VIEW_ID } from './editor/tree/leakTreeProvider';
 import { QuotaStatusBar } from './editor/status/quotaStatusBar';
 import { registerCommands } from './editor/commands/registerCommands';
+import { applyTriage } from './editor/commands/triage';
+import { CommandId } from './editor/commands/commandIds';
 import { ResultsPanelManager } from './editor/results/resultsPanelManager';
 import { keepTrustMessage, startup } from './editor/startup';
 import { DiagnosticsFeature } from './editor/diagnostics/diagnosticsFeature';
@@ -63,10 +66,15 @@ export function activate(context: vscode.ExtensionContext): LeakSearchApi | unde
   const tree = own(new LeakTreeProvider(treeModel, () => settings.cacheTtlMs(), triage));
   const treeView = own(vscode.window.createTreeView(TREE_VIEW_ID, { treeDataProvider: tree, showCollapseAll: true, canSelectMany: true }));
   const statusBar = own(new QuotaStatusBar(quota, results, origin));
-  const panel = new ResultsPanelManager(context.extensionUri, results, engine, exported);
+  const panel = new ResultsPanelManager(context.extensionUri, results, engine, exported, {
+    mark: (at, ids, state) => applyTriage({ triage, log }, at, ids, state),
+    openGuide: (kind) => Promise.resolve(vscode.commands.executeCommand(CommandId.openGuide, kind)),
+  });
   own(panel.register());
-  const diagnostics = own(new DiagnosticsFeature({ results, settings, origin, workspaceState: context.workspaceState, log, engine, exported }));
+  const diagnostics = own(new DiagnosticsFeature({ results, settings, origin, workspaceState: context.workspaceState, log, engine, exported, triage }));
 
+  const triageSync = own(new TriageSync(triage, engine, diagnostics.holder, origin));
+  own(triageSync.onDidSend(() => panel.refreshAll()));
   const ctx: LeakSearchContext = { extension: context, settings, log, notifier, keys, results, quota, triage, engine, cacheKey, checks, treeModel, tree, statusBar, panel, diagnostics, exported };
   for (const d of registerCommands(ctx)) own(d);
   own(keepTrustMessage(treeView as vscode.TreeView<unknown>, treeModel));
@@ -74,7 +82,8 @@ export function activate(context: vscode.ExtensionContext): LeakSearchApi | unde
   // `npm run demo` (development mode only): the demo key is stored before startup reads it.
   const ready = storeDemoKey(context.extensionMode, process.env, keys)
     .catch((e: unknown) => log.error(`Demo key not stored: ${e instanceof Error ? e.message : String(e)}`))
-    .then(() => startup(ctx));
+    .then(() => startup(ctx))
+    .then(() => triageSync.send());
   if (context.extensionMode !== vscode.ExtensionMode.Test) {
     // Tests drive the schedule with their own clock (api.scheduler.tick); users get the timer.
     void ready.then(() => scheduler.start());
@@ -102,6 +111,7 @@ export function activate(context: vscode.ExtensionContext): LeakSearchApi | unde
       clients.reset();
       await engine.restart();
       await startup(ctx);
+      await triageSync.send();
     },
     diagnostics: {
       collection: diagnostics.controller.collection,

@@ -113,3 +113,38 @@ export function parseTriageFile(text: string, origin: string): Map<string, Triag
   }
   return out;
 }
+
+/**
+ * The decision about a group of records (an identifier in a file, an infected machine):
+ * undefined while any record is undecided; "false positive" when every record is one;
+ * "remediated" when every record is remediated or a false positive; otherwise
+ * "acknowledged". The date is the latest decision's, so "remediated on" means "all done by".
+ */
+export function combinedTriage(marks: Iterable<TriageMark | undefined>): TriageMark | undefined {
+  let count = 0;
+  let at = 0;
+  let falsePositive = true;
+  let done = true;
+  for (const mark of marks) {
+    if (!mark) return undefined;
+    count++;
+    at = Math.max(at, mark.at);
+    if (mark.state !== 'false-positive') falsePositive = false;
+    if (mark.state === 'acknowledged') done = false;
+  }
+  if (count === 0) return undefined;
+  return { state: falsePositive ? 'false-positive' : done ? 'remediated' : 'acknowledged', at };
+}
+
+/** Records per triage state (and undecided) of a selection: the incident summary's counts. */
+export interface TriageCounts {
+  readonly untriaged: number;
+  readonly acknowledged: number;
+  readonly remediated: number;
+  readonly 'false-positive': number;
+}
+
+/** "remediated on 2026-11-23" (the day in UTC: the same for every reader of a shared file). */
+export function triageWords(mark: TriageMark): string {
+  return `${TRIAGE_LABELS[mark.state]} on ${new Date(mark.at).toISOString().slice(0, 10)}`;
+}

@@ -15,9 +15,12 @@ import type { PanelColumn, PanelEntry, ViewQuery } from '../shared/protocol';
 import type { MatchOptions } from '../core/scan/leakIndex';
 import { Leaks } from './leaks';
 import type { HoverRecord, WireMatch } from './leaks';
-import type { EngineLimits, InitParams, MemoryFigures, Page, ResultMeta, SiteSummary, TreeRecord } from './protocol';
-import { identityFields, newRows } from './store/identity';
-import { triageId, triageKey } from '../core/triage';
+import type { EngineLimits, InitParams, MemoryFigures, Page, PanelSelection, ResultMeta, SiteSummary, TreeRecord } from './protocol';
+import { TRIAGE_COLUMN } from './protocol';
+import { newRows } from './store/identity';
+import { triageKey } from '../core/triage';
+import type { TriageMark } from '../core/triage';
+import { RowTriage } from './views/rowTriage';
 import { RecordTableBuilder } from './store/recordTable';
 import type { RecordTable } from './store/recordTable';
 import { TableReader, tablePieces } from './store/serialize';
@@ -36,6 +39,8 @@ interface Stored {
   fresh?: Uint32Array;
   /** Sites by record count, and each site's rows newest first (built when the tree asks). */
   sites: { readonly list: SiteSummary[]; readonly rows: Map<string, Uint32Array> } | undefined;
+  /** Its rows' triage ids and decisions (built when first asked, for its current table). */
+  triage?: RowTriage;
 }
 
 interface Ingest {
@@ -53,7 +58,10 @@ interface Panel {
   readonly key: string;
   readonly view: ResultView;
   readonly table: RecordTable;
+  readonly triage: RowTriage;
 }
+
+const NO_MARKS: ReadonlyMap<string, TriageMark> = new Map();
 
 /** A result's meta as kept in its cache file (validated when read back). */
 function metaFromCache(cached: CacheMeta): ResultMeta | undefined {
@@ -95,6 +103,8 @@ export class Engine {
   #writing: Promise<unknown> = Promise.resolve();
   readonly #leaks = new Leaks((level, message) => this.log(level, message));
   #indexed: readonly string[] = [];
+  /** The editor's triage decisions per service origin (replaced whole on every change). */
+  readonly #marks = new Map<string, ReadonlyMap<string, TriageMark>>();
 
   constructor(private readonly log: Log = () => undefined) {
     this.#dates = dateFormat('en-US');
@@ -328,6 +338,7 @@ export class Engine {
     const present: string[] = [];
     const tables: RecordTable[] = [];
     const domains: string[] = [];
+    const triages: RowTriage[] = [];
     for (const key of keys) {
       const table = await this.table(key);
       const meta = this.#results.get(key)?.meta;
@@ -335,10 +346,11 @@ export class Engine {
       present.push(key);
       tables.push(table);
       domains.push(meta.query.domain);
+      triages.push(this.#rowTriage(key, table));
     }
     // A newer call overtook this one while tables loaded: it builds the index.
     if (this.#indexed.join('\n') !== keys.join('\n')) return { version: this.#leaks.version, empty: this.#leaks.isEmpty };
-    const version = this.#leaks.set(present, tables, domains);
+    const version = this.#leaks.set(present, tables, domains, triages);
     return { version, empty: this.#leaks.isEmpty };
   }
 
@@ -348,6 +360,34 @@ export class Engine {
 
   hover(handle: number, limit: number): { records: readonly HoverRecord[]; total: number } | undefined {
     return this.#leaks.hover(handle, limit);
+  }
+
+  // ---- triage ---------------------------------------------------------------------------
+
+  /**
+   * The editor's decisions of an origin (all of them, replacing what was held). Matches are
+   * answered anew (their triage changed): returns the leak index's new version.
+   */
+  setTriage(origin: string, marks: readonly (readonly [string, TriageMark])[]): { version: number } {
+    const held = this.#marks.get(origin) ?? NO_MARKS;
+    // Sent again unchanged (startup, another window's results): nothing to answer anew.
+    const same = held.size === marks.length && marks.every(([id, m]) => {
+      const h = held.get(id);
+      return h !== undefined && h.state === m.state && h.at === m.at && h.note === m.note;
+    });
+    if (same) return { version: this.#leaks.version };
+    this.#marks.set(origin, new Map(marks));
+    return { version: this.#leaks.triageChanged() };
+  }
+
+  /** The triage ids and decisions of a result's rows, for its current table. */
+  #rowTriage(key: string, table: RecordTable): RowTriage {
+    const stored = this.#results.get(key);
+    if (stored?.triage?.table === table) return stored.triage;
+    const origin = stored?.meta.origin ?? '';
+    const triage = new RowTriage(table, triageKey(origin), () => this.#marks.get(origin) ?? NO_MARKS);
+    if (stored) stored.triage = triage;
+    return triage;
   }
 
   // ---- the tree -------------------------------------------------------------------------
@@ -396,7 +436,7 @@ export class Engine {
     if (!table || !rows) return { items: [], total: 0 };
     const { roles } = table;
     const text = (column: number | undefined, row: number): string => (column === undefined ? '' : table.text(column, row));
-    const triageSalt = triageKey(this.#results.get(key)?.meta.origin ?? '');
+    const triage = this.#rowTriage(key, table);
     const items: TreeRecord[] = [];
     for (const row of rows.subarray(offset, offset + limit)) {
       const email = table.columnOf('email');
@@ -410,7 +450,7 @@ export class Engine {
         browser: text(roles.browser, row),
         status: text(roles.status, row),
         hasPassword: roles.password !== undefined && text(roles.password, row) !== '',
-        triage: triageId(triageSalt, identityFields(table, row)),
+        triage: triage.id(row),
       });
     }
     return { items, total: rows.length };
@@ -425,7 +465,8 @@ export class Engine {
       this.#panels.delete(panel);
       return undefined;
     }
-    this.#panels.set(panel, { key, table, view: new ResultView(table, this.#dates, await this.newRowsOf(key)) });
+    const triage = this.#rowTriage(key, table);
+    this.#panels.set(panel, { key, table, triage, view: new ResultView(table, this.#dates, await this.newRowsOf(key), triage) });
     const { meta } = stored;
     const entry: PanelEntry = {
       key,
@@ -438,7 +479,10 @@ export class Engine {
       ...(meta.rateLimit ? { rateLimit: meta.rateLimit } : {}),
       ...(meta.newRecords !== undefined && meta.newSince !== undefined ? { newRecords: meta.newRecords, newSince: meta.newSince } : {}),
     };
-    return { entry, columns: table.columns.map((c) => ({ key: c.key, label: c.label, kind: c.kind, secret: c.secret })) };
+    const columns: PanelColumn[] = table.columns.map((c) => ({ key: c.key, label: c.label, kind: c.kind, secret: c.secret }));
+    // Not a field of the record: the team's decision, last (so record columns keep their numbers).
+    columns.push(TRIAGE_COLUMN);
+    return { entry, columns };
   }
 
   #panel(panel: number): Panel {
@@ -481,6 +525,23 @@ export class Engine {
     });
     const bytes = await writeExport(file, pieces);
     return { bytes, rows: rows.length };
+  }
+
+  /**
+   * What a panel's triage or guide action applies to: a row, or every row of a group of the
+   * current query; their triage ids, and how many records the machine of the first row leaked.
+   */
+  panelSelection(panel: number, rows: readonly number[], group: string | undefined): PanelSelection {
+    const p = this.#panel(panel);
+    const members = group === undefined ? Uint32Array.from(rows.filter((r) => r < p.table.length)) : p.view.groupRows(group);
+    const first = members[0];
+    const machineRecords = first === undefined ? 0 : p.view.machineSize(first);
+    return {
+      ids: Array.from(members, (row) => p.triage.id(row)),
+      type: p.table.type,
+      machineGroup: group?.startsWith('m:') === true,
+      machineRecords,
+    };
   }
 
   panelClose(panel: number): void {

@@ -11,6 +11,9 @@ import type { AccountField, LeakSource } from '../core/scan/sourceSegment';
 import { NO_SITE, siteOf } from '../core/sites';
 import { ACCOUNT_FIELDS } from '../core/types';
 import type { RecordTable } from './store/recordTable';
+import { combinedTriage } from '../core/triage';
+import type { TriageMark } from '../core/triage';
+import type { RowTriage } from './views/rowTriage';
 
 /** A match as the editor gets it: where, what, the message; the records stay here. */
 export interface WireMatch {
@@ -36,7 +39,14 @@ export interface WireMatch {
   readonly target?: { readonly key: string; readonly identifier: string };
   /** Asks for the records behind this match (see `hover`), while the index is this version. */
   readonly handle: number;
+  /** The findings type of the result most records come from (which remediation guide fits). */
+  readonly type?: 'accounts' | 'customers';
+  /** The team's decision about every record behind the match (see core/triage.ts `combinedTriage`). */
+  readonly triage?: TriageMark;
 }
+
+/** Records behind a match whose decisions are read for it; a match with more shows none. */
+export const TRIAGED_REFS = 5000;
 
 /** A record behind a match, as a hover shows it (never the password itself). */
 export interface HoverRecord {
@@ -46,6 +56,8 @@ export interface HoverRecord {
   readonly country: string;
   readonly status: string;
   readonly hasPassword: boolean;
+  /** Its triage id (the editor holds the decisions and notes). */
+  readonly triage: string;
 }
 
 /** Matches whose records can still be asked for (older handles are forgotten). */
@@ -57,6 +69,7 @@ interface Indexed {
   readonly id: number;
   readonly key: string;
   readonly table: RecordTable;
+  readonly triage: RowTriage | undefined;
 }
 
 export class Leaks {
@@ -88,7 +101,7 @@ export class Leaks {
    * Indexes exactly these results (tables given in the same order as keys): results no
    * longer wanted (or whose table was replaced) are removed, new ones added, the others kept.
    */
-  set(keys: readonly string[], tables: readonly RecordTable[], domains: readonly string[]): number {
+  set(keys: readonly string[], tables: readonly RecordTable[], domains: readonly string[], triages: readonly (RowTriage | undefined)[] = []): number {
     const wanted = new Map(keys.map((key, i) => [key, i]));
     for (const [key, held] of this.#indexed) {
       const i = wanted.get(key);
@@ -101,12 +114,18 @@ export class Leaks {
     keys.forEach((key, i) => {
       if (this.#indexed.has(key)) return;
       const table = tables[i];
-      const held = { id: this.#nextId++, key, table };
+      const held = { id: this.#nextId++, key, table, triage: triages[i] };
       const unparsed = this.#index.add(held.id, tableSource(table, domains[i] ?? ''));
       if (unparsed > 0) this.log('warn', `Leak index: ${unparsed} URL(s) of ${key} could not be parsed and are not matched.`);
       this.#indexed.set(key, held);
       this.#byId.set(held.id, held);
     });
+    this.#handles.clear();
+    return ++this.#version;
+  }
+
+  /** Decisions changed: matches carry them, so earlier answers (and their handles) are stale. */
+  triageChanged(): number {
     this.#handles.clear();
     return ++this.#version;
   }
@@ -127,6 +146,8 @@ export class Leaks {
     let bestCount = 0;
     for (const [s, n] of counts) if (n > bestCount) [best, bestCount] = [s, n];
     const key = this.#byId.get(best)?.key;
+    const type = this.#byId.get(best)?.table.type;
+    const triage = m.refs.length <= TRIAGED_REFS ? combinedTriage(m.refs.map((r) => this.#byId.get(r.source)?.triage?.mark(r.record))) : undefined;
     return {
       start: m.start,
       end: m.end,
@@ -141,6 +162,8 @@ export class Leaks {
       domains: m.summary.domains,
       ...(key !== undefined ? { target: { key, identifier: m.identifier } } : {}),
       handle,
+      ...(type ? { type } : {}),
+      ...(triage ? { triage } : {}),
     };
   }
 
@@ -154,11 +177,11 @@ export class Leaks {
         const table = this.#byId.get(r.source)?.table;
         if (table === undefined) return undefined;
         const date = table.roles.date === undefined ? '' : table.text(table.roles.date, r.record);
-        return { r, table, date };
+        return { r, table, date, triage: this.#byId.get(r.source)?.triage };
       })
       .filter((x) => x !== undefined)
       .sort((a, b) => (b.date < a.date ? -1 : b.date > a.date ? 1 : 0));
-    for (const { r, table, date } of ranked.slice(0, limit)) {
+    for (const { r, table, date, triage } of ranked.slice(0, limit)) {
       const text = (column: number | undefined): string => (column === undefined ? '' : table.text(column, r.record));
       const url = text(table.roles.url);
       const site = url === '' ? '' : siteOf(url);
@@ -169,6 +192,7 @@ export class Leaks {
         country: text(table.roles.country),
         status: text(table.roles.status),
         hasPassword: text(table.roles.password) !== '',
+        triage: triage?.id(r.record) ?? '',
       });
     }
     return { records, total: held.refs.length };

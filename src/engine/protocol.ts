@@ -8,6 +8,7 @@ import type { DateRange, FindingsType, RateLimitState, SearchQuery } from '../co
 import type { MatchOptions } from '../core/scan/leakIndex';
 import type { ExportFormat, PanelColumn, PanelEntry, ViewFigures, ViewItem, ViewQuery, ViewSummary } from '../shared/protocol';
 import type { HoverRecord, WireMatch } from './leaks';
+import type { TriageMark } from '../core/triage';
 
 /** What the main thread keeps of a stored result: everything but its records. */
 export interface ResultMeta {
@@ -69,6 +70,20 @@ export interface TreeRecord {
   readonly triage: string;
 }
 
+/** The results panel's Triage column: the decision about each row (not a field of the record). */
+export const TRIAGE_COLUMN: PanelColumn = { key: 'triage', label: 'Triage', kind: 'text', secret: false };
+
+/** What a panel's triage or guide action applies to (see `panelSelection`). */
+export interface PanelSelection {
+  /** The triage ids of its records. */
+  readonly ids: readonly string[];
+  readonly type: FindingsType;
+  /** It is an infected-machine group. */
+  readonly machineGroup: boolean;
+  /** Records of the machine of its first record (same IP, browser, country and day). */
+  readonly machineRecords: number;
+}
+
 export interface Page<T> {
   readonly items: readonly T[];
   readonly total: number;
@@ -119,6 +134,8 @@ export interface EngineMethods {
   match: { params: { text: string; options?: MatchOptions }; result: { version: number; matches: readonly WireMatch[] } };
   /** The records behind a match (newest first); undefined once the index changed. */
   hover: { params: { handle: number; limit: number }; result: { records: readonly HoverRecord[]; total: number } | undefined };
+  /** Every triage decision of an origin (replacing those held); answers the leak index's new version. */
+  setTriage: { params: { origin: string; marks: readonly (readonly [string, TriageMark])[] }; result: { version: number } };
 
   sites: { params: { key: string; offset: number; limit: number }; result: Page<SiteSummary> };
   siteRecords: { params: { key: string; site: string; offset: number; limit: number }; result: Page<TreeRecord> };
@@ -130,6 +147,7 @@ export interface EngineMethods {
   panelCell: { params: { panel: number; row: number; column: number }; result: string | undefined };
   panelCopy: { params: { panel: number; what: 'cell' | 'row'; row: number; column: number; revealed: readonly number[] }; result: string | undefined };
   panelExport: { params: { panel: number; format: ExportFormat; includeSecrets: boolean; file: string; filterDescription: string }; result: { bytes: number; rows: number } };
+  panelSelection: { params: { panel: number; rows: readonly number[]; group?: string }; result: PanelSelection };
   panelClose: { params: { panel: number }; result: void };
 
   memory: { params: Record<string, never>; result: MemoryFigures };

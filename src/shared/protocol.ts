@@ -37,12 +37,39 @@ export interface FilterState {
   readonly to: string;
   /** Only the records new since the previous check (see PanelEntry.newRecords). */
   readonly onlyNew: boolean;
+  /** Only records of one triage state, or undecided ones ('' for any). */
+  readonly triage: TriageFilter;
 }
 
-export const EMPTY_FILTER: FilterState = { text: '', status: '', country: '', browser: '', from: '', to: '', onlyNew: false };
+/** A triage decision (see core/triage.ts, which keeps them). */
+export type TriageStateName = 'acknowledged' | 'remediated' | 'false-positive';
+
+/** The panel's triage filter: any record, only undecided ones, or one state. */
+export type TriageFilter = '' | 'untriaged' | TriageStateName;
+
+export const TRIAGE_FILTERS: readonly (readonly [TriageFilter, string])[] = [
+  ['', 'Any triage'],
+  ['untriaged', 'Not triaged'],
+  ['acknowledged', 'Acknowledged'],
+  ['remediated', 'Remediated'],
+  ['false-positive', 'False positive'],
+];
+
+export function parseTriageFilter(value: unknown): TriageFilter {
+  return TRIAGE_FILTERS.find(([v]) => v === value)?.[0] ?? '';
+}
+
+/** Whether a record with this decision (undefined: none) passes the filter. */
+export function passesTriage(filter: TriageFilter, state: TriageStateName | undefined): boolean {
+  if (filter === '') return true;
+  if (filter === 'untriaged') return state === undefined;
+  return state === filter;
+}
+
+export const EMPTY_FILTER: FilterState = { text: '', status: '', country: '', browser: '', from: '', to: '', onlyNew: false, triage: '' };
 
 export function isFilterEmpty(filter: FilterState): boolean {
-  return !filter.text.trim() && !filter.status && !filter.country && !filter.browser && !filter.from && !filter.to && !filter.onlyNew;
+  return !filter.text.trim() && !filter.status && !filter.country && !filter.browser && !filter.from && !filter.to && !filter.onlyNew && !filter.triage;
 }
 
 /** The active filters in words (for the incident summary and the status line), '' when none. */
@@ -54,6 +81,7 @@ export function describeFilter(filter: FilterState): string {
   if (filter.browser) parts.push(`browser ${filter.browser}`);
   if (filter.from || filter.to) parts.push(`dates ${filter.from || '…'} to ${filter.to || '…'}`);
   if (filter.onlyNew) parts.push('new records only');
+  if (filter.triage) parts.push(filter.triage === 'untriaged' ? 'not triaged' : `triage ${filter.triage.replace('-', ' ')}`);
   return parts.join(', ');
 }
 
@@ -158,8 +186,8 @@ export interface ViewFigures {
 
 /** One display item. A row's cells are display text; secret cells are masked unless revealed. */
 export type ViewItem =
-  | { readonly kind: 'row'; readonly row: number; readonly cells: readonly string[]; readonly fresh?: true }
-  | { readonly kind: 'group'; readonly key: string; readonly label: string; readonly count: number; readonly expanded: boolean };
+  | { readonly kind: 'row'; readonly row: number; readonly cells: readonly string[]; readonly fresh?: true; readonly triage?: TriageStateName }
+  | { readonly kind: 'group'; readonly key: string; readonly label: string; readonly count: number; readonly expanded: boolean; readonly triage?: TriageStateName };
 
 // ---- host → webview ------------------------------------------------------------------
 
@@ -214,7 +242,12 @@ export interface ResponseMessage {
   readonly text?: string;
 }
 
-export type HostMessage = LoadMessage | ViewMessage | RowsMessage | FiguresMessage | FocusMessage | MissingMessage | ResponseMessage;
+/** Decisions about records changed: the webview runs its query again (keeping its place). */
+export interface RefreshMessage {
+  readonly type: 'refresh';
+}
+
+export type HostMessage = LoadMessage | ViewMessage | RowsMessage | FiguresMessage | FocusMessage | MissingMessage | RefreshMessage | ResponseMessage;
 
 // ---- webview → host ------------------------------------------------------------------
 
@@ -282,7 +315,24 @@ export interface ExportRequest {
   readonly includeSecrets: boolean;
 }
 
-export type WebviewRequest = RevealRequest | CopyRequest | ExportRequest;
+/** What an action applies to: a record (by row), a group of the current query (by key), or the whole result. */
+export type ActionTarget = { readonly row: number } | { readonly group: string } | { readonly whole: true };
+
+/** Mark the target's records (the host asks which decision). */
+export interface TriageRequest {
+  readonly type: 'triage';
+  readonly id: number;
+  readonly target: ActionTarget;
+}
+
+/** Open the remediation guide that fits the target. */
+export interface GuideRequest {
+  readonly type: 'guide';
+  readonly id: number;
+  readonly target: ActionTarget;
+}
+
+export type WebviewRequest = RevealRequest | CopyRequest | ExportRequest | TriageRequest | GuideRequest;
 export type WebviewMessage = ReadyMessage | QueryMessage | WindowMessage | FiguresRequestMessage | RenderedMessage | WebviewRequest;
 
 /** The state the webview persists with `setState` (UI only; never data, never revealed passwords). */
@@ -324,6 +374,7 @@ export function parseFilter(value: unknown): FilterState {
     from: text(value.from, 10),
     to: text(value.to, 10),
     onlyNew: value.onlyNew === true,
+    triage: parseTriageFilter(value.triage),
   };
 }
 
@@ -383,6 +434,15 @@ export function parseWebviewMessage(value: unknown): WebviewMessage | undefined 
       const { id, seq, format, includeSecrets } = value;
       if (!isCount(id) || !isCount(seq) || typeof format !== 'string' || !EXPORT_FORMATS.includes(format) || typeof includeSecrets !== 'boolean') return undefined;
       return { type: 'export', id, seq, format: format as ExportFormat, includeSecrets };
+    }
+    case 'triage':
+    case 'guide': {
+      const { id, target } = value;
+      if (!isCount(id) || !isRecord(target)) return undefined;
+      if (isCount(target.row)) return { type: value.type, id, target: { row: target.row } };
+      if (typeof target.group === 'string' && target.group.length <= 10_000) return { type: value.type, id, target: { group: target.group } };
+      if (target.whole === true) return { type: value.type, id, target: { whole: true } };
+      return undefined;
     }
     default:
       return undefined;

@@ -1,4 +1,5 @@
-// The action bar: presentation mode, copy cell / row, exports and the "include passwords" option.
+// The action bar: presentation mode, copy cell / row, triage and the remediation guide of the
+// selected record or group, exports and the "include passwords" option.
 import { button, checkbox } from './controls';
 import type { CheckControl } from './controls';
 import { el } from './dom';
@@ -7,6 +8,10 @@ import type { ExportFormat } from '../shared/protocol';
 export interface ActionBarEvents {
   presentation(on: boolean): void;
   copy(what: 'cell' | 'row'): void;
+  /** Triage the selected record or group (the host asks which decision). */
+  triage(): void;
+  /** Open the remediation guide of the selected record or group (or of the result). */
+  guide(): void;
   export(format: ExportFormat): void;
 }
 
@@ -24,6 +29,10 @@ export function actionBar(presentationOn: boolean, on: ActionBarEvents): { reado
   const copyRow = button('copy-row', 'Copy row', 'copy');
   copyCell.addEventListener('click', () => on.copy('cell'));
   copyRow.addEventListener('click', () => on.copy('row'));
+  const triage = button('triage', 'Triage…', 'pass');
+  const guide = button('guide', 'What to do', 'book');
+  triage.addEventListener('click', () => on.triage());
+  guide.addEventListener('click', () => on.guide());
   const exportButton = (format: ExportFormat, label: string, iconName: string): HTMLElement => {
     const node = button(`export-${format}`, label, iconName);
     node.addEventListener('click', () => on.export(format));
@@ -33,6 +42,8 @@ export function actionBar(presentationOn: boolean, on: ActionBarEvents): { reado
     presentation,
     copyCell,
     copyRow,
+    triage,
+    guide,
     el('span', { className: 'spacer' }),
     include,
     exportButton('csv', 'Export CSV', 'export'),

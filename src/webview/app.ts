@@ -114,6 +114,9 @@ export class App {
       case 'missing':
         this.#showNotice('This result is no longer available. Run the check again to see it.');
         break;
+      case 'refresh':
+        if (this.#entry) this.#query();
+        break;
       default:
         break;
     }
@@ -232,6 +235,8 @@ export class App {
         else this.#say(`Select a ${what} in the table first.`);
       },
       export: (format) => void this.#export(format),
+      triage: () => void this.#act('triage'),
+      guide: () => void this.#act('guide'),
     });
     this.#includeSecrets = bar.includeSecrets;
     return bar.element;
@@ -409,6 +414,19 @@ export class App {
     }
     this.#grid?.renderNow();
     this.#emitRendered();
+  }
+
+  /** Triage, or open the guide of, the selected record or group (the guide of the result when none is). */
+  async #act(type: 'triage' | 'guide'): Promise<void> {
+    const grid = this.#grid;
+    const item = grid && grid.active.item >= 0 ? this.#item(grid.active.item) : undefined;
+    if (!item && type === 'triage') {
+      this.#say('Select a record or an infected-machine group in the table first.');
+      return;
+    }
+    const target = item?.kind === 'group' ? { group: item.key } : item ? { row: item.row } : ({ whole: true } as const);
+    const response = await this.#host.request({ type, target });
+    if (response.message) this.#say(response.message);
   }
 
   async #copy(what: 'cell' | 'row', row: number, column: number): Promise<void> {

@@ -1,8 +1,8 @@
-// The filter bar: text, status, country, browser, date range, grouping, "Clear filters".
+// The filter bar: text, status, country, browser, date range, triage state, grouping, "Clear filters".
 import { button, checkbox, fillSelect, labelled, selectField, textField } from './controls';
 import type { ValueControl } from './controls';
 import { el } from './dom';
-import { EMPTY_FILTER } from '../shared/protocol';
+import { EMPTY_FILTER, TRIAGE_FILTERS, parseTriageFilter } from '../shared/protocol';
 import type { FilterOptions, FilterState, Grouping } from '../shared/protocol';
 
 export interface FilterBar {
@@ -33,6 +33,12 @@ export function filterBar(initial: FilterState, grouping: Grouping, on: FilterBa
   const browser = selectField('filter-browser', 'Browser', 'Any browser', initial.browser);
   const from = textField('filter-from', 'From date', 'date');
   const to = textField('filter-to', 'To date', 'date');
+  const triage = el('vscode-single-select', { attrs: { id: 'filter-triage', 'aria-label': 'Triage', title: 'Triage' } }) as ValueControl;
+  for (const [value, label] of TRIAGE_FILTERS) {
+    const option = el('vscode-option', { attrs: { value }, text: label });
+    if (value === initial.triage) option.setAttribute('selected', '');
+    triage.append(option);
+  }
   const group = el('vscode-single-select', { attrs: { id: 'grouping', 'aria-label': 'Group rows', title: 'Group rows' } }) as ValueControl;
   for (const [value, label] of GROUPINGS) {
     const option = el('vscode-option', { attrs: { value }, text: label });
@@ -47,14 +53,15 @@ export function filterBar(initial: FilterState, grouping: Grouping, on: FilterBa
     from.value = filter.from;
     to.value = filter.to;
     onlyNew.checked = filter.onlyNew;
+    triage.value = filter.triage;
   };
   text.value = initial.text;
   from.value = initial.from;
   to.value = initial.to;
   const changed = (): void =>
-    on.filter({ text: text.value, status: status.value, country: country.value, browser: browser.value, from: from.value, to: to.value, onlyNew: newLabel !== undefined && onlyNew.checked });
+    on.filter({ text: text.value, status: status.value, country: country.value, browser: browser.value, from: from.value, to: to.value, onlyNew: newLabel !== undefined && onlyNew.checked, triage: parseTriageFilter(triage.value) });
   text.addEventListener('input', changed);
-  for (const control of [status, country, browser, from, to, onlyNew]) control.addEventListener('change', changed);
+  for (const control of [status, country, browser, from, to, onlyNew, triage]) control.addEventListener('change', changed);
   from.addEventListener('input', changed);
   to.addEventListener('input', changed);
   group.addEventListener('change', () => {
@@ -73,6 +80,7 @@ export function filterBar(initial: FilterState, grouping: Grouping, on: FilterBa
     labelled('Browser', browser),
     labelled('From', from),
     labelled('To', to),
+    labelled('Triage', triage),
     labelled('Group', group),
     ...(newLabel !== undefined ? [onlyNew] : []),
     clearButton,

@@ -181,6 +181,7 @@ export class Grid {
           icon('chevron-right'),
           el('span', { className: 'group-label' }),
           el('span', { className: 'group-count badge' }),
+          el('span', { className: 'group-triage' }),
         ]);
         cell.setAttribute('aria-colspan', String(model.columns.length));
         row.replaceChildren(cell);
@@ -192,6 +193,8 @@ export class Grid {
       (cell.children[0] as HTMLElement).className = `codicon codicon-${group.expanded ? 'chevron-down' : 'chevron-right'}`;
       (cell.children[1] as HTMLElement).textContent = group.label;
       (cell.children[2] as HTMLElement).textContent = `${group.count} ${group.count === 1 ? 'record' : 'records'}`;
+      // The decision about every record of the group (an infected machine marked remediated).
+      (cell.children[3] as HTMLElement).textContent = group.triage ? group.triage.replace('-', ' ') : '';
       return;
     }
     if (row.dataset.kind !== 'record' || row.childElementCount !== model.columns.length) {
@@ -209,6 +212,8 @@ export class Grid {
     row.dataset.row = String(item.row);
     // A record new since the previous check: an accent on the row, and said to screen readers.
     row.classList.toggle('fresh', item.fresh === true);
+    // A decided record reads quieter than one still to handle.
+    row.classList.toggle('triaged', item.triage === 'remediated' || item.triage === 'false-positive');
     if (item.fresh) row.setAttribute('aria-description', 'new since the previous check');
     else row.removeAttribute('aria-description');
     const cells = row.children;

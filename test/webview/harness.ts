@@ -16,7 +16,11 @@ import { RecordTableBuilder } from '../../src/engine/store/recordTable';
 import type { RecordTable } from '../../src/engine/store/recordTable';
 import { exportPieces } from '../../src/engine/views/exports';
 import { ResultView } from '../../src/engine/views/resultView';
-import type { ExportFormat, HostMessage, PanelUiState, WebviewMessage } from '../../src/shared/protocol';
+import { RowTriage } from '../../src/engine/views/rowTriage';
+import { TRIAGE_COLUMN } from '../../src/engine/protocol';
+import { triageKey } from '../../src/core/triage';
+import type { TriageMark, TriageState } from '../../src/core/triage';
+import type { ActionTarget, ExportFormat, HostMessage, PanelUiState, WebviewMessage } from '../../src/shared/protocol';
 import { describeFilter } from '../../src/shared/protocol';
 import { isThemeName, themeCss } from './themes';
 import type { ThemeName } from './themes';
@@ -127,6 +131,8 @@ export interface StubHost {
   waitFor<T extends WebviewMessage>(predicate: (message: WebviewMessage) => message is T, timeoutMs?: number): Promise<T>;
   /** What the host put on the clipboard, in order (only what it was allowed to copy). */
   readonly copies: { readonly what: 'cell' | 'row'; readonly text: string }[];
+  /** The panel's triage and guide requests, in order (with triage on: see `OpenOptions.triage`). */
+  readonly actions: { readonly type: 'triage' | 'guide'; readonly target: ActionTarget; readonly rows: readonly number[] }[];
   /** The exports the host wrote, in order. */
   readonly exports: { readonly format: ExportFormat; readonly includeSecrets: boolean; readonly content: string }[];
 }
@@ -139,6 +145,11 @@ export interface OpenOptions {
   readonly focus?: { identifier?: string };
   /** Rows new since the previous check (as the engine keeps them), and when that check was. */
   readonly fresh?: { readonly rows: readonly number[]; readonly since: number };
+  /**
+   * Decisions by row: the host adds the Triage column as the extension's does, and answers a
+   * "Triage…" request by marking its rows `decide` (the user's pick) and posting `refresh`.
+   */
+  readonly triage?: { readonly rows: Readonly<Record<number, TriageState>>; readonly decide: TriageState };
   /** The state `getState()` returns at start (as after a reload). */
   readonly savedState?: PanelUiState;
   /** Viewport height; default 900. */
@@ -182,6 +193,9 @@ export async function openPanel(harness: Harness, options: OpenOptions = {}): Pr
   };
   const result = options.entry;
   let view: ResultView | undefined;
+  let triage: RowTriage | undefined;
+  let marks: ReadonlyMap<string, TriageMark> = new Map();
+  const actions: { type: 'triage' | 'guide'; target: ActionTarget; rows: number[] }[] = [];
   let filter = '';
   await cdp.send('Runtime.enable');
   await cdp.send('Runtime.addBinding', { name: '__toHost' });
@@ -198,13 +212,18 @@ export async function openPanel(harness: Harness, options: OpenOptions = {}): Pr
         for (const record of result.records) builder.add(record);
         table = builder.finish();
       }
-      view = new ResultView(table, dateFormat('en-US'), Uint32Array.from(options.fresh?.rows ?? []));
+      if (options.triage) {
+        const rowTriage = new RowTriage(table, triageKey(result.entry.origin), () => marks);
+        marks = new Map(Object.entries(options.triage.rows).map(([row, state]) => [rowTriage.id(Number(row)), { state, at: Date.UTC(2026, 10, 23) }]));
+        triage = rowTriage;
+      }
+      view = new ResultView(table, dateFormat('en-US'), Uint32Array.from(options.fresh?.rows ?? []), triage);
       const { entry } = result;
       const fresh = options.fresh ? { newRecords: options.fresh.rows.length, newSince: options.fresh.since } : {};
       void post({
         type: 'load',
         entry: { key: entry.key, origin: entry.origin, query: entry.query, type: entry.query.type, count: entry.count, records: entry.records, fetchedAt: entry.fetchedAt, ...(entry.rateLimit ? { rateLimit: entry.rateLimit } : {}), ...fresh },
-        columns: table.columns.map((c) => ({ key: c.key, label: c.label, kind: c.kind, secret: c.secret })),
+        columns: [...table.columns.map((c) => ({ key: c.key, label: c.label, kind: c.kind, secret: c.secret })), ...(triage ? [TRIAGE_COLUMN] : [])],
         ...(options.focus?.identifier ? { focus: options.focus } : {}),
       });
       return;
@@ -248,6 +267,20 @@ export async function openPanel(harness: Harness, options: OpenOptions = {}): Pr
         void post({ type: 'response', id: message.id, ok: true, message: `Saved leaks.${message.format}` });
         break;
       }
+      case 'triage':
+      case 'guide': {
+        const target = message.target;
+        const rows = 'group' in target ? [...view.groupRows(target.group)] : 'row' in target ? [target.row] : [];
+        actions.push({ type: message.type, target: message.target, rows });
+        const decide = options.triage?.decide;
+        if (message.type === 'triage' && triage && decide) {
+          const next = new Map(marks);
+          for (const row of rows) next.set(triage.id(row), { state: decide, at: Date.UTC(2026, 10, 24) });
+          marks = next;
+          void post({ type: 'response', id: message.id, ok: true, message: `${rows.length} marked ${decide}` }).then(() => post({ type: 'refresh' }));
+        } else void post({ type: 'response', id: message.id, ok: true, message: 'Guide opened' });
+        break;
+      }
       default:
         break;
     }
@@ -279,6 +312,7 @@ export async function openPanel(harness: Harness, options: OpenOptions = {}): Pr
     dialogs,
     errors,
     copies,
+    actions,
     exports,
     post,
     state: () => page.evaluate('window.__savedState()') as Promise<PanelUiState | undefined>,

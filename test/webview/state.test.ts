@@ -35,7 +35,7 @@ describe('results panel state', function () {
     const saved: PanelUiState = {
       key: entry.entry.key,
       sort: { column: 'username', direction: 'desc' },
-      filter: { text: '', status: '', country: 'US', browser: '', from: '', to: '', onlyNew: false },
+      filter: { text: '', status: '', country: 'US', browser: '', from: '', to: '', onlyNew: false, triage: '' },
       grouping: 'none',
       presentation: true,
       scrollTop: 0,
@@ -67,7 +67,7 @@ describe('results panel state', function () {
   it('starts clean when the saved state belongs to another result', async () => {
     const host = await openPanel(harness, {
       entry,
-      savedState: { key: 'another', filter: { text: 'zzz-nothing', status: '', country: '', browser: '', from: '', to: '', onlyNew: false } },
+      savedState: { key: 'another', filter: { text: 'zzz-nothing', status: '', country: '', browser: '', from: '', to: '', onlyNew: false, triage: '' } },
     });
     await waitForViewCount(host.page, records.length);
     await host.page.close();

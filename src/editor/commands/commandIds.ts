@@ -26,6 +26,8 @@ export const CommandId = {
   exportTriage: 'leakSearch.exportTriage',
   importTriage: 'leakSearch.importTriage',
   exportSarif: 'leakSearch.exportSarif',
+  openGuide: 'leakSearch.openGuide',
+  treeGuide: 'leakSearch.tree.openGuide',
 } as const;
 
 export type CommandId = (typeof CommandId)[keyof typeof CommandId];

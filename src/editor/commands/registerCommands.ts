@@ -17,6 +17,7 @@ import { recheck } from './recheck';
 import { exportSarif } from './exportSarif';
 import { acknowledge, clearTriage, exportTriage, falsePositive, importTriage, remediate } from './triage';
 import { removeDomain } from './removeDomain';
+import { openGuide, treeGuide } from './openGuide';
 import { manageIgnored } from '../diagnostics/manageIgnored';
 import { ignoreIdentifier, scanWorkspace, showLeakedRecords } from '../diagnostics/diagnosticCommands';
 
@@ -49,6 +50,8 @@ const HANDLERS: Readonly<Record<CommandId, Handler>> = {
   [CommandId.exportTriage]: exportTriage,
   [CommandId.importTriage]: importTriage,
   [CommandId.exportSarif]: exportSarif,
+  [CommandId.openGuide]: openGuide,
+  [CommandId.treeGuide]: treeGuide,
 };
 
 export function registerCommands(ctx: LeakSearchContext): vscode.Disposable[] {

@@ -1,5 +1,6 @@
-// Triage from the tree: mark the selected records acknowledged, remediated (with an optional
-// note) or a false positive, or clear the mark; export and import the team file.
+// Triage from the tree (and the results panel, through `applyTriage`): mark the selected
+// records acknowledged, remediated (with an optional note) or a false positive, or clear the
+// mark; export and import the team file.
 import * as vscode from 'vscode';
 import { cleanNote, parseTriageFile, triageFile, TRIAGE_LABELS } from '../../core/triage';
 import type { TriageState } from '../../core/triage';
@@ -20,20 +21,24 @@ async function mark(ctx: LeakSearchContext, state: TriageState | undefined, node
     ctx.notifier.show('info', 'Leak Search: select leaked records in the Findings view to triage them.');
     return 0;
   }
+  return applyTriage(ctx, first.entry.origin, records.map((r) => r.record.triage), state);
+}
+
+/** Marks records by triage id (asking for a note when remediated); resolves with how many (0: cancelled). */
+export async function applyTriage(ctx: Pick<LeakSearchContext, 'triage' | 'log'>, origin: string, ids: readonly string[], state: TriageState | undefined): Promise<number> {
   let note = '';
   if (state === 'remediated') {
     const typed = await vscode.window.showInputBox({
-      title: `Mark ${formatCount(records.length)} remediated`,
+      title: `Mark ${formatCount(ids.length)} remediated`,
       prompt: 'What was done (optional): password rotated, sessions revoked, device cleaned…',
       placeHolder: 'e.g. password rotated and sessions revoked on 2026-11-23',
     });
     if (typed === undefined) return 0;
     note = cleanNote(typed);
   }
-  const ids = records.map((r) => r.record.triage);
-  await ctx.triage.set(first.entry.origin, ids, state ? { state, at: Date.now(), ...(note ? { note } : {}) } : undefined);
-  ctx.log.info(`Triage: ${formatCount(records.length)} marked ${state ? TRIAGE_LABELS[state] : 'untriaged'}.`);
-  return records.length;
+  await ctx.triage.set(origin, ids, state ? { state, at: Date.now(), ...(note ? { note } : {}) } : undefined);
+  ctx.log.info(`Triage: ${formatCount(ids.length)} marked ${state ? TRIAGE_LABELS[state] : 'untriaged'}.`);
+  return ids.length;
 }
 
 export const acknowledge = (ctx: LeakSearchContext, node?: unknown, selected?: unknown): Promise<number> => mark(ctx, 'acknowledged', node, selected);

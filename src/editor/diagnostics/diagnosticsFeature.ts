@@ -10,6 +10,7 @@ import type { EngineHost } from '../engine/engineHost';
 import type { ExportedFiles } from '../results/exportFile';
 import type { Logger } from '../log/logger';
 import type { ResultsModel } from '../model/resultsModel';
+import type { TriageStore } from '../model/triageStore';
 import { DiagnosticsController } from './diagnosticsController';
 import { GitIgnored } from './gitIgnored';
 import { IgnoreStore } from './ignoreStore';
@@ -30,6 +31,8 @@ export interface DiagnosticsFeatureDeps {
   readonly engine: EngineHost;
   /** Files this extension exported: never scanned (they hold the leaks themselves). */
   readonly exported: ExportedFiles;
+  /** The team's decisions, shown in the hover. */
+  readonly triage: TriageStore;
 }
 
 export class DiagnosticsFeature implements vscode.Disposable {
@@ -53,7 +56,10 @@ export class DiagnosticsFeature implements vscode.Disposable {
       this.git,
       this.controller,
       this.status,
-      vscode.languages.registerHoverProvider(selector, new LeakHoverProvider(this.controller, this.holder)),
+      vscode.languages.registerHoverProvider(selector, new LeakHoverProvider(this.controller, this.holder, (id) => {
+        const origin = deps.origin();
+        return origin ? deps.triage.get(origin, id) : undefined;
+      })),
       vscode.languages.registerCodeActionsProvider(selector, new LeakCodeActionProvider(this.controller, deps.origin), LeakCodeActionProvider.metadata),
       // Files a workspace scan marked follow new results, the ignore list and git repositories too.
       this.holder.onDidChange(() => void this.#rescanFilesFromDisk()),

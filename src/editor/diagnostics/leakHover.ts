@@ -1,6 +1,7 @@
 // The hover over a leaked identifier: the records behind it (date, site, browser, country,
-// status), the password masked, and a link to the results panel. Found through our
-// diagnostics (source and code), like the code actions.
+// status), the password masked, the team's decision about each, and links to the results
+// panel and to the remediation guide that fits. Found through our diagnostics (source and
+// code), like the code actions.
 import * as vscode from 'vscode';
 import { formatRecordDay, statusWords } from '../../core/recordText';
 import type { HoverRecord } from '../../engine/protocol';
@@ -9,37 +10,53 @@ import type { DiagnosticsController, ShownMatch } from './diagnosticsController'
 import { isLeakDiagnostic, recordsCommandUri } from './matchDiagnostic';
 import type { LeakIndexHolder } from './leakIndexHolder';
 import { escapeMarkdown } from '../../core/plainText';
+import { GUIDE_TITLES, guideFor } from '../../core/guides';
+import { MAX_NOTE, triageWords } from '../../core/triage';
+import type { TriageMark } from '../../core/triage';
 
 /** What a masked password shows, whatever its length. */
 export const PASSWORD_MASK = '•••••••';
 /** Records listed in one hover. */
 export const HOVER_RECORDS = 10;
 
-function recordRow(record: HoverRecord): string {
+/** The decision about a record (by its triage id), or undefined. */
+export type MarkOf = (triageId: string) => TriageMark | undefined;
+
+function recordRow(record: HoverRecord, markOf: MarkOf): string {
   const cell = (s: string): string => (s === '' ? '—' : escapeMarkdown(s));
   // Status in plain words: the ordinary "show" needs none (a dash), "hide" says "marked hidden".
   const status = statusWords(record.status).short;
-  return `| ${cell(formatRecordDay(record.date, vscode.env.language))} | ${cell(record.site)} | ${cell(record.browser)} | ${cell(record.country)} | ${cell(status)} | ${record.hasPassword ? PASSWORD_MASK : '—'} |`;
+  const mark = record.triage ? markOf(record.triage) : undefined;
+  const triage = mark ? `${triageWords(mark)}${mark.note ? `: ${mark.note.slice(0, MAX_NOTE)}` : ''}` : '';
+  return `| ${cell(formatRecordDay(record.date, vscode.env.language))} | ${cell(record.site)} | ${cell(record.browser)} | ${cell(record.country)} | ${cell(status)} | ${record.hasPassword ? PASSWORD_MASK : '—'} | ${cell(triage)} |`;
+}
+
+/** The `command:` URI that opens a remediation guide. */
+export function guideCommandUri(kind: string): vscode.Uri {
+  return vscode.Uri.parse(`command:${CommandId.openGuide}?${encodeURIComponent(JSON.stringify([kind]))}`);
 }
 
 /** The hover text of a shown match, with the records behind it (asked of the engine). */
-export function hoverMarkdown(shown: ShownMatch, found: { readonly records: readonly HoverRecord[]; readonly total: number } | undefined): vscode.MarkdownString {
+export function hoverMarkdown(shown: ShownMatch, found: { readonly records: readonly HoverRecord[]; readonly total: number } | undefined, markOf: MarkOf = () => undefined): vscode.MarkdownString {
   const md = new vscode.MarkdownString(undefined, true);
-  md.isTrusted = { enabledCommands: [CommandId.showLeakedRecords] };
+  md.isTrusted = { enabledCommands: [CommandId.showLeakedRecords, CommandId.openGuide] };
   const { match } = shown;
   // The diagnostic's own hover already shows its message: this one lists the records.
   const n = match.count;
   const plural = n === 1 ? 'record' : `${n} records`;
   const about = match.kind === 'password' ? `the leaked ${plural} of this password (for ${escapeMarkdown(match.owners.join(', ') || 'an account')})` : `the leaked ${plural} of ${escapeMarkdown(match.identifier)}`;
   md.appendMarkdown(`**Leak Search** — ${about}\n\n`);
+  if (match.triage) md.appendMarkdown(`Triage: every record ${escapeMarkdown(triageWords(match.triage))}.\n\n`);
   if (found) {
-    md.appendMarkdown('| Date | Site | Browser | Country | Status | Password |\n|---|---|---|---|---|---|\n');
-    for (const r of found.records.slice(0, HOVER_RECORDS)) md.appendMarkdown(`${recordRow(r)}\n`);
+    md.appendMarkdown('| Date | Site | Browser | Country | Status | Password | Triage |\n|---|---|---|---|---|---|---|\n');
+    for (const r of found.records.slice(0, HOVER_RECORDS)) md.appendMarkdown(`${recordRow(r, markOf)}\n`);
     if (found.total > HOVER_RECORDS) md.appendMarkdown(`\n…and ${found.total - HOVER_RECORDS} more.\n`);
   }
   const domains = match.domains.map((d) => escapeMarkdown(d)).join(', ');
   if (domains !== '') md.appendMarkdown(`\nFrom the results of ${domains}.`);
   if (match.target) md.appendMarkdown(` [Show leaked records](${recordsCommandUri(match.target).toString()})`);
+  const guide = guideFor({ type: match.type ?? 'accounts' });
+  md.appendMarkdown(` · [What to do](${guideCommandUri(guide).toString()} "${escapeMarkdown(GUIDE_TITLES[guide])}")`);
   return md;
 }
 
@@ -47,6 +64,7 @@ export class LeakHoverProvider implements vscode.HoverProvider {
   constructor(
     private readonly controller: DiagnosticsController,
     private readonly holder: LeakIndexHolder,
+    private readonly markOf: MarkOf,
   ) {}
 
   async provideHover(document: vscode.TextDocument, position: vscode.Position): Promise<vscode.Hover | undefined> {
@@ -55,6 +73,6 @@ export class LeakHoverProvider implements vscode.HoverProvider {
     if (shown.length === 0) return undefined;
     const range = shown.map((m) => m.range).reduce((a, b) => a.union(b));
     const found = await Promise.all(shown.map((m) => this.holder.hover(m.match.handle, HOVER_RECORDS).catch(() => undefined)));
-    return new vscode.Hover(shown.map((m, i) => hoverMarkdown(m, found[i])), range);
+    return new vscode.Hover(shown.map((m, i) => hoverMarkdown(m, found[i], this.markOf)), range);
   }
 }

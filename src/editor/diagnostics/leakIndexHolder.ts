@@ -83,6 +83,17 @@ export class LeakIndexHolder extends Disposable {
     return next;
   }
 
+  /**
+   * The engine answers matches anew from `version` on (triage decisions changed): files are
+   * re-matched. The engine answers calls in order, so the version last heard is its current
+   * one (a restarted engine counts from 1 again: no "only if higher").
+   */
+  adopt(version: number): void {
+    if (version === this.#snapshot.version) return;
+    this.#snapshot = { ...this.#snapshot, version };
+    this.#emitter.fire(this.#snapshot);
+  }
+
   /** Every leaked identifier in `text`; `version` says which index answered. */
   async match(text: string, options?: MatchOptions): Promise<{ readonly version: number; readonly matches: readonly WireMatch[] }> {
     if (this.#snapshot.isEmpty) return { version: this.#snapshot.version, matches: [] };

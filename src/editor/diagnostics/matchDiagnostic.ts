@@ -1,10 +1,14 @@
 // One leak match as a VS Code diagnostic: source "Leak Search", a `code` whose target opens
 // the matching records in the results panel, the message the engine wrote, and a severity
 // from the settings (a leaked password is always an Error, a common one only a Hint; a bare
-// host one step weaker).
+// host one step weaker). The team's decision about every record behind a match changes it
+// (README "Monitoring"): acknowledged keeps the severity, remediated is at most Information,
+// a false positive only a Hint (not in the Problems view, still hoverable); the message says
+// which and since when.
 import * as vscode from 'vscode';
 import type { MatchKind } from '../../core/scan/leakIndex';
 import type { WireMatch } from '../../engine/protocol';
+import { triageWords } from '../../core/triage';
 import { CommandId } from '../commands/commandIds';
 
 export const DIAGNOSTIC_SOURCE = 'Leak Search';
@@ -30,14 +34,27 @@ export function recordsCommandUri(target: RecordsTarget): vscode.Uri {
   return vscode.Uri.parse(`command:${CommandId.showLeakedRecords}?${args}`);
 }
 
-function severityOf(match: WireMatch, configured: vscode.DiagnosticSeverity): vscode.DiagnosticSeverity {
+function untriagedSeverity(match: WireMatch, configured: vscode.DiagnosticSeverity): vscode.DiagnosticSeverity {
   if (match.kind === 'password') return match.common ? vscode.DiagnosticSeverity.Hint : vscode.DiagnosticSeverity.Error;
   if (match.kind === 'host') return Math.max(configured, vscode.DiagnosticSeverity.Information);
   return configured;
 }
 
+function severityOf(match: WireMatch, configured: vscode.DiagnosticSeverity): vscode.DiagnosticSeverity {
+  const severity = untriagedSeverity(match, configured);
+  switch (match.triage?.state) {
+    case 'false-positive':
+      return vscode.DiagnosticSeverity.Hint;
+    case 'remediated':
+      return Math.max(severity, vscode.DiagnosticSeverity.Information);
+    default:
+      return severity;
+  }
+}
+
 export function toDiagnostic(match: WireMatch, range: vscode.Range, severity: vscode.DiagnosticSeverity): vscode.Diagnostic {
-  const d = new vscode.Diagnostic(range, match.message, severityOf(match, severity));
+  const message = match.triage ? `${match.message} (${triageWords(match.triage)})` : match.message;
+  const d = new vscode.Diagnostic(range, message, severityOf(match, severity));
   d.source = DIAGNOSTIC_SOURCE;
   const target = match.target;
   d.code = target ? { value: DIAGNOSTIC_CODES[match.kind], target: recordsCommandUri(target) } : DIAGNOSTIC_CODES[match.kind];

@@ -10,6 +10,15 @@ import { describeFilter, exportFileName, parseWebviewMessage } from '../../share
 import type { FilterState, HostMessage, PanelEntry, PanelFocus, ResponseMessage, WebviewRequest } from '../../shared/protocol';
 import type { ResultsEntry } from '../../core/types';
 import type { ResultsModel } from '../model/resultsModel';
+import { answerPanelAction } from './panelActions';
+import type { GuideKind } from '../../core/guides';
+import type { TriageState } from '../../core/triage';
+
+/** What the panel's triage and guide buttons do outside the panel. */
+export interface PanelHooks {
+  mark(origin: string, ids: readonly string[], state: TriageState | undefined): Promise<number>;
+  openGuide(kind: GuideKind): Promise<unknown>;
+}
 
 let nextPanelId = 1;
 
@@ -35,6 +44,7 @@ export class ResultsPanel implements vscode.Disposable {
     private readonly engine: EngineHost,
     private readonly exported: ExportedFiles,
     focus: PanelFocus | undefined,
+    private readonly hooks: PanelHooks,
   ) {
     this.#pendingFocus = focus;
     const dist = vscode.Uri.joinPath(extensionUri, 'dist');
@@ -63,6 +73,11 @@ export class ResultsPanel implements vscode.Disposable {
       styleUri: webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.css')).toString(),
       title: this.panel.title,
     });
+  }
+
+  /** Decisions changed: the page runs its query again (when live). */
+  refresh(): void {
+    if (this.#ready && this.#entry) void this.#post({ type: 'refresh' });
   }
 
   /** Reveals the panel; with a focus, shows the records matching it, whether the page is live, hidden or still loading. */
@@ -159,6 +174,15 @@ export class ResultsPanel implements vscode.Disposable {
           await vscode.env.clipboard.writeText(text);
           response = { type: 'response', id: request.id, ok: true, message: request.what === 'row' ? 'Row copied' : 'Cell copied' };
         }
+      } else if (request.type === 'triage' || request.type === 'guide') {
+        const entry = this.#entry;
+        if (!entry) throw new Error('the result is not loaded yet');
+        response = await answerPanelAction(request, {
+          selection: (r) => this.engine.call('panelSelection', { panel: this.#id, ...('row' in r.target ? { rows: [r.target.row] } : 'group' in r.target ? { rows: [], group: r.target.group } : { rows: [] }) }),
+          mark: (ids, state) => this.hooks.mark(entry.origin, ids, state),
+          openGuide: (kind) => this.hooks.openGuide(kind),
+          type: entry.type,
+        });
       } else {
         const entry = this.#entry;
         const name = exportFileName(entry?.query.domain ?? 'leaks', entry?.type ?? 'records', request.format);

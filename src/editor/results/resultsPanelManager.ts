@@ -1,6 +1,7 @@
 // Opens, reveals and restores the results panels: one panel per result key.
 import * as vscode from 'vscode';
 import { ResultsPanel, panelTitle } from './resultsPanel';
+import type { PanelHooks } from './resultsPanel';
 import type { EngineHost } from '../engine/engineHost';
 import type { ResultsModel } from '../model/resultsModel';
 import type { ExportedFiles } from './exportFile';
@@ -16,6 +17,7 @@ export class ResultsPanelManager implements vscode.Disposable {
     private readonly source: ResultsModel,
     private readonly engine: EngineHost,
     private readonly exported: ExportedFiles,
+    private readonly hooks: PanelHooks,
   ) {}
 
   /** Opens (or reveals) the panel of the result `key`, optionally focused on records matching an identifier. */
@@ -33,6 +35,11 @@ export class ResultsPanelManager implements vscode.Disposable {
     this.#adopt(panel, key, focus);
   }
 
+  /** Triage decisions changed: every open panel shows them. */
+  refreshAll(): void {
+    for (const controller of this.#panels.values()) controller.refresh();
+  }
+
   /** The keys of the open panels (for tests and commands). */
   openKeys(): string[] {
     return [...this.#panels.keys()];
@@ -44,7 +51,7 @@ export class ResultsPanelManager implements vscode.Disposable {
   }
 
   #adopt(panel: vscode.WebviewPanel, key: string, focus: PanelFocus | undefined): void {
-    const controller = new ResultsPanel(panel, key, this.extensionUri, this.source, this.engine, this.exported, focus);
+    const controller = new ResultsPanel(panel, key, this.extensionUri, this.source, this.engine, this.exported, focus, this.hooks);
     this.#panels.set(key, controller);
     panel.onDidDispose(() => {
       controller.dispose();

@@ -158,6 +158,10 @@ export function markdownSummary(view: ResultView, rows: Uint32Array, context: Su
   if (roles.username !== undefined) lines.push(`- Distinct usernames: ${distinct(roles.username)}`);
   if (roles.url !== undefined) lines.push(`- Distinct sites: ${view.siteCount(rows)}`);
   if (machines.length > 0) lines.push(`- Infected machines (same IP, browser, country and day): ${machines.length}`);
+  if (view.triage) {
+    const t = view.triageCounts(rows);
+    lines.push(`- Triage: ${t.remediated} remediated, ${t.acknowledged} acknowledged, ${t['false-positive']} false positive, ${t.untriaged} not triaged`);
+  }
   if (first <= last) lines.push(`- Date span: ${escapeMarkdown(isoTime(first).slice(0, 10))} to ${escapeMarkdown(isoTime(last).slice(0, 10))}`);
   if (roles.username !== undefined) lines.push('', '## Accounts to act on', '', ...accountsTable(table, roles.username, dates?.ms, rows));
   lines.push('', '## Top sites', '', ...table2('Site', stats.sites));

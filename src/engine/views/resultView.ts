@@ -11,6 +11,11 @@ import { columnOrder, hasSortKeys, sortKeys } from './columnOrder';
 import type { ColumnOrder } from './columnOrder';
 import { firstInOrder } from './firstInOrder';
 import { TextSearch, dayOf } from './textSearch';
+import { combinedTriage, TRIAGE_LABELS } from '../../core/triage';
+import type { TriageCounts } from '../../core/triage';
+import { passesTriage } from '../../shared/protocol';
+import type { RowTriage } from './rowTriage';
+import { stateOfCode } from './rowTriage';
 
 const TOP_N = 8;
 const OPTIONS_MAX = 500;
@@ -67,6 +72,8 @@ export class ResultView {
     readonly table: RecordTable,
     private readonly dates: DateFormat = ISO_DATES,
     freshRows: Uint32Array = new Uint32Array(0),
+    /** Each row's triage decision; with it the view shows a Triage column after the table's. */
+    readonly triage?: RowTriage,
   ) {
     this.#search = new TextSearch(table, (day) => dates.day(day));
     this.#fresh = new Uint8Array(freshRows.length > 0 ? table.length : 0);
@@ -88,7 +95,8 @@ export class ResultView {
     this.#shown = shown;
     this.#sort = q.sort;
     this.#first = undefined;
-    this.#filterKey = JSON.stringify(q.filter);
+    // A new decision changes the figures of a triage filter without changing the filter.
+    this.#filterKey = `${JSON.stringify(q.filter)}${q.filter.triage && this.triage ? `|${this.#marksSeen()}` : ''}`;
     this.#grouping = q.grouping;
     this.#expanded = new Set(q.expanded);
     // Grouping and a sort whose order is known need the rows now; otherwise they wait for a window past the first rows.
@@ -150,24 +158,52 @@ export class ResultView {
       const item = this.#items ? (this.#items[i] as number) : this.#rowAt(i);
       if (item < 0) {
         const g = this.#groups[-item - 1] as Group;
-        out.push({ kind: 'group', key: g.key, label: g.label, count: g.rows.length, expanded: this.#expanded.has(g.key) });
+        const decided = this.triage ? combinedTriage(Array.from(g.rows, (row) => this.triage?.mark(row)))?.state : undefined;
+        out.push({ kind: 'group', key: g.key, label: g.label, count: g.rows.length, expanded: this.#expanded.has(g.key), ...(decided ? { triage: decided } : {}) });
       } else {
         const cells = this.cells(item, (c) => !presentation && revealed.has(`${item}:${c}`));
-        out.push(this.#fresh[item] ? { kind: 'row', row: item, cells, fresh: true } : { kind: 'row', row: item, cells });
+        const state = this.triage?.state(item);
+        out.push({ kind: 'row', row: item, cells, ...(this.#fresh[item] ? { fresh: true as const } : {}), ...(state ? { triage: state } : {}) });
       }
     }
     return out;
   }
 
-  /** A row's display texts, secrets masked unless `revealed(column)`. */
+  /** A row's display texts, secrets masked unless `revealed(column)`; then its triage state when the view has one. */
   cells(row: number, revealed: (column: number) => boolean = () => false): string[] {
     const { table } = this;
-    return table.columns.map((column, c) => {
+    const cells = table.columns.map((column, c) => {
       const text = this.display(c, row);
       if (!column.secret) return text;
       return text === '' ? '' : revealed(c) ? text : MASK;
     });
+    if (this.triage) {
+      const state = this.triage.state(row);
+      cells.push(state ? TRIAGE_LABELS[state] : '');
+    }
+    return cells;
   }
+
+  /** Records per triage state among `rows` (all undecided without triage). */
+  triageCounts(rows: Uint32Array): TriageCounts {
+    const counts = [0, 0, 0, 0];
+    const codes = this.triage?.codes();
+    for (const row of rows) counts[codes ? (codes[row] as number) : 0]++;
+    return { untriaged: counts[0] as number, acknowledged: counts[1] as number, remediated: counts[2] as number, 'false-positive': counts[3] as number };
+  }
+
+  /** Changes whenever the decisions do (their map is replaced on every change). */
+  #marksSeen(): number {
+    const codes = this.triage?.codes();
+    if (codes !== this.#lastCodes) {
+      this.#lastCodes = codes;
+      this.#marksGeneration++;
+    }
+    return this.#marksGeneration;
+  }
+
+  #lastCodes: Uint8Array | undefined;
+  #marksGeneration = 0;
 
   /** A cell as the panel shows it: one line, no invisible characters, bounded; dates in the user's format. */
   display(column: number, row: number): string {
@@ -225,6 +261,10 @@ export class ResultView {
       const fresh = this.#fresh;
       for (let row = 0; row < n; row++) if (mask[row] && !fresh[row]) mask[row] = 0;
     }
+    if (filter.triage && this.triage) {
+      const codes = this.triage.codes();
+      for (let row = 0; row < n; row++) if (mask[row] && !passesTriage(filter.triage, stateOfCode(codes[row] as number))) mask[row] = 0;
+    } else if (filter.triage && filter.triage !== 'untriaged') mask.fill(0);
     exact(roles.status, filter.status);
     exact(roles.country, filter.country);
     exact(roles.browser, filter.browser);
@@ -262,6 +302,7 @@ export class ResultView {
     const view = new Uint32Array(count);
     let at = 0;
     const column = this.#sortColumn(sort);
+    if (sort?.column === 'triage' && column === undefined && this.triage) return byTriage(mask, count, this.triage.codes(), sort.direction);
     if (column === undefined || !sort) {
       for (let row = 0; row < n; row++) if (mask[row]) view[at++] = row;
       return view;
@@ -325,7 +366,6 @@ export class ResultView {
   #group(rows: Uint32Array, by: Exclude<Grouping, 'none'>): Group[] {
     const members = new Map<string, number[]>();
     const labels = new Map<string, string>();
-    const { table } = this;
     if (by === 'site') {
       const { codes, values } = this.#siteCodes();
       const byCode = new Map<number, number[]>();
@@ -341,26 +381,32 @@ export class ResultView {
         labels.set(`s:${site}`, site || '(no site)');
       }
     } else {
-      const { roles } = table;
-      const dates = roles.date === undefined ? undefined : table.stored[roles.date]?.date;
       for (const row of rows) {
-        const ip = roles.ip === undefined ? '' : table.text(roles.ip, row);
-        const browser = roles.browser === undefined ? '' : table.text(roles.browser, row);
-        const country = roles.country === undefined ? '' : table.text(roles.country, row);
-        const ms = dates ? (dates.ms[row] as number) : Number.NaN;
-        const day = Number.isNaN(ms) ? '' : this.dates.day(dayOf(ms));
-        const key = `m:${ip}\u0001${browser}\u0001${country}\u0001${day}`;
+        const key = this.#machineKey(row);
         const list = members.get(key);
         if (list) list.push(row);
         else {
           members.set(key, [row]);
-          labels.set(key, [visibleText(ip) || '(no IP)', visibleText(browser) || '(no browser)', visibleText(country) || '(no country)', day || '(no date)'].join(' · '));
+          labels.set(key, key.slice(2).split('\u0001').map((part, i) => visibleText(part) || (['(no IP)', '(no browser)', '(no country)', '(no date)'][i] as string)).join(' · '));
         }
       }
     }
     return [...members.entries()]
       .map(([key, list]) => ({ key, label: labels.get(key) ?? key, rows: Uint32Array.from(list) }))
       .sort((a, b) => b.rows.length - a.rows.length || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
+  }
+
+  /** A row's machine group key: `m:` then its IP, browser, country and day. */
+  #machineKey(row: number): string {
+    const { table } = this;
+    const { roles } = table;
+    const dates = roles.date === undefined ? undefined : table.stored[roles.date]?.date;
+    const ip = roles.ip === undefined ? '' : table.text(roles.ip, row);
+    const browser = roles.browser === undefined ? '' : table.text(roles.browser, row);
+    const country = roles.country === undefined ? '' : table.text(roles.country, row);
+    const ms = dates ? (dates.ms[row] as number) : Number.NaN;
+    const day = Number.isNaN(ms) ? '' : this.dates.day(dayOf(ms));
+    return `m:${ip}\u0001${browser}\u0001${country}\u0001${day}`;
   }
 
   #buildItems(): Int32Array {
@@ -393,6 +439,21 @@ export class ResultView {
   /** The machine groups of `rows` (the incident summary lists the largest). */
   machineGroups(rows: Uint32Array): { readonly label: string; readonly count: number }[] {
     return this.#group(rows, 'machine').map((g) => ({ label: g.label, count: g.rows.length }));
+  }
+
+  /** The rows of a group of the current query (empty when there is no such group). */
+  groupRows(key: string): Uint32Array {
+    return this.#groups.find((g) => g.key === key)?.rows ?? new Uint32Array(0);
+  }
+
+  /** How many records of the whole result share a row's machine (same IP, browser, country and day). */
+  machineSize(row: number): number {
+    const { roles } = this.table;
+    if (roles.ip === undefined && roles.browser === undefined) return 1;
+    const key = this.#machineKey(row);
+    let count = 0;
+    for (let r = 0; r < this.table.length; r++) if (this.#machineKey(r) === key) count++;
+    return count;
   }
 
   /** The grouping of the current query. */
@@ -470,6 +531,15 @@ export class ResultView {
     this.#options = { status: all(roles.status), country: all(roles.country), browser: all(roles.browser) };
     return this.#options;
   }
+}
+
+/** The rows passing `mask` ordered by triage state (undecided first when ascending), record order within a state. */
+function byTriage(mask: Uint8Array, count: number, codes: Uint8Array, direction: 'asc' | 'desc'): Uint32Array {
+  const view = new Uint32Array(count);
+  let at = 0;
+  const order = direction === 'asc' ? [0, 1, 2, 3] : [3, 2, 1, 0];
+  for (const code of order) for (let row = 0; row < mask.length; row++) if (mask[row] && codes[row] === code) view[at++] = row;
+  return view;
 }
 
 function ranked(counts: Map<string, number>, n: number): [string, number][] {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { cleanNote, isTriageId, mergeMarks, parseMark, parseTriageFile, triageFile, triageId, triageKey } from '../../../src/core/triage';
+import { cleanNote, combinedTriage, isTriageId, mergeMarks, parseMark, parseTriageFile, triageFile, triageId, triageKey, triageWords } from '../../../src/core/triage';
 import type { TriageMark } from '../../../src/core/triage';
 
 const ORIGIN = 'https://leaks.example.test';
@@ -42,5 +42,24 @@ describe('triage', () => {
     assert.throws(() => parseTriageFile('{"format":"x"}', ORIGIN), /not a Leak Search triage file/);
     const mixed = JSON.stringify({ format: 'leak-search-triage', version: 1, origin: ORIGIN, entries: [{ id: '../../etc', state: 'remediated', at: '2026-01-01' }, { id, state: 'bogus', at: '2026-01-01' }, { id, state: 'acknowledged', at: '2026-01-02T00:00:00Z' }] });
     assert.deepEqual(Object.fromEntries(parseTriageFile(mixed, ORIGIN)), { [id]: { state: 'acknowledged', at: Date.UTC(2026, 0, 2) } });
+  });
+});
+
+describe('triage of a group of records', () => {
+  const at = (state: TriageMark['state'], day: number): TriageMark => ({ state, at: Date.UTC(2026, 10, day) });
+
+  it('is undecided while any record is, and for no records at all', () => {
+    assert.equal(combinedTriage([at('remediated', 1), undefined]), undefined);
+    assert.equal(combinedTriage([]), undefined);
+  });
+
+  it('is a false positive only when every record is; remediated when all are done; else acknowledged; dated by the latest decision', () => {
+    assert.deepEqual(combinedTriage([at('false-positive', 1), at('false-positive', 3)]), at('false-positive', 3));
+    assert.deepEqual(combinedTriage([at('false-positive', 5), at('remediated', 2)]), at('remediated', 5));
+    assert.deepEqual(combinedTriage([at('remediated', 2), at('acknowledged', 1)]), at('acknowledged', 2));
+  });
+
+  it('says a decision in words with its UTC day (the same for every reader of a shared file)', () => {
+    assert.equal(triageWords({ state: 'false-positive', at: Date.UTC(2026, 10, 23, 23, 59) }), 'false positive on 2026-11-23');
   });
 });

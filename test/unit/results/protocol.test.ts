@@ -16,7 +16,7 @@ describe('results protocol', () => {
     assert.deepEqual(parseWebviewMessage({ type: 'reveal', id: 1, row: 2, column: 3 }), { type: 'reveal', id: 1, row: 2, column: 3 });
     assert.deepEqual(parseWebviewMessage({ type: 'window', seq: 1, start: 100, count: 100, revealed: ['1:2', 'nope', 3] }), { type: 'window', seq: 1, start: 100, count: 100, revealed: ['1:2'] });
     const q = parseWebviewMessage({ type: 'query', seq: 1, query: { filter: { text: 'a', status: 7 }, sort: { column: 'date', direction: 'desc' }, grouping: 'site', expanded: ['s:x', 3] } });
-    assert.deepEqual(q, { type: 'query', seq: 1, query: { filter: { text: 'a', status: '', country: '', browser: '', from: '', to: '', onlyNew: false }, sort: { column: 'date', direction: 'desc' }, grouping: 'site', expanded: ['s:x'] } });
+    assert.deepEqual(q, { type: 'query', seq: 1, query: { filter: { text: 'a', status: '', country: '', browser: '', from: '', to: '', onlyNew: false, triage: '' }, sort: { column: 'date', direction: 'desc' }, grouping: 'site', expanded: ['s:x'] } });
   });
 
   it('refuses anything else', () => {
@@ -52,7 +52,7 @@ describe('results protocol', () => {
     });
     assert.deepEqual(state, {
       key: 'k',
-      filter: { text: 'bob', status: '', country: '', browser: '', from: '', to: '', onlyNew: false },
+      filter: { text: 'bob', status: '', country: '', browser: '', from: '', to: '', onlyNew: false, triage: '' },
       grouping: 'machine',
       scrollTop: 120,
     });
