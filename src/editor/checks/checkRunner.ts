@@ -9,6 +9,7 @@ import { isExpired } from '../../core/cacheFile';
 import { describeError } from '../../core/formatError';
 import type { ErrorAction } from '../../core/formatError';
 import { formatAge, formatClock, formatCount, formatNewSince, formatRange, quotaResumesAt } from '../../core/format';
+import { plural } from '../../core/plural';
 import { resolveDateRange } from '../../core/settingsRange';
 import { longTimeout } from '../../core/timers';
 import type { LongTimer } from '../../core/timers';
@@ -138,7 +139,7 @@ export class CheckRunner implements vscode.Disposable {
       if (before !== undefined && before !== hash && !this.#keyChanged.has(endpoint.origin)) await this.keyChanged(endpoint.origin);
     }
     if (!apiKey) {
-      this.deps.notifier.show('warning', `Leak Search: no API key is set for ${endpoint.origin}. Set one to check domains.`, [this.#action('setApiKey', targets, options)]);
+      this.deps.notifier.show('warning', vscode.l10n.t('Leak Search: no API key is set for {0}. Set one to check domains.', endpoint.origin), [this.#action('setApiKey', targets, options)]);
       return targets.map((t) => ({ domain: t.domain, status: 'skipped' }));
     }
     if (!(await this.deps.consent.confirm(endpoint.baseUrl))) {
@@ -168,11 +169,11 @@ export class CheckRunner implements vscode.Disposable {
     if (queries.length === 0) return outcomes;
 
     const title = queries.length === 1 && queries[0]
-      ? `Leak Search: checking ${queries[0].domain} (${queries[0].type})`
-      : `Leak Search: checking ${new Set(queries.map((q) => q.domain)).size} domain(s)`;
+      ? vscode.l10n.t('Leak Search: checking {0} ({1})', queries[0].domain, queries[0].type)
+      : vscode.l10n.t('Leak Search: checking {0} domain(s)', new Set(queries.map((q) => q.domain)).size);
     const results = await vscode.window.withProgress(
       options.background
-        ? { location: vscode.ProgressLocation.Window, title: `${title} (scheduled)` }
+        ? { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('{0} (scheduled)', title) }
         : { location: vscode.ProgressLocation.Notification, title, cancellable: true },
       (progress, token) => this.#run(endpoint, apiKey, queries, options, progress, token),
     );
@@ -296,7 +297,7 @@ export class CheckRunner implements vscode.Disposable {
       this.#report(r.error, { origin: endpoint.origin, domain: r.domain }, targets, { ...options, force: true });
     }
     if (results.length > 0 && results.every((r) => r.status === 'cancelled')) {
-      notifier.show('info', 'Leak Search: check cancelled.');
+      notifier.show('info', vscode.l10n.t('Leak Search: check cancelled.'));
       return;
     }
     if (options.quiet) return;
@@ -308,13 +309,13 @@ export class CheckRunner implements vscode.Disposable {
     if (done.length === 0) return;
     const parts = done.map((r) => {
       const e = r.entry as ResultsEntry;
-      const from = r.status === 'cached' ? ` (cached ${formatAge(e.fetchedAt, Date.now())})` : '';
-      return `${e.query.domain} ${e.query.type}: ${formatCount(e.count, 'leaked record')}${from}`;
+      const from = r.status === 'cached' ? ` (${vscode.l10n.t('cached {0}', formatAge(e.fetchedAt, Date.now()))})` : '';
+      return `${e.query.domain} ${e.query.type}: ${plural(e.count, vscode.l10n.t('leaked record'), vscode.l10n.t('leaked records'))}${from}`;
     });
     const first = done[0]?.entry;
     const fresh = done.map((r) => (r.status === 'fetched' ? formatNewSince(r.entry as ResultsEntry, Date.now()) : '')).find((t) => t !== '');
-    notifier.show('info', `Leak Search: ${parts.join('; ')} (${formatRange(first?.query.range)})${fresh ? `, ${fresh}` : ''}.`, first
-      ? [{ label: 'Open Results', run: () => vscode.commands.executeCommand(CommandId.openResults, first.key) }]
+    notifier.show('info', vscode.l10n.t('Leak Search: {0} ({1}){2}.', parts.join('; '), formatRange(first?.query.range), fresh ? `, ${fresh}` : ''), first
+      ? [{ label: vscode.l10n.t('Open Results'), run: () => vscode.commands.executeCommand(CommandId.openResults, first.key) }]
       : []);
   }
 
@@ -328,17 +329,17 @@ export class CheckRunner implements vscode.Disposable {
     if (!first) return;
     const total = fresh.reduce((sum, e) => sum + (e.newRecords ?? 0), 0);
     const where = fresh.length === 1
-      ? `${first.query.domain} (${first.query.type}) since ${formatAge(first.newSince ?? first.fetchedAt, Date.now())}`
+      ? vscode.l10n.t('{0} ({1}) since {2}', first.query.domain, first.query.type, formatAge(first.newSince ?? first.fetchedAt, Date.now()))
       : fresh.map((e) => `${e.query.domain} ${e.query.type} ${(e.newRecords ?? 0).toLocaleString('en-US')}`).join(', ');
-    this.deps.notifier.show('info', `Leak Search: ${formatCount(total, 'new leaked record')} for ${where}.`, [
-      { label: 'Open Results', run: () => vscode.commands.executeCommand(CommandId.openResults, first.key) },
+    this.deps.notifier.show('info', vscode.l10n.t('Leak Search: {0} for {1}.', plural(total, vscode.l10n.t('new leaked record'), vscode.l10n.t('new leaked records')), where), [
+      { label: vscode.l10n.t('Open Results'), run: () => vscode.commands.executeCommand(CommandId.openResults, first.key) },
     ]);
   }
 
   #fail(endpoint: Endpoint, query: SearchQuery, error: LeakSearchError): void {
     const now = Date.now();
     const summary = error.kind === 'rate-limited'
-      ? error.details.retryAt !== undefined ? `quota spent, resumes ${formatClock(error.details.retryAt, now)}` : 'quota spent'
+      ? error.details.retryAt !== undefined ? vscode.l10n.t('quota spent, resumes {0}', formatClock(error.details.retryAt, now)) : vscode.l10n.t('quota spent')
       : shortKind(error);
     this.deps.model.setFailure(endpoint.origin, query.domain, query.type, {
       kind: error.kind,
@@ -392,7 +393,7 @@ export class CheckRunner implements vscode.Disposable {
           void this.check(targets, { ...options, force: true });
         }, delay);
         this.#timers.add(timer);
-        this.deps.notifier.show('info', `Leak Search: will check again at ${formatClock(Date.now() + delay, Date.now())}.`);
+        this.deps.notifier.show('info', vscode.l10n.t('Leak Search: will check again at {0}.', formatClock(Date.now() + delay, Date.now())));
       },
     });
   }
@@ -411,18 +412,18 @@ export function toLeakSearchError(e: unknown): LeakSearchError {
 
 function shortKind(error: LeakSearchError): string {
   switch (error.kind) {
-    case 'unauthorized': return 'API key rejected';
-    case 'forbidden': return error.details.forbiddenReason === 'ip' ? 'IP address not allowed' : error.details.forbiddenReason === 'subscription' ? 'not in your subscription' : 'access denied';
-    case 'not-found': return 'service not found (404)';
-    case 'bad-request': return 'request refused (400)';
-    case 'server': return `service error${error.details.status ? ` (${error.details.status})` : ''}`;
-    case 'timeout': return 'timed out';
-    case 'network': return 'service unreachable';
-    case 'bad-response': return 'unreadable answer';
-    case 'too-large': return 'answer too large';
-    case 'invalid-input': return 'invalid input';
-    case 'rate-limited': return 'quota spent';
-    case 'cancelled': return 'cancelled';
-    case 'internal': return 'failed (see the log)';
+    case 'unauthorized': return vscode.l10n.t('API key rejected');
+    case 'forbidden': return error.details.forbiddenReason === 'ip' ? vscode.l10n.t('IP address not allowed') : error.details.forbiddenReason === 'subscription' ? vscode.l10n.t('not in your subscription') : vscode.l10n.t('access denied');
+    case 'not-found': return vscode.l10n.t('service not found (404)');
+    case 'bad-request': return vscode.l10n.t('request refused (400)');
+    case 'server': return error.details.status ? vscode.l10n.t('service error ({0})', error.details.status) : vscode.l10n.t('service error');
+    case 'timeout': return vscode.l10n.t('timed out');
+    case 'network': return vscode.l10n.t('service unreachable');
+    case 'bad-response': return vscode.l10n.t('unreadable answer');
+    case 'too-large': return vscode.l10n.t('answer too large');
+    case 'invalid-input': return vscode.l10n.t('invalid input');
+    case 'rate-limited': return vscode.l10n.t('quota spent');
+    case 'cancelled': return vscode.l10n.t('cancelled');
+    case 'internal': return vscode.l10n.t('failed (see the log)');
   }
 }

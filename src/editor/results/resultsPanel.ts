@@ -146,19 +146,19 @@ export class ResultsPanel implements vscode.Disposable {
     try {
       if (request.type === 'reveal') {
         const text = await this.engine.call('panelCell', { panel: this.#id, row: request.row, column: request.column });
-        response = text === undefined ? { type: 'response', id: request.id, ok: false, message: 'That record is gone.' } : { type: 'response', id: request.id, ok: true, text };
+        response = text === undefined ? { type: 'response', id: request.id, ok: false, message: vscode.l10n.t('That record is gone.') } : { type: 'response', id: request.id, ok: true, text };
       } else if (request.type === 'copy') {
         const text = await this.engine.call('panelCopy', { panel: this.#id, what: request.what, row: request.row, column: request.column, revealed: request.revealed });
-        if (text === undefined) response = { type: 'response', id: request.id, ok: false, message: 'Reveal the password first to copy it.' };
+        if (text === undefined) response = { type: 'response', id: request.id, ok: false, message: vscode.l10n.t('Reveal the password first to copy it.') };
         else {
           await vscode.env.clipboard.writeText(text);
-          response = { type: 'response', id: request.id, ok: true, message: request.what === 'row' ? 'Row copied' : 'Cell copied' };
+          response = { type: 'response', id: request.id, ok: true, message: request.what === 'row' ? vscode.l10n.t('Row copied') : vscode.l10n.t('Cell copied') };
         }
       } else {
         const entry = this.#entry;
         const name = exportFileName(entry?.query.domain ?? 'leaks', entry?.type ?? 'records', request.format);
         const file = await chooseExportFile(name, request.format);
-        if (!file) response = { type: 'response', id: request.id, ok: false, message: 'Export cancelled' };
+        if (!file) response = { type: 'response', id: request.id, ok: false, message: vscode.l10n.t('Export cancelled') };
         else {
           const done = await this.engine.call('panelExport', {
             panel: this.#id,
@@ -186,5 +186,5 @@ export class ResultsPanel implements vscode.Disposable {
 
 /** The tab title: the domain and findings type of the result ('Leaks' until it is known). */
 export function panelTitle(entry: ResultsEntry | undefined): string {
-  return entry ? `Leaks: ${entry.query.domain} (${entry.query.type})` : 'Leaks';
+  return entry ? vscode.l10n.t('Leaks: {0} ({1})', entry.query.domain, entry.query.type) : vscode.l10n.t('Leaks');
 }

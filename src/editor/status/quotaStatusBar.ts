@@ -79,7 +79,7 @@ export class QuotaStatusBar implements vscode.Disposable {
     const tooltip = [
       `Leak Search — ${origin}`,
       ...lines,
-      state ? `Quota: ${q.tooltip}` : 'Quota: not reported yet.',
+      state ? vscode.l10n.t('Quota: {0}', q.tooltip) : vscode.l10n.t('Quota: not reported yet.'),
     ].join('\n');
     let text: string;
     if (q.spent) {
