@@ -33,7 +33,7 @@ export function hoverMarkdown(shown: ShownMatch, found: { readonly records: read
   const about = match.kind === 'password' ? vscode.l10n.t('the leaked {0} of this password (for {1})', plural, escapeMarkdown(match.owners.join(', ') || vscode.l10n.t('an account'))) : vscode.l10n.t('the leaked {0} of {1}', plural, escapeMarkdown(match.identifier));
   md.appendMarkdown(`**Leak Search** — ${about}\n\n`);
   if (found) {
-    md.appendMarkdown(`| ${[vscode.l10n.t('Date'), vscode.l10n.t('Site'), vscode.l10n.t('Browser'), vscode.l10n.t('Country'), vscode.l10n.t('Status'), vscode.l10n.t('Password')].map(escapeMarkdown).join(' | ')} |\n|---|---|---|---|---|---|\n`);
+    md.appendMarkdown(`| ${[vscode.l10n.t('Date'), vscode.l10n.t('Site'), vscode.l10n.t('Browser'), vscode.l10n.t('Country'), vscode.l10n.t('Status'), vscode.l10n.t('Password')].map((h) => escapeMarkdown(h)).join(' | ')} |\n|---|---|---|---|---|---|\n`);
     for (const r of found.records.slice(0, HOVER_RECORDS)) md.appendMarkdown(`${recordRow(r)}\n`);
     if (found.total > HOVER_RECORDS) md.appendMarkdown(`\n${vscode.l10n.t('…and {0} more.', found.total - HOVER_RECORDS)}\n`);
   }

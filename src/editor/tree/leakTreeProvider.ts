@@ -1,6 +1,6 @@
 // Maps the tree model to TreeItems: counts and "as of" times as descriptions, state in
 // `contextValue` (menus match it with `when`), stable ids. Never shows a password.
-import { MAX_NOTE, TRIAGE_LABELS } from '../../core/triage';
+import { MAX_NOTE, triageLabel } from '../../core/triage';
 import type { TriageMark, TriageState } from '../../core/triage';
 import type { TriageStore } from '../model/triageStore';
 import * as vscode from 'vscode';
@@ -154,7 +154,7 @@ function recordItem(node: RecordNode, mark: TriageMark | undefined): vscode.Tree
   const username = field(r.username) || vscode.l10n.t('(no username)');
   const date = field(r.date);
   const status = statusWords(field(r.status));
-  const parts = [mark ? TRIAGE_LABELS[mark.state] : '', formatRecordDay(date, vscode.env.language), field(r.country), field(r.browser), status.short].filter((s) => s !== '');
+  const parts = [mark ? triageLabel(mark.state) : '', formatRecordDay(date, vscode.env.language), field(r.country), field(r.browser), status.short].filter((s) => s !== '');
   const item = new vscode.TreeItem(username, vscode.TreeItemCollapsibleState.None);
   item.id = node.id;
   item.iconPath = new vscode.ThemeIcon(mark ? TRIAGE_ICONS[mark.state] : r.status === 'hide' ? 'eye-closed' : 'key');
@@ -169,7 +169,7 @@ function recordItem(node: RecordNode, mark: TriageMark | undefined): vscode.Tree
     r.browser ? vscode.l10n.t('Browser: {0}', field(r.browser)) : '',
     status.long ? vscode.l10n.t('Status: {0}', status.long) : '',
     r.hasPassword ? vscode.l10n.t('Password: hidden (open the results panel to reveal it)') : '',
-    mark ? `${vscode.l10n.t('Triage: {0} on {1}', TRIAGE_LABELS[mark.state], new Date(mark.at).toLocaleDateString())}${mark.note ? ` — ${plainText(mark.note, MAX_NOTE)}` : ''}` : '',
+    mark ? `${vscode.l10n.t('Triage: {0} on {1}', triageLabel(mark.state), new Date(mark.at).toLocaleDateString())}${mark.note ? ` — ${plainText(mark.note, MAX_NOTE)}` : ''}` : '',
   ].filter((s) => s !== '').join('\n');
   item.contextValue = NodeContext.record;
   return item;
