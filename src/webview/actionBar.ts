@@ -1,6 +1,7 @@
 // The action bar: presentation mode, copy cell / row, exports and the "include passwords" option.
 import { button, checkbox } from './controls';
 import type { CheckControl } from './controls';
+import * as l10n from '@vscode/l10n';
 import { el } from './dom';
 import type { ExportFormat } from '../shared/protocol';
 
@@ -11,8 +12,8 @@ export interface ActionBarEvents {
 }
 
 export function actionBar(presentationOn: boolean, on: ActionBarEvents): { readonly element: HTMLElement; readonly includeSecrets: CheckControl } {
-  const presentation = checkbox('presentation', 'Presentation mode (keep every password masked)', presentationOn);
-  const include = checkbox('include-passwords', 'Include passwords in CSV/JSON export', false);
+  const presentation = checkbox('presentation', l10n.t('Presentation mode (keep every password masked)'), presentationOn);
+  const include = checkbox('include-passwords', l10n.t('Include passwords in CSV/JSON export'), false);
   include.disabled = presentationOn;
   presentation.addEventListener('change', () => {
     // Presentation mode also unticks and locks the export option.
@@ -20,8 +21,8 @@ export function actionBar(presentationOn: boolean, on: ActionBarEvents): { reado
     include.disabled = presentation.checked;
     on.presentation(presentation.checked);
   });
-  const copyCell = button('copy-cell', 'Copy cell', 'copy');
-  const copyRow = button('copy-row', 'Copy row', 'copy');
+  const copyCell = button('copy-cell', l10n.t('Copy cell'), 'copy');
+  const copyRow = button('copy-row', l10n.t('Copy row'), 'copy');
   copyCell.addEventListener('click', () => on.copy('cell'));
   copyRow.addEventListener('click', () => on.copy('row'));
   const exportButton = (format: ExportFormat, label: string, iconName: string): HTMLElement => {
@@ -35,9 +36,9 @@ export function actionBar(presentationOn: boolean, on: ActionBarEvents): { reado
     copyRow,
     el('span', { className: 'spacer' }),
     include,
-    exportButton('csv', 'Export CSV', 'export'),
-    exportButton('json', 'Export JSON', 'json'),
-    exportButton('markdown', 'Incident summary', 'markdown'),
+    exportButton('csv', l10n.t('Export CSV'), 'export'),
+    exportButton('json', l10n.t('Export JSON'), 'json'),
+    exportButton('markdown', l10n.t('Incident summary'), 'markdown'),
   ]);
   return { element, includeSecrets: include };
 }

@@ -10,6 +10,7 @@ import { describeFilter, exportFileName, parseWebviewMessage } from '../../share
 import type { FilterState, HostMessage, PanelEntry, PanelFocus, ResponseMessage, WebviewRequest } from '../../shared/protocol';
 import type { ResultsEntry } from '../../core/types';
 import type { ResultsModel } from '../model/resultsModel';
+import { l10nBundle } from '../l10n/shareBundle';
 
 let nextPanelId = 1;
 
@@ -99,7 +100,7 @@ export class ResultsPanel implements vscode.Disposable {
     this.panel.title = panelTitle(entry);
     const focus = this.#pendingFocus;
     this.#pendingFocus = undefined;
-    void this.#post({ type: 'load', entry: opened.entry, columns: opened.columns, ...(focus?.identifier ? { focus } : {}) });
+    void this.#post({ type: 'load', entry: opened.entry, columns: opened.columns, ...(focus?.identifier ? { focus } : {}), ...(l10nBundle() ? { l10n: l10nBundle() } : {}) });
   }
 
   #onSourceChange(): void {
