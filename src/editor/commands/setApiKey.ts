@@ -18,7 +18,7 @@ export async function setApiKey(ctx: LeakSearchContext, arg?: unknown): Promise<
   if (typeof arg === 'string') {
     const problem = checkApiKey(arg.trim());
     if (problem) {
-      ctx.notifier.show('error', `Leak Search: ${problem}`);
+      ctx.notifier.show('error', vscode.l10n.t('Leak Search: {0}', problem));
       return false;
     }
     key = arg.trim();
