@@ -109,7 +109,7 @@ export class CheckRunner implements vscode.Disposable {
     try {
       return this.endpoint();
     } catch (e) {
-      this.#report(toLeakSearchError(e), { origin: 'the configured service' }, []);
+      this.#report(toLeakSearchError(e), { origin: vscode.l10n.t('the configured service') }, []);
       return undefined;
     }
   }
