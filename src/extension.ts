@@ -29,6 +29,7 @@ import { DiagnosticsFeature } from './editor/diagnostics/diagnosticsFeature';
 import { storeDemoKey } from './editor/demo/demoKey';
 import type { LeakSearchContext } from './editor/leakSearchContext';
 import type { LeakSearchApi } from './editor/api';
+import { shareBundleWithCore } from './editor/l10n/shareBundle';
 
 /**
  * Returns the test API only to this project's own integration tests (extension mode Test):
@@ -40,6 +41,7 @@ export function activate(context: vscode.ExtensionContext): LeakSearchApi | unde
     context.subscriptions.push(d);
     return d;
   };
+  shareBundleWithCore();
   const settings = new Settings();
   const keys = own(new ApiKeyStore(context.secrets));
   const log = own(new Logger(() => keys.knownSecrets()));

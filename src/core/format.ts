@@ -1,5 +1,6 @@
 // Pure formatting of ages, "as of" times and the request quota for the editor's tree and
 // status bar. No `vscode`; unit-tested in test/unit/core/format.test.ts.
+import * as l10n from '@vscode/l10n';
 import type { DateRange, RateLimitState } from './types';
 
 const MINUTE = 60_000;
@@ -8,33 +9,33 @@ const DAY = 24 * HOUR;
 
 /** A short relative age: "just now", "5 min ago", "3 h ago", "2 d ago". */
 export function formatAge(fetchedAt: number, now: number): string {
-  if (!Number.isFinite(fetchedAt) || !Number.isFinite(now)) return 'at an unknown time';
+  if (!Number.isFinite(fetchedAt) || !Number.isFinite(now)) return l10n.t('at an unknown time');
   const ms = Math.max(0, now - fetchedAt);
-  if (ms < MINUTE) return 'just now';
-  if (ms < HOUR) return `${Math.floor(ms / MINUTE)} min ago`;
-  if (ms < DAY) return `${Math.floor(ms / HOUR)} h ago`;
-  return `${Math.floor(ms / DAY)} d ago`;
+  if (ms < MINUTE) return l10n.t('just now');
+  if (ms < HOUR) return l10n.t('{0} min ago', Math.floor(ms / MINUTE));
+  if (ms < DAY) return l10n.t('{0} h ago', Math.floor(ms / HOUR));
+  return l10n.t('{0} d ago', Math.floor(ms / DAY));
 }
 
 /** A short time until a moment: "in 12 min", "in 2 h 5 min", "in 3 d", "now". */
 export function formatIn(at: number, now: number): string {
-  if (!Number.isFinite(at) || !Number.isFinite(now)) return 'at an unknown time';
+  if (!Number.isFinite(at) || !Number.isFinite(now)) return l10n.t('at an unknown time');
   const ms = at - now;
-  if (ms <= 0) return 'now';
+  if (ms <= 0) return l10n.t('now');
   // Rounded: reset headers are whole seconds, so "in 1 h" must not read "in 1 h 1 min".
   const minutes = Math.max(1, Math.round(ms / MINUTE));
-  if (minutes < 60) return `in ${minutes} min`;
+  if (minutes < 60) return l10n.t('in {0} min', minutes);
   if (ms < DAY) {
     const h = Math.floor(minutes / 60);
     const m = minutes % 60;
-    return m === 0 ? `in ${h} h` : `in ${h} h ${m} min`;
+    return m === 0 ? l10n.t('in {0} h', h) : l10n.t('in {0} h {1} min', h, m);
   }
-  return `in ${Math.round(ms / DAY)} d`;
+  return l10n.t('in {0} d', Math.round(ms / DAY));
 }
 
 /** Local clock time of a moment, "14:05"; with the date when it is not today. */
 export function formatClock(at: number, now: number): string {
-  if (!Number.isFinite(at) || !Number.isFinite(now) || Math.abs(at) > 8.64e15) return 'an unknown time';
+  if (!Number.isFinite(at) || !Number.isFinite(now) || Math.abs(at) > 8.64e15) return l10n.t('an unknown time');
   const d = new Date(at);
   const time = `${pad(d.getHours())}:${pad(d.getMinutes())}`;
   const today = new Date(now);
@@ -44,12 +45,12 @@ export function formatClock(at: number, now: number): string {
 
 /** "as of 14:05 (3 h ago)". */
 export function formatAsOf(fetchedAt: number, now: number): string {
-  return `as of ${formatClock(fetchedAt, now)} (${formatAge(fetchedAt, now)})`;
+  return l10n.t('as of {0} ({1})', formatClock(fetchedAt, now), formatAge(fetchedAt, now));
 }
 
 /** "all dates" or "2024-01-01 – 2024-12-31". */
 export function formatRange(range: DateRange | undefined): string {
-  if (!range) return 'all dates';
+  if (!range) return l10n.t('all dates');
   return `${isoDay(range.start)} – ${isoDay(range.end)}`;
 }
 
@@ -68,7 +69,7 @@ export function formatCount(n: number, noun = 'record'): string {
  */
 export function formatNewSince(entry: { readonly newRecords?: number; readonly newSince?: number }, now: number): string {
   if (!entry.newRecords || entry.newSince === undefined) return '';
-  return `${entry.newRecords.toLocaleString('en-US')} new since ${formatClock(entry.newSince, now)} (${formatAge(entry.newSince, now)})`;
+  return l10n.t('{0} new since {1} ({2})', entry.newRecords.toLocaleString('en-US'), formatClock(entry.newSince, now), formatAge(entry.newSince, now));
 }
 
 export interface QuotaView {
@@ -97,19 +98,19 @@ export function quotaResumesAt(state: RateLimitState | undefined, now: number): 
 /** The quota as the status bar shows it. A spent quota says so and says when checks resume. */
 export function formatQuota(state: RateLimitState | undefined, now: number): QuotaView {
   if (!state || (state.remaining === undefined && state.limit === undefined)) {
-    return { spent: false, text: 'quota unknown', tooltip: 'The service has not reported a request quota yet.' };
+    return { spent: false, text: l10n.t('quota unknown'), tooltip: l10n.t('The service has not reported a request quota yet.') };
   }
   const resumes = quotaResumesAt(state, now);
   const reset = state.resetAt !== undefined
-    ? (state.resetAt > now ? `Resets at ${formatClock(state.resetAt, now)} (${formatIn(state.resetAt, now)}).` : 'The window has reset since.')
-    : 'The service did not say when the window resets.';
-  const seen = `Reported ${formatAge(state.observedAt, now)}.`;
+    ? (state.resetAt > now ? l10n.t('Resets at {0} ({1}).', formatClock(state.resetAt, now), formatIn(state.resetAt, now)) : l10n.t('The window has reset since.'))
+    : l10n.t('The service did not say when the window resets.');
+  const seen = l10n.t('Reported {0}.', formatAge(state.observedAt, now));
   if (resumes !== undefined) {
-    const limit = state.limit !== undefined ? ` of ${state.limit}` : '';
+    const left = state.limit !== undefined ? l10n.t('0 left of {0}', state.limit) : l10n.t('0 left');
     return {
       spent: true,
-      text: `quota spent, resumes ${formatClock(resumes, now)}`,
-      tooltip: `Request quota spent (0 left${limit}). No checks are sent until ${formatClock(resumes, now)} (${formatIn(resumes, now)}). ${seen}`,
+      text: l10n.t('quota spent, resumes {0}', formatClock(resumes, now)),
+      tooltip: `${l10n.t('Request quota spent ({0}). No checks are sent until {1} ({2}).', left, formatClock(resumes, now), formatIn(resumes, now))} ${seen}`,
     };
   }
   // When the window has reset since the last response, the old "remaining" no longer holds.
@@ -117,8 +118,8 @@ export function formatQuota(state: RateLimitState | undefined, now: number): Quo
   const remaining = stale ? (state.limit ?? state.remaining) : state.remaining;
   const text = remaining !== undefined && state.limit !== undefined
     ? `${remaining}/${state.limit}`
-    : remaining !== undefined ? `${remaining} left` : `limit ${state.limit}`;
-  return { spent: false, text, tooltip: `Requests left: ${text}. ${reset} ${seen}` };
+    : remaining !== undefined ? l10n.t('{0} left', remaining) : l10n.t('limit {0}', String(state.limit));
+  return { spent: false, text, tooltip: `${l10n.t('Requests left: {0}.', text)} ${reset} ${seen}` };
 }
 
 function pad(n: number): string {

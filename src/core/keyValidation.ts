@@ -2,6 +2,7 @@
 // user has (a configured one first, else one checked before), when the quota is not known to
 // be spent. Otherwise the key is kept "not verified" and the next check tries it. Pure;
 // used by src/editor/commands/setApiKey.ts, unit-tested in test/unit/core/keyValidation.test.ts.
+import * as l10n from '@vscode/l10n';
 import { formatClock } from './format';
 import type { FindingsType } from './types';
 
@@ -23,9 +24,9 @@ export type KeyValidationPlan =
 
 export function planKeyValidation(input: KeyValidationInput): KeyValidationPlan {
   if (input.quotaResumesAt !== undefined) {
-    return { kind: 'unverified', reason: `the request quota is spent until ${formatClock(input.quotaResumesAt, input.now)}` };
+    return { kind: 'unverified', reason: l10n.t('the request quota is spent until {0}', formatClock(input.quotaResumesAt, input.now)) };
   }
   const domain = input.configured[0] ?? input.checked[0];
-  if (domain === undefined) return { kind: 'unverified', reason: 'there is no domain to try it on yet' };
+  if (domain === undefined) return { kind: 'unverified', reason: l10n.t('there is no domain to try it on yet') };
   return { kind: 'probe', domain, type: input.types[0] ?? 'accounts' };
 }

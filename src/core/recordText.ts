@@ -2,6 +2,7 @@
 // `hide`, whose meaning the service interface does not document, so none is invented; the
 // record shape is in src/core/types.ts) said as "marked visible"/"marked hidden" with the raw
 // value kept for the tooltip, and dates in the user's locale instead of raw ISO timestamps. Pure; unit-tested in test/unit/core/recordText.test.ts.
+import * as l10n from '@vscode/l10n';
 
 export interface StatusWords {
   /** Short words for a description; '' for the ordinary `show`, which needs no mention. */
@@ -10,14 +11,12 @@ export interface StatusWords {
   readonly long: string;
 }
 
-const NOTE = 'the service does not document what it means';
-
 export function statusWords(raw: string): StatusWords {
   const value = raw.trim();
   if (value === '') return { short: '', long: '' };
-  if (value.toLowerCase() === 'show') return { short: '', long: `marked visible by the service (status “${value}”; ${NOTE})` };
-  if (value.toLowerCase() === 'hide') return { short: 'marked hidden', long: `marked hidden by the service (status “${value}”; ${NOTE})` };
-  return { short: `status “${value}”`, long: `status “${value}” (${NOTE})` };
+  if (value.toLowerCase() === 'show') return { short: '', long: l10n.t('marked visible by the service (status “{0}”; the service does not document what it means)', value) };
+  if (value.toLowerCase() === 'hide') return { short: l10n.t('marked hidden'), long: l10n.t('marked hidden by the service (status “{0}”; the service does not document what it means)', value) };
+  return { short: l10n.t('status “{0}”', value), long: l10n.t('status “{0}” (the service does not document what it means)', value) };
 }
 
 /** Whether an ISO-like date string can be read as a date. */

@@ -1,6 +1,7 @@
 // What "Scan Workspace" tells the user when it ends: how many leaked identifiers in how
 // many files, and what it skipped, with the actions that fit. Pure; the editor shows it
 // (src/editor/diagnostics/diagnosticCommands.ts). Unit-tested in test/unit/core/scanReport.test.ts.
+import * as l10n from '@vscode/l10n';
 import { plural } from './plural';
 
 export interface ScanCounts {
@@ -23,17 +24,17 @@ export interface ScanReport {
 
 export function scanReport(c: ScanCounts): ScanReport {
   const found = c.matches > 0
-    ? `${plural(c.matches, 'leaked identifier')} in ${plural(c.filesWithMatches, 'file')} (${c.scanned.toLocaleString('en-US')} scanned).`
-    : `no leaked identifiers in ${plural(c.scanned, 'scanned file')}.`;
+    ? l10n.t('{0} in {1} ({2} scanned).', plural(c.matches, l10n.t('leaked identifier'), l10n.t('leaked identifiers')), plural(c.filesWithMatches, l10n.t('file'), l10n.t('files')), c.scanned.toLocaleString('en-US'))
+    : l10n.t('no leaked identifiers in {0}.', plural(c.scanned, l10n.t('scanned file'), l10n.t('scanned files')));
   const skipped: string[] = [];
-  if (c.gitIgnored > 0) skipped.push(`${plural(c.gitIgnored, 'git-ignored file')} skipped`);
-  if (c.exports > 0) skipped.push(`${plural(c.exports, 'Leak Search export')} not scanned`);
+  if (c.gitIgnored > 0) skipped.push(l10n.t('{0} skipped', plural(c.gitIgnored, l10n.t('git-ignored file'), l10n.t('git-ignored files'))));
+  if (c.exports > 0) skipped.push(l10n.t('{0} not scanned', plural(c.exports, l10n.t('Leak Search export'), l10n.t('Leak Search exports'))));
   const actions: ScanReportAction[] = [];
   if (c.matches > 0) actions.push('showProblems');
   if (c.gitIgnored > 0) actions.push('includeGitIgnored');
   return {
     severity: c.matches > 0 ? 'warning' : 'info',
-    message: `Leak Search: ${found}${skipped.length > 0 ? ` ${capitalize(skipped.join('; '))}.` : ''}`,
+    message: l10n.t('Leak Search: {0}', `${found}${skipped.length > 0 ? ` ${capitalize(skipped.join('; '))}.` : ''}`),
     actions,
   };
 }

@@ -7,6 +7,7 @@
 // only be recognised by someone who holds the same full record. This module also reads and
 // writes the team file (see `triageFile`). No `vscode`.
 import { createHash, createHmac } from 'node:crypto';
+import * as l10n from '@vscode/l10n';
 
 export type TriageState = 'acknowledged' | 'remediated' | 'false-positive';
 
@@ -17,6 +18,15 @@ export const TRIAGE_LABELS: Readonly<Record<TriageState, string>> = {
   remediated: 'remediated',
   'false-positive': 'false positive',
 };
+
+/** A triage state in the user's language, for what the user reads (TRIAGE_LABELS stays English for the log). */
+export function triageLabel(state: TriageState): string {
+  switch (state) {
+    case 'acknowledged': return l10n.t('acknowledged');
+    case 'remediated': return l10n.t('remediated');
+    case 'false-positive': return l10n.t('false positive');
+  }
+}
 
 export interface TriageMark {
   readonly state: TriageState;

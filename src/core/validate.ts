@@ -2,6 +2,7 @@
 // `LeakSearchError('invalid-input')` with a message a user understands and the field at fault.
 // Pure: no I/O.
 import { domainToASCII } from 'node:url';
+import * as l10n from '@vscode/l10n';
 import { LeakSearchError } from './errors';
 import type { DateRange, FindingsType } from './types';
 
@@ -26,33 +27,33 @@ const LABEL = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
  */
 export function normalizeDomain(raw: string): string {
   const s = raw.trim();
-  if (s === '') throw domainError('Enter a domain, for example example.com.');
+  if (s === '') throw domainError(l10n.t('Enter a domain, for example example.com.'));
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(s)) {
-    throw domainError(`Enter the domain only, without a scheme such as "https://" (for example example.com).`);
+    throw domainError(l10n.t('Enter the domain only, without a scheme such as "https://" (for example example.com).'));
   }
-  if (/\s/.test(s)) throw domainError('A domain cannot contain spaces.');
-  if (s.includes('@')) throw domainError('Enter a domain, not an e-mail address or user name (for example example.com).');
-  if (s.startsWith('[') || (s.match(/:/g)?.length ?? 0) > 1) throw domainError('Enter a domain name, not an IP address.');
-  if (s.includes('/') || s.includes('\\')) throw domainError('Enter the domain only, without a path (for example example.com).');
-  if (s.includes(':')) throw domainError('Enter the domain only, without a port (for example example.com).');
-  if (/[?#]/.test(s)) throw domainError('Enter the domain only, without "?" or "#" and what follows.');
-  if (s.startsWith('*')) throw domainError('Wildcards are not supported; enter the domain itself (for example example.com).');
+  if (/\s/.test(s)) throw domainError(l10n.t('A domain cannot contain spaces.'));
+  if (s.includes('@')) throw domainError(l10n.t('Enter a domain, not an e-mail address or user name (for example example.com).'));
+  if (s.startsWith('[') || (s.match(/:/g)?.length ?? 0) > 1) throw domainError(l10n.t('Enter a domain name, not an IP address.'));
+  if (s.includes('/') || s.includes('\\')) throw domainError(l10n.t('Enter the domain only, without a path (for example example.com).'));
+  if (s.includes(':')) throw domainError(l10n.t('Enter the domain only, without a port (for example example.com).'));
+  if (/[?#]/.test(s)) throw domainError(l10n.t('Enter the domain only, without "?" or "#" and what follows.'));
+  if (s.startsWith('*')) throw domainError(l10n.t('Wildcards are not supported; enter the domain itself (for example example.com).'));
   const withoutDot = s.endsWith('.') && !s.endsWith('..') ? s.slice(0, -1) : s;
-  if (IPV4.test(withoutDot)) throw domainError('Enter a domain name, not an IP address.');
-  if (/(^|\.)\d+$/.test(withoutDot)) throw domainError('Enter a domain name, not an IP address or number.');
-  if (withoutDot.length > MAX_DOMAIN * 4) throw domainError(`A domain can be at most ${MAX_DOMAIN} characters long.`);
+  if (IPV4.test(withoutDot)) throw domainError(l10n.t('Enter a domain name, not an IP address.'));
+  if (/(^|\.)\d+$/.test(withoutDot)) throw domainError(l10n.t('Enter a domain name, not an IP address or number.'));
+  if (withoutDot.length > MAX_DOMAIN * 4) throw domainError(l10n.t('A domain can be at most {0} characters long.', MAX_DOMAIN));
 
   const ascii = domainToASCII(withoutDot.toLowerCase());
-  if (ascii === '') throw domainError(`"${shorten(s)}" is not a valid domain name.`);
-  if (ascii.length > MAX_DOMAIN) throw domainError(`A domain can be at most ${MAX_DOMAIN} characters long.`);
-  if (IPV4.test(ascii)) throw domainError('Enter a domain name, not an IP address.');
+  if (ascii === '') throw domainError(l10n.t('"{0}" is not a valid domain name.', shorten(s)));
+  if (ascii.length > MAX_DOMAIN) throw domainError(l10n.t('A domain can be at most {0} characters long.', MAX_DOMAIN));
+  if (IPV4.test(ascii)) throw domainError(l10n.t('Enter a domain name, not an IP address.'));
   const labels = ascii.split('.');
-  if (labels.some((l) => l === '')) throw domainError(`"${shorten(s)}" has an empty part between dots.`);
-  if (labels.length < 2) throw domainError(`"${shorten(s)}" is not a full domain; include the top-level part (for example example.com).`);
+  if (labels.some((l) => l === '')) throw domainError(l10n.t('"{0}" has an empty part between dots.', shorten(s)));
+  if (labels.length < 2) throw domainError(l10n.t('"{0}" is not a full domain; include the top-level part (for example example.com).', shorten(s)));
   for (const label of labels) {
-    if (label.length > MAX_LABEL) throw domainError(`Each part of a domain between dots can be at most ${MAX_LABEL} characters long.`);
+    if (label.length > MAX_LABEL) throw domainError(l10n.t('Each part of a domain between dots can be at most {0} characters long.', MAX_LABEL));
     if (!LABEL.test(label)) {
-      throw domainError(`"${shorten(s)}" is not a valid domain name: use letters, digits and hyphens, and no hyphen at the start or end of a part.`);
+      throw domainError(l10n.t('"{0}" is not a valid domain name: use letters, digits and hyphens, and no hyphen at the start or end of a part.', shorten(s)));
     }
   }
   return ascii;
@@ -68,7 +69,7 @@ export function normalizeFindingsType(raw: string): FindingsType {
   const s = raw.trim().toLowerCase();
   if (s === 'a' || s === 'accounts') return 'accounts';
   if (s === 'c' || s === 'customers') return 'customers';
-  throw invalid('type', `Unknown findings type "${shorten(raw.trim())}": use accounts (a) or customers (c).`);
+  throw invalid('type', l10n.t('Unknown findings type "{0}": use accounts (a) or customers (c).', shorten(raw.trim())));
 }
 
 /**
@@ -79,23 +80,23 @@ export function normalizeDateRange(start?: string, end?: string): DateRange | un
   const s = start?.trim() ?? '';
   const e = end?.trim() ?? '';
   if (s === '' && e === '') return undefined;
-  if (s === '') throw invalid('start', 'Enter a start date as well as the end date, or neither (dates are YYYYMMDD).');
-  if (e === '') throw invalid('end', 'Enter an end date as well as the start date, or neither (dates are YYYYMMDD).');
+  if (s === '') throw invalid('start', l10n.t('Enter a start date as well as the end date, or neither (dates are YYYYMMDD).'));
+  if (e === '') throw invalid('end', l10n.t('Enter an end date as well as the start date, or neither (dates are YYYYMMDD).'));
   const ns = normalizeDate(s, 'start');
   const ne = normalizeDate(e, 'end');
-  if (ns > ne) throw invalid('range', `The start date ${ns} is after the end date ${ne}.`);
+  if (ns > ne) throw invalid('range', l10n.t('The start date {0} is after the end date {1}.', ns, ne));
   return { start: ns, end: ne };
 }
 
 function normalizeDate(raw: string, field: 'start' | 'end'): string {
   const m = /^(\d{4})-?(\d{2})-?(\d{2})$/.exec(raw);
   if (!m || (raw.includes('-') && raw.length !== 10)) {
-    throw invalid(field, `The ${field} date "${shorten(raw)}" is not a date: use YYYYMMDD (for example 20240131).`);
+    throw invalid(field, field === 'start' ? l10n.t('The start date "{0}" is not a date: use YYYYMMDD (for example 20240131).', shorten(raw)) : l10n.t('The end date "{0}" is not a date: use YYYYMMDD (for example 20240131).', shorten(raw)));
   }
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const t = new Date(Date.UTC(y, mo - 1, d));
   if (y < 1000 || t.getUTCFullYear() !== y || t.getUTCMonth() !== mo - 1 || t.getUTCDate() !== d) {
-    throw invalid(field, `The ${field} date "${shorten(raw)}" is not a real calendar date.`);
+    throw invalid(field, field === 'start' ? l10n.t('The start date "{0}" is not a real calendar date.', shorten(raw)) : l10n.t('The end date "{0}" is not a real calendar date.', shorten(raw)));
   }
   return `${m[1]}${m[2]}${m[3]}`;
 }
@@ -105,13 +106,13 @@ function normalizeDate(raw: string, field: 'start' | 'end'): string {
  * Returns a message for the user (which never repeats the key), or undefined when usable.
  */
 export function checkApiKey(raw: string): string | undefined {
-  if (raw.length === 0) return 'Set an API key (generated in your account dashboard).';
-  if (raw.length > MAX_KEY) return `The API key is too long (over ${MAX_KEY} characters).`;
-  if (/\s/.test(raw)) return 'The API key contains a space or line break; paste the key alone.';
+  if (raw.length === 0) return l10n.t('Set an API key (generated in your account dashboard).');
+  if (raw.length > MAX_KEY) return l10n.t('The API key is too long (over {0} characters).', MAX_KEY);
+  if (/\s/.test(raw)) return l10n.t('The API key contains a space or line break; paste the key alone.');
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(raw)) return 'The API key contains a control character; paste the key alone.';
-  if (/[/?#%\\]/.test(raw)) return 'The API key contains a character that is not allowed in a key ("/", "\\", "?", "#" or "%").';
-  if (raw === '.' || raw === '..') return 'The API key is not valid.';
+  if (/[\u0000-\u001f\u007f]/.test(raw)) return l10n.t('The API key contains a control character; paste the key alone.');
+  if (/[/?#%\\]/.test(raw)) return l10n.t('The API key contains a character that is not allowed in a key ("/", "\\", "?", "#" or "%").');
+  if (raw === '.' || raw === '..') return l10n.t('The API key is not valid.');
   return undefined;
 }
 
@@ -129,12 +130,12 @@ export function normalizeBaseUrl(raw: string): string {
   try {
     url = new URL(s);
   } catch {
-    throw invalid('baseUrl', 'The service URL is not a valid URL; use for example https://leakjar.com/api.');
+    throw invalid('baseUrl', l10n.t('The service URL is not a valid URL; use for example https://leakjar.com/api.'));
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalid('baseUrl', 'The service URL must start with https:// (or http://).');
-  if (url.username !== '' || url.password !== '') throw invalid('baseUrl', 'The service URL must not contain a user name or password.');
-  if (url.search !== '' || s.includes('?')) throw invalid('baseUrl', 'The service URL must not contain a query ("?…").');
-  if (url.hash !== '' || s.includes('#')) throw invalid('baseUrl', 'The service URL must not contain a fragment ("#…").');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalid('baseUrl', l10n.t('The service URL must start with https:// (or http://).'));
+  if (url.username !== '' || url.password !== '') throw invalid('baseUrl', l10n.t('The service URL must not contain a user name or password.'));
+  if (url.search !== '' || s.includes('?')) throw invalid('baseUrl', l10n.t('The service URL must not contain a query ("?…").'));
+  if (url.hash !== '' || s.includes('#')) throw invalid('baseUrl', l10n.t('The service URL must not contain a fragment ("#…").'));
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 

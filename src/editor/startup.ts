@@ -33,7 +33,7 @@ export async function startup(ctx: LeakSearchContext): Promise<void> {
 
 /** The tree's message in Restricted Mode. */
 export function trustMessage(): string | undefined {
-  return vscode.workspace.isTrusted ? undefined : 'Restricted Mode: workspace domains are read once you trust this workspace. You can still check a domain you type.';
+  return vscode.workspace.isTrusted ? undefined : vscode.l10n.t('Restricted Mode: workspace domains are read once you trust this workspace. You can still check a domain you type.');
 }
 
 /**

@@ -11,6 +11,11 @@ import type { HoverRecord, WireMatch } from './leaks';
 import type { TriageMark } from '../core/triage';
 
 /** What the main thread keeps of a stored result: everything but its records. */
+/** What the worker is started with: the display language's translations (none for English). */
+export interface EngineWorkerData {
+  readonly l10n?: Readonly<Record<string, string>>;
+}
+
 export interface ResultMeta {
   /** See `resultsKey`: origin, domain, type and range. */
   readonly key: string;

@@ -2,10 +2,11 @@
 // protocol.ts), runs them on the one Engine, and answers each by id. Calls run in the order
 // they arrive, one at a time (an answer's bytes must be parsed in order); a long one never
 // blocks the editor, only the next call.
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
+import * as l10n from '@vscode/l10n';
 import { LeakSearchError } from '../core/errors';
 import { Engine } from './engine';
-import type { EngineEvent, EngineMethod, EngineMethods, EngineReply, EngineRequest, WireError } from './protocol';
+import type { EngineEvent, EngineMethod, EngineMethods, EngineReply, EngineRequest, EngineWorkerData, WireError } from './protocol';
 
 type Handlers = { [M in EngineMethod]: (params: EngineMethods[M]['params']) => EngineMethods[M]['result'] | Promise<EngineMethods[M]['result']> };
 
@@ -51,6 +52,9 @@ export function wireError(e: unknown): WireError {
 function main(): void {
   const port = parentPort;
   if (!port) return;
+  // Diagnostic messages (src/core/scan/describeMatch.ts) in the display language.
+  const bundle = (workerData as EngineWorkerData | undefined)?.l10n;
+  if (bundle) l10n.config({ contents: bundle });
   const post = (message: EngineReply | EngineEvent): void => port.postMessage(message);
   const engine = new Engine((level, message) => post({ event: 'log', level, message }));
   const table = handlers(engine);

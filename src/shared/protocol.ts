@@ -197,6 +197,8 @@ export interface LoadMessage {
   readonly entry: PanelEntry;
   readonly columns: readonly PanelColumn[];
   readonly focus?: PanelFocus;
+  /** The display language's messages for @vscode/l10n in the webview; absent for English. Data, never markup. */
+  readonly l10n?: Readonly<Record<string, string>>;
 }
 
 export interface ViewMessage {

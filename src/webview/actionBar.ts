@@ -2,6 +2,7 @@
 // selected record or group, exports and the "include passwords" option.
 import { button, checkbox } from './controls';
 import type { CheckControl } from './controls';
+import * as l10n from '@vscode/l10n';
 import { el } from './dom';
 import type { ExportFormat } from '../shared/protocol';
 
@@ -16,8 +17,8 @@ export interface ActionBarEvents {
 }
 
 export function actionBar(presentationOn: boolean, on: ActionBarEvents): { readonly element: HTMLElement; readonly includeSecrets: CheckControl } {
-  const presentation = checkbox('presentation', 'Presentation mode (keep every password masked)', presentationOn);
-  const include = checkbox('include-passwords', 'Include passwords in CSV/JSON export', false);
+  const presentation = checkbox('presentation', l10n.t('Presentation mode (keep every password masked)'), presentationOn);
+  const include = checkbox('include-passwords', l10n.t('Include passwords in CSV/JSON export'), false);
   include.disabled = presentationOn;
   presentation.addEventListener('change', () => {
     // Presentation mode also unticks and locks the export option.
@@ -25,8 +26,8 @@ export function actionBar(presentationOn: boolean, on: ActionBarEvents): { reado
     include.disabled = presentation.checked;
     on.presentation(presentation.checked);
   });
-  const copyCell = button('copy-cell', 'Copy cell', 'copy');
-  const copyRow = button('copy-row', 'Copy row', 'copy');
+  const copyCell = button('copy-cell', l10n.t('Copy cell'), 'copy');
+  const copyRow = button('copy-row', l10n.t('Copy row'), 'copy');
   copyCell.addEventListener('click', () => on.copy('cell'));
   copyRow.addEventListener('click', () => on.copy('row'));
   const triage = button('triage', 'Triage…', 'pass');
@@ -46,9 +47,9 @@ export function actionBar(presentationOn: boolean, on: ActionBarEvents): { reado
     guide,
     el('span', { className: 'spacer' }),
     include,
-    exportButton('csv', 'Export CSV', 'export'),
-    exportButton('json', 'Export JSON', 'json'),
-    exportButton('markdown', 'Incident summary', 'markdown'),
+    exportButton('csv', l10n.t('Export CSV'), 'export'),
+    exportButton('json', l10n.t('Export JSON'), 'json'),
+    exportButton('markdown', l10n.t('Incident summary'), 'markdown'),
   ]);
   return { element, includeSecrets: include };
 }

@@ -27,6 +27,7 @@ import type {
   ViewSummary,
 } from '../shared/protocol';
 import { summaryHeader } from './header';
+import * as l10n from '@vscode/l10n';
 
 /** Items per window request. */
 const BLOCK = 100;
@@ -97,6 +98,8 @@ export class App {
   #onMessage(message: HostMessage): void {
     switch (message.type) {
       case 'load':
+        // The display language's messages, before any text is made (none for English).
+        if (message.l10n) l10n.config({ contents: message.l10n });
         this.#load(message.entry, message.columns, message.focus);
         break;
       case 'view':
@@ -112,7 +115,7 @@ export class App {
         this.#focus(message.focus);
         break;
       case 'missing':
-        this.#showNotice('This result is no longer available. Run the check again to see it.');
+        this.#showNotice(l10n.t('This result is no longer available. Run the check again to see it.'));
         break;
       case 'refresh':
         if (this.#entry) this.#query();
@@ -143,7 +146,7 @@ export class App {
     this.#pendingScroll = focus?.identifier ? 0 : this.#ui.scrollTop;
     if (focus?.identifier) {
       this.#ui.filter = { ...EMPTY_FILTER, text: focus.identifier };
-      this.#pendingSay = `Showing records matching “${focus.identifier}”.`;
+      this.#pendingSay = l10n.t('Showing records matching “{0}”.', focus.identifier);
     }
     // Ask first: the host answers while the page builds its layout.
     this.#query();
@@ -156,7 +159,7 @@ export class App {
     this.#ui.filter = { ...EMPTY_FILTER, text: focus.identifier };
     this.#filters?.show(this.#ui.filter);
     this.#pendingScroll = 0;
-    this.#pendingSay = `Showing records matching “${focus.identifier}”.`;
+    this.#pendingSay = l10n.t('Showing records matching “{0}”.', focus.identifier);
     this.#query();
   }
 
@@ -178,7 +181,7 @@ export class App {
     if (!entry) return;
     clear(this.#root);
     this.#root.removeAttribute('aria-busy');
-    this.#root.append(summaryHeader(entry), (this.#charts = el('section', { className: 'charts', attrs: { 'aria-label': 'Charts' } })));
+    this.#root.append(summaryHeader(entry), (this.#charts = el('section', { className: 'charts', attrs: { 'aria-label': l10n.t('Charts') } })));
     this.#root.append(this.#filterBar(), this.#actionBar());
     this.#status = el('p', { className: 'status', attrs: { role: 'status', 'aria-live': 'polite', id: 'status' } });
     this.#notice = el('p', { className: 'message', attrs: { role: 'status', 'aria-live': 'polite', id: 'message' } });
@@ -193,7 +196,7 @@ export class App {
           this.#saveSoon();
         },
       },
-      `Leaked ${entry.type} records for ${entry.query.domain}`,
+      l10n.t('Leaked {0} records for {1}', entry.type, entry.query.domain),
     );
     this.#root.append(el('div', { className: 'status-line' }, [this.#status, this.#notice]), this.#grid.element);
   }
@@ -201,7 +204,7 @@ export class App {
   #filterBar(): HTMLElement {
     const entry = this.#entry;
     const newLabel = entry?.newRecords && entry.newSince !== undefined
-      ? `Only the ${entry.newRecords.toLocaleString()} new since ${new Date(entry.newSince).toLocaleString()}`
+      ? l10n.t('Only the {0} new since {1}', entry.newRecords.toLocaleString(), new Date(entry.newSince).toLocaleString())
       : undefined;
     this.#filters = filterBar(this.#ui.filter, this.#ui.grouping, {
       filter: (filter) => {
@@ -232,7 +235,7 @@ export class App {
         const grid = this.#grid;
         const item = grid && grid.active.item >= 0 ? this.#item(grid.active.item) : undefined;
         if (grid && item?.kind === 'row') void this.#copy(what, item.row, grid.active.column);
-        else this.#say(`Select a ${what} in the table first.`);
+        else this.#say(what === 'row' ? l10n.t('Select a row in the table first.') : l10n.t('Select a cell in the table first.'));
       },
       export: (format) => void this.#export(format),
       triage: () => void this.#act('triage'),
@@ -340,11 +343,11 @@ export class App {
     };
     grid.setModel(model);
     let text = isFilterEmpty(this.#ui.filter)
-      ? `${numberFormat.format(summary.total)} records`
-      : `Showing ${numberFormat.format(summary.shown)} of ${numberFormat.format(summary.total)} records`;
+      ? l10n.t('{0} records', numberFormat.format(summary.total))
+      : l10n.t('Showing {0} of {1} records', numberFormat.format(summary.shown), numberFormat.format(summary.total));
     if (this.#ui.grouping !== 'none') {
       const one = summary.groups === 1;
-      text += ` in ${numberFormat.format(summary.groups)} ${this.#ui.grouping === 'site' ? (one ? 'site' : 'sites') : one ? 'infected machine' : 'infected machines'}`;
+      text += ` ${this.#ui.grouping === 'site' ? (one ? l10n.t('in {0} site', numberFormat.format(summary.groups)) : l10n.t('in {0} sites', numberFormat.format(summary.groups))) : one ? l10n.t('in {0} infected machine', numberFormat.format(summary.groups)) : l10n.t('in {0} infected machines', numberFormat.format(summary.groups))}`;
     }
     if (this.#status) this.#status.textContent = text;
     grid.element.dataset.viewCount = String(summary.shown);
@@ -368,9 +371,9 @@ export class App {
     const { stats } = figures;
     charts.replaceChildren(
       timelineChart(stats.months),
-      barChart('Top sites', stats.sites, 'chart-sites'),
-      barChart('Top countries', stats.countries, 'chart-countries'),
-      barChart('Top browsers', stats.browsers, 'chart-browsers'),
+      barChart(l10n.t('Top sites'), stats.sites, 'chart-sites'),
+      barChart(l10n.t('Top countries'), stats.countries, 'chart-countries'),
+      barChart(l10n.t('Top browsers'), stats.browsers, 'chart-browsers'),
     );
   }
 
@@ -381,12 +384,12 @@ export class App {
     if (!target) return;
     if (target.secret) {
       // Sorting by a masked column would leak the passwords' order.
-      this.#say(`${target.label} cannot be sorted: it stays masked.`);
+      this.#say(l10n.t('{0} cannot be sorted: it stays masked.', target.label));
       return;
     }
     const current = this.#ui.sort;
     this.#ui.sort = { column: target.key, direction: current?.column === target.key && current.direction === 'asc' ? 'desc' : 'asc' };
-    this.#pendingSay = `Sorted by ${target.label}, ${this.#ui.sort.direction === 'asc' ? 'ascending' : 'descending'}.`;
+    this.#pendingSay = this.#ui.sort.direction === 'asc' ? l10n.t('Sorted by {0}, ascending.', target.label) : l10n.t('Sorted by {0}, descending.', target.label);
     this.#query();
   }
 
@@ -398,7 +401,7 @@ export class App {
 
   async #toggleReveal(row: number, column: number): Promise<void> {
     if (this.#ui.presentation) {
-      this.#say('Presentation mode is on: passwords stay masked.');
+      this.#say(l10n.t('Presentation mode is on: passwords stay masked.'));
       return;
     }
     const id = `${row}:${column}`;
@@ -407,7 +410,7 @@ export class App {
     } else {
       const response = await this.#host.request({ type: 'reveal', row, column });
       if (!response.ok || response.text === undefined) {
-        this.#say(response.message ?? 'It could not be revealed.');
+        this.#say(response.message ?? l10n.t('It could not be revealed.'));
         return;
       }
       this.#revealed.set(id, response.text);
@@ -432,15 +435,15 @@ export class App {
   async #copy(what: 'cell' | 'row', row: number, column: number): Promise<void> {
     const revealed = this.#ui.presentation ? [] : this.#columns.flatMap((_, c) => (this.#revealed.has(`${row}:${c}`) ? [c] : []));
     const response = await this.#host.request({ type: 'copy', what, row, column, revealed });
-    this.#say(response.message ?? (response.ok ? 'Copied.' : 'Copy failed.'));
+    this.#say(response.message ?? (response.ok ? l10n.t('Copied.') : l10n.t('Copy failed.')));
   }
 
   async #export(format: ExportFormat): Promise<void> {
     if (!this.#entry) return;
     const includeSecrets = !this.#ui.presentation && (this.#includeSecrets?.checked ?? false);
-    this.#say('Exporting…');
+    this.#say(l10n.t('Exporting…'));
     const response = await this.#host.request({ type: 'export', seq: this.#seq, format, includeSecrets });
-    this.#say(response.message ?? (response.ok ? 'Exported.' : 'Export failed.'));
+    this.#say(response.message ?? (response.ok ? l10n.t('Exported.') : l10n.t('Export failed.')));
   }
 
   // ---- state and events ---------------------------------------------------------------

@@ -1,8 +1,10 @@
 // The filter bar: text, status, country, browser, date range, triage state, grouping, "Clear filters".
 import { button, checkbox, fillSelect, labelled, selectField, textField } from './controls';
 import type { ValueControl } from './controls';
+import * as l10n from '@vscode/l10n';
 import { el } from './dom';
-import { EMPTY_FILTER, TRIAGE_FILTERS, parseTriageFilter } from '../shared/protocol';
+import { EMPTY_FILTER, parseTriageFilter } from '../shared/protocol';
+import type { TriageFilter } from '../shared/protocol';
 import type { FilterOptions, FilterState, Grouping } from '../shared/protocol';
 
 export interface FilterBar {
@@ -18,29 +20,38 @@ export interface FilterBarEvents {
   grouping(grouping: Grouping): void;
 }
 
-const GROUPINGS: readonly (readonly [Grouping, string])[] = [
-  ['none', 'No grouping'],
-  ['site', 'By site'],
-  ['machine', 'By infected machine'],
+/** The triage filter's choices (the values parseTriageFilter accepts), labels in the user's language. */
+const TRIAGE_CHOICES = (): readonly (readonly [TriageFilter, string])[] => [
+  ['', l10n.t('Any triage')],
+  ['untriaged', l10n.t('Not triaged')],
+  ['acknowledged', l10n.t('Acknowledged')],
+  ['remediated', l10n.t('Remediated')],
+  ['false-positive', l10n.t('False positive')],
+];
+
+const GROUPINGS = (): readonly (readonly [Grouping, string])[] => [
+  ['none', l10n.t('No grouping')],
+  ['site', l10n.t('By site')],
+  ['machine', l10n.t('By infected machine')],
 ];
 
 /** `newLabel`: the "only new records" box's label, when the result has new records. */
 export function filterBar(initial: FilterState, grouping: Grouping, on: FilterBarEvents, newLabel?: string): FilterBar {
   const onlyNew = checkbox('filter-new', newLabel ?? '', initial.onlyNew);
-  const text = textField('filter-text', 'Filter records', 'search', 'Filter (username, URL, IP…)');
-  const status = selectField('filter-status', 'Status', 'Any status', initial.status);
-  const country = selectField('filter-country', 'Country', 'Any country', initial.country);
-  const browser = selectField('filter-browser', 'Browser', 'Any browser', initial.browser);
-  const from = textField('filter-from', 'From date', 'date');
-  const to = textField('filter-to', 'To date', 'date');
-  const triage = el('vscode-single-select', { attrs: { id: 'filter-triage', 'aria-label': 'Triage', title: 'Triage' } }) as ValueControl;
-  for (const [value, label] of TRIAGE_FILTERS) {
+  const text = textField('filter-text', l10n.t('Filter records'), 'search', l10n.t('Filter (username, URL, IP…)'));
+  const status = selectField('filter-status', l10n.t('Status'), l10n.t('Any status'), initial.status);
+  const country = selectField('filter-country', l10n.t('Country'), l10n.t('Any country'), initial.country);
+  const browser = selectField('filter-browser', l10n.t('Browser'), l10n.t('Any browser'), initial.browser);
+  const from = textField('filter-from', l10n.t('From date'), 'date');
+  const to = textField('filter-to', l10n.t('To date'), 'date');
+  const triage = el('vscode-single-select', { attrs: { id: 'filter-triage', 'aria-label': l10n.t('Triage'), title: l10n.t('Triage') } }) as ValueControl;
+  for (const [value, label] of TRIAGE_CHOICES()) {
     const option = el('vscode-option', { attrs: { value }, text: label });
     if (value === initial.triage) option.setAttribute('selected', '');
     triage.append(option);
   }
-  const group = el('vscode-single-select', { attrs: { id: 'grouping', 'aria-label': 'Group rows', title: 'Group rows' } }) as ValueControl;
-  for (const [value, label] of GROUPINGS) {
+  const group = el('vscode-single-select', { attrs: { id: 'grouping', 'aria-label': l10n.t('Group rows'), title: l10n.t('Group rows') } }) as ValueControl;
+  for (const [value, label] of GROUPINGS()) {
     const option = el('vscode-option', { attrs: { value }, text: label });
     if (value === grouping) option.setAttribute('selected', '');
     group.append(option);
@@ -68,20 +79,20 @@ export function filterBar(initial: FilterState, grouping: Grouping, on: FilterBa
     const value = group.value;
     on.grouping(value === 'site' || value === 'machine' ? value : 'none');
   });
-  const clearButton = button('clear-filters', 'Clear filters', 'clear-all');
+  const clearButton = button('clear-filters', l10n.t('Clear filters'), 'clear-all');
   clearButton.addEventListener('click', () => {
     show(EMPTY_FILTER);
     on.filter(EMPTY_FILTER);
   });
-  const element = el('div', { className: 'filters', attrs: { role: 'search', 'aria-label': 'Filter records' } }, [
-    labelled('Filter', text),
-    labelled('Status', status),
-    labelled('Country', country),
-    labelled('Browser', browser),
-    labelled('From', from),
-    labelled('To', to),
-    labelled('Triage', triage),
-    labelled('Group', group),
+  const element = el('div', { className: 'filters', attrs: { role: 'search', 'aria-label': l10n.t('Filter records') } }, [
+    labelled(l10n.t('Filter'), text),
+    labelled(l10n.t('Status'), status),
+    labelled(l10n.t('Country'), country),
+    labelled(l10n.t('Browser'), browser),
+    labelled(l10n.t('From'), from),
+    labelled(l10n.t('To'), to),
+    labelled(l10n.t('Triage'), triage),
+    labelled(l10n.t('Group'), group),
     ...(newLabel !== undefined ? [onlyNew] : []),
     clearButton,
   ]);

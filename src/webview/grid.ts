@@ -3,6 +3,7 @@
 // row not arrived yet shows as a placeholder. ARIA grid pattern: role=grid/row/columnheader/
 // gridcell, aria-sort, aria-rowcount, aria-activedescendant for the active cell, arrow keys /
 // Home / End / PageUp / PageDown.
+import * as l10n from '@vscode/l10n';
 import { el, icon } from './dom';
 import type { PanelColumn, SortState, ViewItem } from '../shared/protocol';
 
@@ -100,7 +101,7 @@ export class Grid {
             'aria-colindex': String(index + 1),
             'aria-sort': sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none',
             'data-col': String(index),
-            title: column.secret ? `${column.label} (masked: not sortable)` : `Sort by ${column.label}`,
+            title: column.secret ? l10n.t('{0} (masked: not sortable)', column.label) : l10n.t('Sort by {0}', column.label),
           },
         });
         header.append(el('span', { className: 'header-label', text: column.label }));
@@ -214,7 +215,7 @@ export class Grid {
     row.classList.toggle('fresh', item.fresh === true);
     // A decided record reads quieter than one still to handle.
     row.classList.toggle('triaged', item.triage === 'remediated' || item.triage === 'false-positive');
-    if (item.fresh) row.setAttribute('aria-description', 'new since the previous check');
+    if (item.fresh) row.setAttribute('aria-description', l10n.t('new since the previous check'));
     else row.removeAttribute('aria-description');
     const cells = row.children;
     for (let c = 0; c < model.columns.length; c++) {
@@ -224,7 +225,7 @@ export class Grid {
       if (model.columns[c]?.secret) {
         const revealed = model.isRevealed(item.row, c);
         cell.classList.toggle('revealed', revealed);
-        cell.title = revealed ? 'Click to hide' : 'Click to reveal';
+        cell.title = revealed ? l10n.t('Click to hide') : l10n.t('Click to reveal');
         (cell.children[0] as HTMLElement).className = `codicon codicon-${revealed ? 'eye-closed' : 'eye'}`;
         (cell.children[1] as HTMLElement).textContent = text;
       } else {

@@ -1,4 +1,5 @@
 // The header of a result: domain and findings type, count, "as of", range searched, quota.
+import * as l10n from '@vscode/l10n';
 import { el, numberFormat } from './dom';
 import type { PanelEntry } from '../shared/protocol';
 
@@ -8,26 +9,26 @@ function formatDay(yyyymmdd: string): string {
 
 function formatTime(ms: number): string {
   const date = new Date(ms);
-  return Number.isNaN(date.getTime()) ? 'unknown' : date.toLocaleString();
+  return Number.isNaN(date.getTime()) ? l10n.t('unknown') : date.toLocaleString();
 }
 
 export function summaryHeader(entry: PanelEntry): HTMLElement {
   const { query, rateLimit } = entry;
-  const range = query.range ? `${formatDay(query.range.start)} to ${formatDay(query.range.end)}` : 'all dates';
-  let quota = 'unknown';
+  const range = query.range ? l10n.t('{0} to {1}', formatDay(query.range.start), formatDay(query.range.end)) : l10n.t('all dates');
+  let quota = l10n.t('unknown');
   if (rateLimit?.remaining !== undefined) {
-    quota = `${numberFormat.format(rateLimit.remaining)}${rateLimit.limit !== undefined ? ` of ${numberFormat.format(rateLimit.limit)}` : ''} requests left`;
-    if (rateLimit.resetAt !== undefined) quota += `, resets ${formatTime(rateLimit.resetAt)}`;
+    quota = rateLimit.limit !== undefined ? l10n.t('{0} of {1} requests left', numberFormat.format(rateLimit.remaining), numberFormat.format(rateLimit.limit)) : l10n.t('{0} requests left', numberFormat.format(rateLimit.remaining));
+    if (rateLimit.resetAt !== undefined) quota += `, ${l10n.t('resets {0}', formatTime(rateLimit.resetAt))}`;
   }
   // Each term with its value in one wrapper (allowed in a <dl>), so a narrow panel wraps whole facts.
   const fact = (term: string, value: string, id: string): HTMLElement => el('div', { className: 'fact' }, [el('dt', { text: term }), el('dd', { text: value, attrs: { id } })]);
   return el('header', { className: 'summary' }, [
     el('h1', {}, [el('span', { className: 'domain', text: query.domain }), el('span', { className: 'type badge', text: entry.type })]),
     el('dl', { className: 'facts' }, [
-      fact('Records', numberFormat.format(entry.count), 'fact-count'),
-      fact('As of', formatTime(entry.fetchedAt), 'fact-asof'),
-      fact('Range', range, 'fact-range'),
-      fact('Quota', quota, 'fact-quota'),
+      fact(l10n.t('Records'), numberFormat.format(entry.count), 'fact-count'),
+      fact(l10n.t('As of'), formatTime(entry.fetchedAt), 'fact-asof'),
+      fact(l10n.t('Range'), range, 'fact-range'),
+      fact(l10n.t('Quota'), quota, 'fact-quota'),
     ]),
   ]);
 }

@@ -7,6 +7,8 @@ import { listZip } from '../harness/zip';
 /** Paths inside the .vsix's extension/ folder that may ship. */
 const ALLOWED: readonly RegExp[] = [
   /^package\.json$/,
+  /^package\.nls(\.[a-z-]+)?\.json$/,
+  /^l10n\/bundle\.l10n(\.[a-z-]+)?\.json$/,
   /^readme\.md$/i,
   /^changelog\.md$/i,
   /^LICENSE(\.txt|\.md)?$/i,
@@ -36,6 +38,9 @@ describe('the .vsix contents', () => {
     assert.ok(names.includes('extension/package.json'));
     assert.ok(names.includes('extension/dist/extension.js'));
     assert.ok(names.includes('extension/dist/engine.js'), 'the data engine (worker) is shipped');
+    for (const file of ['package.nls.json', 'package.nls.de.json', 'l10n/bundle.l10n.json', 'l10n/bundle.l10n.de.json']) {
+      assert.ok(names.includes(`extension/${file}`), `${file} (translations) is shipped`);
+    }
   });
 
   it('has no source map, TypeScript source or secret-looking file', () => {

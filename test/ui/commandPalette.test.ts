@@ -1,9 +1,9 @@
 // The command palette lists the extension's commands as the user sees them
 // ("Leak Search: Check Domain for Leaks"), and hides the internal ones.
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { repoRoot } from '../harness/paths';
+import { readLocalizedManifest } from '../unit/docs/localizedManifest';
 import { openWorkbench } from './workbench';
 import type { Workbench } from './workbench';
 
@@ -20,7 +20,7 @@ interface Manifest {
   };
 }
 
-const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as Manifest;
+const manifest = readLocalizedManifest<Manifest>(repoRoot);
 const hiddenIds = new Set((manifest.contributes.menus?.commandPalette ?? []).filter((m) => m.when === 'false').map((m) => m.command));
 const label = (c: ManifestCommand): string => (c.category ? `${c.category}: ${c.title}` : c.title);
 const commands = manifest.contributes.commands ?? [];

@@ -156,6 +156,8 @@ export interface OpenOptions {
   readonly height?: number;
   /** The --vscode-* variables of a theme, as VS Code would set them. */
   readonly theme?: ThemeName;
+  /** The display language's messages the host sends with `load` (as vscode.l10n.bundle); none = English. */
+  readonly l10n?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -225,6 +227,7 @@ export async function openPanel(harness: Harness, options: OpenOptions = {}): Pr
         entry: { key: entry.key, origin: entry.origin, query: entry.query, type: entry.query.type, count: entry.count, records: entry.records, fetchedAt: entry.fetchedAt, ...(entry.rateLimit ? { rateLimit: entry.rateLimit } : {}), ...fresh },
         columns: [...table.columns.map((c) => ({ key: c.key, label: c.label, kind: c.kind, secret: c.secret })), ...(triage ? [TRIAGE_COLUMN] : [])],
         ...(options.focus?.identifier ? { focus: options.focus } : {}),
+        ...(options.l10n ? { l10n: options.l10n } : {}),
       });
       return;
     }

@@ -1,26 +1,27 @@
 // The one-line message of a match, as a diagnostic shows it. Never holds a password: a
 // password match names only the account(s) it leaked for.
+import * as l10n from '@vscode/l10n';
 import type { LeakMatch, LeakSummary } from './leakIndex';
 
 function list(values: readonly string[], max: number): string {
   if (values.length <= max) return values.join(', ');
-  return `${values.slice(0, max).join(', ')} +${values.length - max} more`;
+  return l10n.t('{0} +{1} more', values.slice(0, max).join(', '), values.length - max);
 }
 
 /** "latest 2024-09-20, Google Chrome, US" (only the parts the records have). */
 export function describeSummary(summary: LeakSummary): string {
   const parts: string[] = [];
-  if (summary.latestDate !== undefined) parts.push(`latest ${summary.latestDate}`);
+  if (summary.latestDate !== undefined) parts.push(l10n.t('latest {0}', summary.latestDate));
   if (summary.browsers.length > 0) parts.push(list(summary.browsers, 2));
   if (summary.countries.length > 0) parts.push(list(summary.countries, 3));
   if (summary.hiddenCount > 0) {
-    parts.push(summary.hiddenCount === summary.count ? 'all marked hidden by the service' : `${summary.hiddenCount} marked hidden by the service`);
+    parts.push(summary.hiddenCount === summary.count ? l10n.t('all marked hidden by the service') : l10n.t('{0} marked hidden by the service', summary.hiddenCount));
   }
   return parts.join(', ');
 }
 
 function records(n: number): string {
-  return n === 1 ? '1 leaked record' : `${n} leaked records`;
+  return n === 1 ? l10n.t('1 leaked record') : l10n.t('{0} leaked records', n);
 }
 
 /**
@@ -34,14 +35,14 @@ export function describeMatch(match: LeakMatch): string {
   const tail = details === '' ? '' : ` (${details})`;
   switch (match.kind) {
     case 'password': {
-      if (match.common) return `A common password, found in ${records(match.summary.count)}, appears here`;
+      if (match.common) return l10n.t('A common password, found in {0}, appears here', records(match.summary.count));
       const owner = match.owners[0];
-      if (owner === undefined) return `A password from ${records(match.summary.count)} appears here — rotate it`;
-      return `A password leaked for ${owner} appears here — rotate it`;
+      if (owner === undefined) return l10n.t('A password from {0} appears here — rotate it', records(match.summary.count));
+      return l10n.t('A password leaked for {0} appears here — rotate it', owner);
     }
     case 'host':
-      return `${match.identifier} is the host of leaked URLs in ${records(match.summary.count)}${tail}`;
+      return l10n.t('{0} is the host of leaked URLs in {1}{2}', match.identifier, records(match.summary.count), tail);
     default:
-      return `${match.identifier} appears in ${records(match.summary.count)}${tail}`;
+      return l10n.t('{0} appears in {1}{2}', match.identifier, records(match.summary.count), tail);
   }
 }

@@ -5,7 +5,8 @@ import * as vscode from 'vscode';
 import type { LeakSearchError } from '../../core/errors';
 import { describeError } from '../../core/formatError';
 import type { ErrorAction } from '../../core/formatError';
-import { formatAge, formatCount, formatNewSince, formatRange } from '../../core/format';
+import { formatAge, formatNewSince, formatRange } from '../../core/format';
+import { plural } from '../../core/plural';
 import type { ResultsEntry } from '../../core/types';
 import type { Settings } from '../config/settings';
 import type { Notifier, NotifierAction } from '../notify/notifier';
@@ -52,7 +53,7 @@ export class CheckReporter {
       this.error(r.error, { origin, domain: r.domain }, actionFor);
     }
     if (results.length > 0 && results.every((r) => r.status === 'cancelled')) {
-      this.deps.notifier.show('info', 'Leak Search: check cancelled.');
+      this.deps.notifier.show('info', vscode.l10n.t('Leak Search: check cancelled.'));
       return;
     }
     if (options.quiet) return;
@@ -66,13 +67,13 @@ export class CheckReporter {
     if (done.length === 0) return;
     const parts = done.map((r) => {
       const e = r.entry as ResultsEntry;
-      const from = r.status === 'cached' ? ` (cached ${formatAge(e.fetchedAt, Date.now())})` : '';
-      return `${e.query.domain} ${e.query.type}: ${formatCount(e.count, 'leaked record')}${from}`;
+      const from = r.status === 'cached' ? ` (${vscode.l10n.t('cached {0}', formatAge(e.fetchedAt, Date.now()))})` : '';
+      return `${e.query.domain} ${e.query.type}: ${plural(e.count, vscode.l10n.t('leaked record'), vscode.l10n.t('leaked records'))}${from}`;
     });
     const first = done[0]?.entry;
     const fresh = done.map((r) => (r.status === 'fetched' ? formatNewSince(r.entry as ResultsEntry, Date.now()) : '')).find((t) => t !== '');
-    this.deps.notifier.show('info', `Leak Search: ${parts.join('; ')} (${formatRange(first?.query.range)})${fresh ? `, ${fresh}` : ''}.`, first
-      ? [{ label: 'Open Results', run: () => vscode.commands.executeCommand(CommandId.openResults, first.key) }]
+    this.deps.notifier.show('info', vscode.l10n.t('Leak Search: {0} ({1}){2}.', parts.join('; '), formatRange(first?.query.range), fresh ? `, ${fresh}` : ''), first
+      ? [{ label: vscode.l10n.t('Open Results'), run: () => vscode.commands.executeCommand(CommandId.openResults, first.key) }]
       : []);
   }
 
@@ -86,10 +87,10 @@ export class CheckReporter {
     if (!first) return;
     const total = fresh.reduce((sum, e) => sum + (e.newRecords ?? 0), 0);
     const where = fresh.length === 1
-      ? `${first.query.domain} (${first.query.type}) since ${formatAge(first.newSince ?? first.fetchedAt, Date.now())}`
+      ? vscode.l10n.t('{0} ({1}) since {2}', first.query.domain, first.query.type, formatAge(first.newSince ?? first.fetchedAt, Date.now()))
       : fresh.map((e) => `${e.query.domain} ${e.query.type} ${(e.newRecords ?? 0).toLocaleString('en-US')}`).join(', ');
-    this.deps.notifier.show('info', `Leak Search: ${formatCount(total, 'new leaked record')} for ${where}.`, [
-      { label: 'Open Results', run: () => vscode.commands.executeCommand(CommandId.openResults, first.key) },
+    this.deps.notifier.show('info', vscode.l10n.t('Leak Search: {0} for {1}.', plural(total, vscode.l10n.t('new leaked record'), vscode.l10n.t('new leaked records')), where), [
+      { label: vscode.l10n.t('Open Results'), run: () => vscode.commands.executeCommand(CommandId.openResults, first.key) },
     ]);
   }
 }

@@ -78,7 +78,7 @@ export class CheckRunner implements vscode.Disposable {
     try {
       return this.endpoint();
     } catch (e) {
-      this.#reporter.error(toLeakSearchError(e), { origin: 'the configured service' }, this.#actions([], {}));
+      this.#reporter.error(toLeakSearchError(e), { origin: vscode.l10n.t('the configured service') }, this.#actions([], {}));
       return undefined;
     }
   }
@@ -107,7 +107,7 @@ export class CheckRunner implements vscode.Disposable {
       if (before !== undefined && before !== hash && !this.#keyChanged.has(endpoint.origin)) await this.keyChanged(endpoint.origin);
     }
     if (!apiKey) {
-      this.deps.notifier.show('warning', `Leak Search: no API key is set for ${endpoint.origin}. Set one to check domains.`, [this.#action('setApiKey', targets, options, undefined)]);
+      this.deps.notifier.show('warning', vscode.l10n.t('Leak Search: no API key is set for {0}. Set one to check domains.', endpoint.origin), [this.#action('setApiKey', targets, options, undefined)]);
       return targets.map((t) => ({ domain: t.domain, status: 'skipped' }));
     }
     if (!(await this.deps.consent.confirm(endpoint.baseUrl))) {
@@ -126,11 +126,11 @@ export class CheckRunner implements vscode.Disposable {
     if (queries.length === 0) return outcomes;
 
     const title = queries.length === 1 && queries[0]
-      ? `Leak Search: checking ${queries[0].domain} (${queries[0].type})`
-      : `Leak Search: checking ${new Set(queries.map((q) => q.domain)).size} domain(s)`;
+      ? vscode.l10n.t('Leak Search: checking {0} ({1})', queries[0].domain, queries[0].type)
+      : vscode.l10n.t('Leak Search: checking {0} domain(s)', new Set(queries.map((q) => q.domain)).size);
     const results = await vscode.window.withProgress(
       options.background
-        ? { location: vscode.ProgressLocation.Window, title: `${title} (scheduled)` }
+        ? { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('{0} (scheduled)', title) }
         : { location: vscode.ProgressLocation.Notification, title, cancellable: true },
       (progress, token) => this.#run(endpoint, apiKey, queries, options, progress, token),
     );
@@ -182,7 +182,7 @@ export class CheckRunner implements vscode.Disposable {
           void this.check(targets, { ...options, force: true });
         }, delay);
         this.#timers.add(timer);
-        this.deps.notifier.show('info', `Leak Search: will check again at ${formatClock(Date.now() + delay, Date.now())}.`);
+        this.deps.notifier.show('info', vscode.l10n.t('Leak Search: will check again at {0}.', formatClock(Date.now() + delay, Date.now())));
       },
     });
   }

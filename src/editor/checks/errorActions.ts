@@ -1,6 +1,6 @@
 // Maps an error's next step (src/core/formatError.ts) to a notification button.
 import * as vscode from 'vscode';
-import { ACTION_LABELS } from '../../core/formatError';
+import { actionLabel } from '../../core/formatError';
 import type { ErrorAction } from '../../core/formatError';
 import type { NotifierAction } from '../notify/notifier';
 import { CommandId } from '../commands/commandIds';
@@ -12,7 +12,7 @@ export interface ErrorActionHandlers {
 }
 
 export function errorActionRunner(action: ErrorAction, handlers: ErrorActionHandlers): NotifierAction {
-  const label = ACTION_LABELS[action];
+  const label = actionLabel(action);
   switch (action) {
     case 'setApiKey':
       return { label, run: () => vscode.commands.executeCommand(CommandId.setApiKey) };

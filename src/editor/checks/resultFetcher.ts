@@ -2,6 +2,7 @@
 // the client, its records streamed into the data engine, the new result put into the results
 // model; a failure is kept per query (the tree shows it) and returned, never thrown. Cancelling
 // aborts the request in flight and skips the rest.
+import * as vscode from 'vscode';
 import { LeakSearchError, toLeakSearchError } from '../../core/errors';
 import { isExpired } from '../../core/cacheFile';
 import { formatAge, formatClock, formatCount, formatRange, quotaResumesAt } from '../../core/format';
@@ -136,7 +137,7 @@ export class ResultFetcher {
   #fail(origin: string, query: SearchQuery, error: LeakSearchError): void {
     const now = Date.now();
     const summary = error.kind === 'rate-limited'
-      ? error.details.retryAt !== undefined ? `quota spent, resumes ${formatClock(error.details.retryAt, now)}` : 'quota spent'
+      ? error.details.retryAt !== undefined ? vscode.l10n.t('quota spent, resumes {0}', formatClock(error.details.retryAt, now)) : vscode.l10n.t('quota spent')
       : shortKind(error);
     this.deps.model.setFailure(origin, query.domain, query.type, {
       kind: error.kind,
@@ -149,18 +150,18 @@ export class ResultFetcher {
 
 function shortKind(error: LeakSearchError): string {
   switch (error.kind) {
-    case 'unauthorized': return 'API key rejected';
-    case 'forbidden': return error.details.forbiddenReason === 'ip' ? 'IP address not allowed' : error.details.forbiddenReason === 'subscription' ? 'not in your subscription' : 'access denied';
-    case 'not-found': return 'service not found (404)';
-    case 'bad-request': return 'request refused (400)';
-    case 'server': return `service error${error.details.status ? ` (${error.details.status})` : ''}`;
-    case 'timeout': return 'timed out';
-    case 'network': return 'service unreachable';
-    case 'bad-response': return 'unreadable answer';
-    case 'too-large': return 'answer too large';
-    case 'invalid-input': return 'invalid input';
-    case 'rate-limited': return 'quota spent';
-    case 'cancelled': return 'cancelled';
-    case 'internal': return 'failed (see the log)';
+    case 'unauthorized': return vscode.l10n.t('API key rejected');
+    case 'forbidden': return error.details.forbiddenReason === 'ip' ? vscode.l10n.t('IP address not allowed') : error.details.forbiddenReason === 'subscription' ? vscode.l10n.t('not in your subscription') : vscode.l10n.t('access denied');
+    case 'not-found': return vscode.l10n.t('service not found (404)');
+    case 'bad-request': return vscode.l10n.t('request refused (400)');
+    case 'server': return error.details.status ? vscode.l10n.t('service error ({0})', error.details.status) : vscode.l10n.t('service error');
+    case 'timeout': return vscode.l10n.t('timed out');
+    case 'network': return vscode.l10n.t('service unreachable');
+    case 'bad-response': return vscode.l10n.t('unreadable answer');
+    case 'too-large': return vscode.l10n.t('answer too large');
+    case 'invalid-input': return vscode.l10n.t('invalid input');
+    case 'rate-limited': return vscode.l10n.t('quota spent');
+    case 'cancelled': return vscode.l10n.t('cancelled');
+    case 'internal': return vscode.l10n.t('failed (see the log)');
   }
 }

@@ -9,16 +9,16 @@ import type { LeakSearchContext } from '../leakSearchContext';
 export async function addDomain(ctx: LeakSearchContext, arg?: unknown, folderArg?: unknown): Promise<boolean> {
   const folders = vscode.workspace.workspaceFolders ?? [];
   if (folders.length > 0 && !vscode.workspace.isTrusted) {
-    ctx.notifier.show('warning', 'Leak Search: adding a domain to this workspace needs a trusted workspace. You can still check any domain with “Check Domain for Leaks”.', [
-      { label: 'Manage Workspace Trust', run: () => vscode.commands.executeCommand('workbench.trust.manage') },
+    ctx.notifier.show('warning', vscode.l10n.t('Leak Search: adding a domain to this workspace needs a trusted workspace. You can still check any domain with “Check Domain for Leaks”.'), [
+      { label: vscode.l10n.t('Manage Workspace Trust'), run: () => vscode.commands.executeCommand('workbench.trust.manage') },
     ]);
     return false;
   }
   let raw = typeof arg === 'string' ? arg : undefined;
   if (raw === undefined) {
     raw = await vscode.window.showInputBox({
-      title: 'Leak Search: Add Domain to Workspace',
-      prompt: 'A domain of your company, e.g. example.com',
+      title: vscode.l10n.t('Leak Search: Add Domain to Workspace'),
+      prompt: vscode.l10n.t('A domain of your company, e.g. example.com'),
       placeHolder: 'example.com',
       ignoreFocusOut: true,
       validateInput: (value) => domainProblem(value),
@@ -29,7 +29,7 @@ export async function addDomain(ctx: LeakSearchContext, arg?: unknown, folderArg
   try {
     domain = normalizeDomain(raw);
   } catch (e) {
-    ctx.notifier.show('error', `Leak Search: ${e instanceof Error ? e.message : String(e)}`);
+    ctx.notifier.show('error', vscode.l10n.t('Leak Search: {0}', e instanceof Error ? e.message : String(e)));
     return false;
   }
   const folder = await chooseFolder(folders, folderArg);
@@ -42,12 +42,12 @@ export async function addDomain(ctx: LeakSearchContext, arg?: unknown, folderArg
   const current = (target === vscode.ConfigurationTarget.Global ? inspect?.globalValue
     : target === vscode.ConfigurationTarget.WorkspaceFolder ? inspect?.workspaceFolderValue : inspect?.workspaceValue) ?? [];
   if (current.includes(domain)) {
-    ctx.notifier.show('info', `Leak Search: ${domain} is already configured${folder ? ` for ${folder.name}` : ''}.`);
+    ctx.notifier.show('info', folder ? vscode.l10n.t('Leak Search: {0} is already configured for {1}.', domain, folder.name) : vscode.l10n.t('Leak Search: {0} is already configured.', domain));
     return true;
   }
   await config.update('domains', [...current, domain], target);
-  ctx.notifier.show('info', `Leak Search: ${domain} added${folder ? ` to ${folder.name}` : ' to your user settings'}.`, [
-    { label: 'Check Now', run: () => vscode.commands.executeCommand(CommandId.checkDomain, domain) },
+  ctx.notifier.show('info', folder ? vscode.l10n.t('Leak Search: {0} added to {1}.', domain, folder.name) : vscode.l10n.t('Leak Search: {0} added to your user settings.', domain), [
+    { label: vscode.l10n.t('Check Now'), run: () => vscode.commands.executeCommand(CommandId.checkDomain, domain) },
   ]);
   return true;
 }
@@ -57,6 +57,6 @@ async function chooseFolder(folders: readonly vscode.WorkspaceFolder[], arg: unk
   if (folders.length === 0) return undefined;
   if (arg instanceof vscode.Uri) return vscode.workspace.getWorkspaceFolder(arg) ?? folders[0];
   if (folders.length === 1) return folders[0];
-  const picked = await vscode.window.showWorkspaceFolderPick({ placeHolder: 'Which folder should check this domain?' });
+  const picked = await vscode.window.showWorkspaceFolderPick({ placeHolder: vscode.l10n.t('Which folder should check this domain?') });
   return picked ?? null;
 }

@@ -7,9 +7,9 @@ import type { LeakSearchContext } from '../leakSearchContext';
 export async function checkAllDomains(ctx: LeakSearchContext, options: { force?: boolean } = {}): Promise<CheckOutcome[]> {
   const domains = configuredDomains(ctx);
   if (domains.length === 0) {
-    const trustNote = vscode.workspace.isTrusted ? '' : ' Workspace settings are read once you trust this workspace.';
-    ctx.notifier.show('info', `Leak Search: no domains are configured (leakSearch.domains).${trustNote}`, [
-      { label: 'Add Domain', run: () => vscode.commands.executeCommand(CommandId.addDomain) },
+    const trustNote = vscode.workspace.isTrusted ? '' : ` ${vscode.l10n.t('Workspace settings are read once you trust this workspace.')}`;
+    ctx.notifier.show('info', `${vscode.l10n.t('Leak Search: no domains are configured (leakSearch.domains).')}${trustNote}`, [
+      { label: vscode.l10n.t('Add Domain'), run: () => vscode.commands.executeCommand(CommandId.addDomain) },
     ]);
     return [];
   }

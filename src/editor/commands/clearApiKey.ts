@@ -2,6 +2,7 @@
 // what was derived from it (failures, quota), and offers to delete that origin's cached
 // results, which hold leaked passwords: the tree, the status bar counts and the diagnostics
 // made from them go with them.
+import * as vscode from 'vscode';
 import type { LeakSearchContext } from '../leakSearchContext';
 import { plural } from '../../core/plural';
 
@@ -14,14 +15,14 @@ export async function clearApiKey(ctx: LeakSearchContext): Promise<boolean> {
   if (had) await ctx.checks.keyChanged(origin);
   ctx.log.info(`API key cleared for ${origin}.`);
   const held = ctx.results.list().filter((e) => e.origin === origin).length;
-  const removed = had ? `Leak Search: API key for ${origin} removed.` : `Leak Search: no API key was stored for ${origin}.`;
+  const removed = had ? vscode.l10n.t('Leak Search: API key for {0} removed.', origin) : vscode.l10n.t('Leak Search: no API key was stored for {0}.', origin);
   if (held === 0) {
     ctx.notifier.show('info', removed);
     return had;
   }
-  ctx.notifier.show('info', `${removed} Delete its ${plural(held, 'cached result')} too? They hold leaked records and passwords.`, [
-    { label: 'Delete Cached Results', run: () => deleteCachedResults(ctx, origin) },
-    { label: 'Keep Them', run: () => undefined },
+  ctx.notifier.show('info', `${removed} ${vscode.l10n.t('Delete its {0} too? They hold leaked records and passwords.', plural(held, vscode.l10n.t('cached result'), vscode.l10n.t('cached results')))}`, [
+    { label: vscode.l10n.t('Delete Cached Results'), run: () => deleteCachedResults(ctx, origin) },
+    { label: vscode.l10n.t('Keep Them'), run: () => undefined },
   ]);
   return had;
 }
@@ -31,6 +32,6 @@ export async function deleteCachedResults(ctx: LeakSearchContext, origin: string
   const keys = ctx.results.removeOrigin(origin);
   await ctx.engine.call('clear', { origin });
   ctx.log.info(`Deleted ${plural(keys.length, 'cached result')} of ${origin}.`);
-  ctx.notifier.show('info', `Leak Search: ${plural(keys.length, 'cached result')} of ${origin} deleted.`);
+  ctx.notifier.show('info', vscode.l10n.t('Leak Search: {0} of {1} deleted.', plural(keys.length, vscode.l10n.t('cached result'), vscode.l10n.t('cached results')), origin));
   return keys.length;
 }

@@ -9,7 +9,7 @@ import type { SarifFinding, SarifLevel } from '../../core/sarif';
 import { codeValue, isLeakDiagnostic } from '../diagnostics/matchDiagnostic';
 import type { LeakSearchContext } from '../leakSearchContext';
 import { chooseExportFile } from '../results/exportFile';
-import { formatCount } from '../../core/format';
+import { plural } from '../../core/plural';
 
 function levelOf(severity: vscode.DiagnosticSeverity): SarifLevel {
   if (severity === vscode.DiagnosticSeverity.Error) return 'error';
@@ -29,13 +29,13 @@ function pathOf(uri: vscode.Uri, root: vscode.Uri | undefined): string {
 export async function exportSarif(ctx: LeakSearchContext, target?: unknown): Promise<vscode.Uri | undefined> {
   const folders = vscode.workspace.workspaceFolders ?? [];
   if (!ctx.diagnostics || folders.length === 0 || !vscode.workspace.isTrusted) {
-    ctx.notifier.show('info', 'Leak Search: open and trust a folder to export its leaked identifiers as SARIF.');
+    ctx.notifier.show('info', vscode.l10n.t('Leak Search: open and trust a folder to export its leaked identifiers as SARIF.'));
     return undefined;
   }
   // A check that just ended may still be on its way into the index: wait for it.
   if (ctx.diagnostics.holder.snapshot.isEmpty) await ctx.diagnostics.holder.rebuild(false);
   if (ctx.diagnostics.holder.snapshot.isEmpty) {
-    ctx.notifier.show('info', 'Leak Search: no leak results to look for yet. Check your domains first.');
+    ctx.notifier.show('info', vscode.l10n.t('Leak Search: no leak results to look for yet. Check your domains first.'));
     return undefined;
   }
   const summary = await ctx.diagnostics.scanWorkspace();
@@ -65,6 +65,6 @@ export async function exportSarif(ctx: LeakSearchContext, target?: unknown): Pro
   await ctx.exported.add(file);
   await fs.writeFile(file.fsPath, `${JSON.stringify(log, null, 1)}\n`, { mode: 0o600 });
   await fs.chmod(file.fsPath, 0o600);
-  ctx.notifier.show('info', `Leak Search: ${formatCount(findings.length, 'leaked identifier')} exported as SARIF.`);
+  ctx.notifier.show('info', vscode.l10n.t('Leak Search: {0} exported as SARIF.', plural(findings.length, vscode.l10n.t('leaked identifier'), vscode.l10n.t('leaked identifiers'))));
   return file;
 }

@@ -14,8 +14,8 @@ export async function openResults(ctx: LeakSearchContext, arg?: unknown): Promis
     const now = Date.now();
     const entries = [...ctx.results.list()].sort((a, b) => b.fetchedAt - a.fetchedAt);
     if (entries.length === 0) {
-      ctx.notifier.show('info', 'Leak Search: no results yet. Check a domain first.', [
-        { label: 'Check Domain', run: () => vscode.commands.executeCommand(CommandId.checkDomain) },
+      ctx.notifier.show('info', vscode.l10n.t('Leak Search: no results yet. Check a domain first.'), [
+        { label: vscode.l10n.t('Check Domain'), run: () => vscode.commands.executeCommand(CommandId.checkDomain) },
       ]);
       return undefined;
     }
@@ -24,7 +24,7 @@ export async function openResults(ctx: LeakSearchContext, arg?: unknown): Promis
       label: `${e.query.domain} · ${e.query.type}`,
       description: `${formatCount(e.count)} · ${formatRange(e.query.range)} · ${formatAge(e.fetchedAt, now)}`,
       key: e.key,
-    })), { title: 'Leak Search: Open Results' });
+    })), { title: vscode.l10n.t('Leak Search: Open Results') });
     key = pick?.key;
   }
   if (!key) return undefined;

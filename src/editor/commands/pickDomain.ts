@@ -50,8 +50,8 @@ export async function pickCheckTargets(ctx: LeakSearchContext): Promise<CheckTar
         if (candidate !== '' && problem === undefined) return targets(candidate, o);
         // The input box checks only what is typed in it: the problem of the kept text is said in the prompt.
         const domain = await vscode.window.showInputBox({
-          title: 'Leak Search: Check Domain for Leaks',
-          prompt: problem ? `“${candidate}”: ${problem} Fix it, or enter another domain.` : 'A domain your subscription covers, e.g. example.com',
+          title: vscode.l10n.t('Leak Search: Check Domain for Leaks'),
+          prompt: problem ? vscode.l10n.t('“{0}”: {1} Fix it, or enter another domain.', candidate, problem) : vscode.l10n.t('A domain your subscription covers, e.g. example.com'),
           placeHolder: 'example.com',
           value: candidate,
           valueSelection: [candidate.length, candidate.length],
@@ -72,8 +72,8 @@ export async function pickCheckTargets(ctx: LeakSearchContext): Promise<CheckTar
 /** One showing of the pick; resolves with the accepted item and what was typed, or undefined when dismissed. */
 function pickOnce(ctx: LeakSearchContext, o: Overrides, typed: string): Promise<{ choice: Pick; value: string } | undefined> {
   const qp = vscode.window.createQuickPick<Pick>();
-  qp.title = 'Leak Search: Check Domain for Leaks';
-  qp.placeholder = 'Pick a domain to check, or type one';
+  qp.title = vscode.l10n.t('Leak Search: Check Domain for Leaks');
+  qp.placeholder = vscode.l10n.t('Pick a domain to check, or type one');
   qp.matchOnDescription = true;
   const base = items(ctx, o);
   const redraw = (): void => {
@@ -129,26 +129,26 @@ function items(ctx: LeakSearchContext, o: Overrides): Pick[] {
   for (const d of origin ? ctx.results.domains(origin) : []) {
     if (seen.has(d)) continue;
     seen.add(d);
-    out.push({ role: 'domain', domain: d, label: `$(history) ${d}`, description: 'checked before' });
+    out.push({ role: 'domain', domain: d, label: `$(history) ${d}`, description: vscode.l10n.t('checked before') });
   }
-  out.push({ role: 'enter', label: '$(edit) Enter a domain…', alwaysShow: true });
-  out.push({ role: 'separator', label: 'Options', kind: vscode.QuickPickItemKind.Separator });
+  out.push({ role: 'enter', label: `$(edit) ${vscode.l10n.t('Enter a domain…')}`, alwaysShow: true });
+  out.push({ role: 'separator', label: vscode.l10n.t('Options'), kind: vscode.QuickPickItemKind.Separator });
   const types = o.types ?? ctx.settings.findingsTypes();
-  out.push({ role: 'type', label: `$(filter) Findings type: ${types.join(' + ')}`, description: o.types ? 'changed for this check' : 'from settings', alwaysShow: true });
+  out.push({ role: 'type', label: `$(filter) ${vscode.l10n.t('Findings type: {0}', types.join(' + '))}`, description: o.types ? vscode.l10n.t('changed for this check') : vscode.l10n.t('from settings'), alwaysShow: true });
   const range = o.range === undefined ? resolveDateRange(ctx.settings.dateRange(), Date.now()) : o.range ?? undefined;
-  out.push({ role: 'range', label: `$(calendar) Date range: ${formatRange(range)}`, description: o.range === undefined ? 'from settings' : 'changed for this check', alwaysShow: true });
+  out.push({ role: 'range', label: `$(calendar) ${vscode.l10n.t('Date range: {0}', formatRange(range))}`, description: o.range === undefined ? vscode.l10n.t('from settings') : vscode.l10n.t('changed for this check'), alwaysShow: true });
   return out;
 }
 
 /** false = dismissed (keep the current choice); undefined = back to the settings. */
 async function pickTypes(ctx: LeakSearchContext): Promise<readonly FindingsType[] | undefined | false> {
   const choices: (vscode.QuickPickItem & { value: readonly FindingsType[] | undefined })[] = [
-    { label: 'From settings', description: ctx.settings.findingsTypes().join(' + '), value: undefined },
-    { label: 'accounts', description: 'leaked accounts (usernames at your domain)', value: ['accounts'] },
-    { label: 'customers', description: 'leaked customer information (logins on your sites)', value: ['customers'] },
+    { label: vscode.l10n.t('From settings'), description: ctx.settings.findingsTypes().join(' + '), value: undefined },
+    { label: 'accounts', description: vscode.l10n.t('leaked accounts (usernames at your domain)'), value: ['accounts'] },
+    { label: 'customers', description: vscode.l10n.t('leaked customer information (logins on your sites)'), value: ['customers'] },
     { label: 'accounts + customers', value: ['accounts', 'customers'] },
   ];
-  const pick = await vscode.window.showQuickPick(choices, { title: 'Leak Search: Findings type for this check' });
+  const pick = await vscode.window.showQuickPick(choices, { title: vscode.l10n.t('Leak Search: Findings type for this check') });
   return pick ? pick.value : false;
 }
 
@@ -156,25 +156,25 @@ async function pickRange(ctx: LeakSearchContext): Promise<DateRange | null | und
   const now = Date.now();
   const last = (days: number): DateRange | undefined => resolveDateRange({ mode: 'lastDays', lastDays: days }, now);
   const choices: (vscode.QuickPickItem & { value: DateRange | null | undefined | 'custom' })[] = [
-    { label: 'From settings', description: formatRange(resolveDateRange(ctx.settings.dateRange(), now)), value: undefined },
-    { label: 'All dates', value: null },
-    ...[7, 30, 90, 365].map((days) => ({ label: `Last ${days} days`, description: formatRange(last(days)), value: last(days) ?? null })),
-    { label: 'Custom range…', value: 'custom' },
+    { label: vscode.l10n.t('From settings'), description: formatRange(resolveDateRange(ctx.settings.dateRange(), now)), value: undefined },
+    { label: vscode.l10n.t('All dates'), value: null },
+    ...[7, 30, 90, 365].map((days) => ({ label: vscode.l10n.t('Last {0} days', days), description: formatRange(last(days)), value: last(days) ?? null })),
+    { label: vscode.l10n.t('Custom range…'), value: 'custom' },
   ];
-  const pick = await vscode.window.showQuickPick(choices, { title: 'Leak Search: Date range for this check' });
+  const pick = await vscode.window.showQuickPick(choices, { title: vscode.l10n.t('Leak Search: Date range for this check') });
   if (!pick) return false;
   if (pick.value !== 'custom') return pick.value;
-  const start = await askDate('Start date (inclusive)', undefined);
+  const start = await askDate(vscode.l10n.t('Start date (inclusive), YYYYMMDD or YYYY-MM-DD'), undefined);
   if (!start) return false;
-  const end = await askDate('End date (inclusive)', start);
+  const end = await askDate(vscode.l10n.t('End date (inclusive), YYYYMMDD or YYYY-MM-DD'), start);
   if (!end) return false;
   return normalizeDateRange(start, end) ?? null;
 }
 
 function askDate(prompt: string, start: string | undefined): Thenable<string | undefined> {
   return vscode.window.showInputBox({
-    title: 'Leak Search: Custom date range',
-    prompt: `${prompt}, YYYYMMDD or YYYY-MM-DD`,
+    title: vscode.l10n.t('Leak Search: Custom date range'),
+    prompt,
     placeHolder: '20240131',
     ignoreFocusOut: true,
     validateInput: (value) => {

@@ -62,7 +62,7 @@ export function registerCommands(ctx: LeakSearchContext): vscode.Disposable[] {
       } catch (e) {
         const message = e instanceof Error ? e.message : String(e);
         ctx.log.error(`Command ${id} failed: ${message}`);
-        ctx.notifier.show('error', `Leak Search: ${message}`, [{ label: 'Show Log', run: () => ctx.log.show() }]);
+        ctx.notifier.show('error', vscode.l10n.t('Leak Search: {0}', message), [{ label: vscode.l10n.t('Show Log'), run: () => ctx.log.show() }]);
         return undefined;
       }
     }),

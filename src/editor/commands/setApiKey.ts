@@ -18,14 +18,14 @@ export async function setApiKey(ctx: LeakSearchContext, arg?: unknown): Promise<
   if (typeof arg === 'string') {
     const problem = checkApiKey(arg.trim());
     if (problem) {
-      ctx.notifier.show('error', `Leak Search: ${problem}`);
+      ctx.notifier.show('error', vscode.l10n.t('Leak Search: {0}', problem));
       return false;
     }
     key = arg.trim();
   } else {
     key = await vscode.window.showInputBox({
-      title: `Leak Search: API key for ${endpoint.origin}`,
-      prompt: 'From your LeakJar account dashboard. Stored only in VS Code’s secret storage, never in settings.',
+      title: vscode.l10n.t('Leak Search: API key for {0}', endpoint.origin),
+      prompt: vscode.l10n.t('From your LeakJar account dashboard. Stored only in VS Code’s secret storage, never in settings.'),
       password: true,
       ignoreFocusOut: true,
       validateInput: (value) => checkApiKey(value.trim()),
@@ -41,7 +41,7 @@ export async function setApiKey(ctx: LeakSearchContext, arg?: unknown): Promise<
   if (previous !== key) await ctx.checks.keyChanged(endpoint.origin);
   ctx.log.info(`API key stored for ${endpoint.origin}.`);
   if (typeof arg === 'string') {
-    ctx.notifier.show('info', `Leak Search: API key saved for ${endpoint.origin}.`);
+    ctx.notifier.show('info', vscode.l10n.t('Leak Search: API key saved for {0}.', endpoint.origin));
     return true;
   }
   const plan = planKeyValidation({
@@ -53,18 +53,18 @@ export async function setApiKey(ctx: LeakSearchContext, arg?: unknown): Promise<
   });
   if (plan.kind === 'unverified') {
     ctx.log.info(`The new key for ${endpoint.origin} is not verified: ${plan.reason}.`);
-    ctx.notifier.show('info', `Leak Search: API key saved for ${endpoint.origin}, not verified yet (${plan.reason}). Your next check tries it.`);
+    ctx.notifier.show('info', vscode.l10n.t('Leak Search: API key saved for {0}, not verified yet ({1}). Your next check tries it.', endpoint.origin, plan.reason));
     return true;
   }
   // One search; a rejected key is reported by the check itself ("API key rejected", Set API Key).
   const [outcome] = await ctx.checks.check([{ domain: plan.domain, type: plan.type }], { force: true, quiet: true });
   if (outcome?.status === 'fetched' && outcome.entry) {
     const entry = outcome.entry;
-    ctx.notifier.show('info', `Leak Search: API key saved for ${endpoint.origin} and verified (${plan.domain} checked).`, [
-      { label: 'Open Results', run: () => vscode.commands.executeCommand(CommandId.openResults, entry.key) },
+    ctx.notifier.show('info', vscode.l10n.t('Leak Search: API key saved for {0} and verified ({1} checked).', endpoint.origin, plan.domain), [
+      { label: vscode.l10n.t('Open Results'), run: () => vscode.commands.executeCommand(CommandId.openResults, entry.key) },
     ]);
   } else if (outcome?.error?.kind !== 'unauthorized') {
-    ctx.notifier.show('info', `Leak Search: API key saved for ${endpoint.origin}, not verified yet (the trial check of ${plan.domain} did not get an answer). Your next check tries it.`);
+    ctx.notifier.show('info', vscode.l10n.t('Leak Search: API key saved for {0}, not verified yet (the trial check of {1} did not get an answer). Your next check tries it.', endpoint.origin, plan.domain));
   }
   return true;
 }

@@ -7,6 +7,7 @@ import type { TriageState } from '../../core/triage';
 import type { LeakSearchContext } from '../leakSearchContext';
 import type { LeakNode, RecordNode } from '../tree/treeNodes';
 import { formatCount } from '../../core/format';
+import { plural } from '../../core/plural';
 
 /** The records a tree command applies to: the selection when the clicked node is part of it. */
 function recordsOf(node: unknown, selected: unknown): RecordNode[] {
@@ -18,7 +19,7 @@ async function mark(ctx: LeakSearchContext, state: TriageState | undefined, node
   const records = recordsOf(node, selected);
   const first = records[0];
   if (!first) {
-    ctx.notifier.show('info', 'Leak Search: select leaked records in the Findings view to triage them.');
+    ctx.notifier.show('info', vscode.l10n.t('Leak Search: select leaked records in the Findings view to triage them.'));
     return 0;
   }
   return applyTriage(ctx, first.entry.origin, records.map((r) => r.record.triage), state);
@@ -29,9 +30,9 @@ export async function applyTriage(ctx: Pick<LeakSearchContext, 'triage' | 'log'>
   let note = '';
   if (state === 'remediated') {
     const typed = await vscode.window.showInputBox({
-      title: `Mark ${formatCount(ids.length)} remediated`,
-      prompt: 'What was done (optional): password rotated, sessions revoked, device cleaned…',
-      placeHolder: 'e.g. password rotated and sessions revoked on 2026-11-23',
+      title: vscode.l10n.t('Mark {0} remediated', formatCount(ids.length)),
+      prompt: vscode.l10n.t('What was done (optional): password rotated, sessions revoked, device cleaned…'),
+      placeHolder: vscode.l10n.t('e.g. password rotated and sessions revoked on 2026-11-23'),
     });
     if (typed === undefined) return 0;
     note = cleanNote(typed);
@@ -52,18 +53,18 @@ export async function exportTriage(ctx: LeakSearchContext, target?: vscode.Uri):
   if (!endpoint) return undefined;
   const marks = ctx.triage.all(endpoint.origin);
   if (marks.size === 0) {
-    ctx.notifier.show('info', `Leak Search: no triage decisions for ${endpoint.origin} yet.`);
+    ctx.notifier.show('info', vscode.l10n.t('Leak Search: no triage decisions for {0} yet.', endpoint.origin));
     return undefined;
   }
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
   const uri = target ?? (await vscode.window.showSaveDialog({
-    title: 'Export triage decisions (ids, states, dates and notes — no identifiers)',
-    filters: { 'Leak Search triage': ['json'] },
+    title: vscode.l10n.t('Export triage decisions (ids, states, dates and notes — no identifiers)'),
+    filters: { [vscode.l10n.t('Leak Search triage')]: ['json'] },
     ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, '.leak-search-triage.json') } : {}),
   }));
   if (!uri) return undefined;
   await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(triageFile(endpoint.origin, marks)));
-  ctx.notifier.show('info', `Leak Search: ${formatCount(marks.size, 'triage decision')} exported.`);
+  ctx.notifier.show('info', vscode.l10n.t('Leak Search: {0} exported.', plural(marks.size, vscode.l10n.t('triage decision'), vscode.l10n.t('triage decisions'))));
   return uri;
 }
 
@@ -71,21 +72,21 @@ export async function exportTriage(ctx: LeakSearchContext, target?: vscode.Uri):
 export async function importTriage(ctx: LeakSearchContext, source?: vscode.Uri): Promise<number | undefined> {
   const endpoint = ctx.checks.endpointOrReport();
   if (!endpoint) return undefined;
-  const uri = source ?? (await vscode.window.showOpenDialog({ title: 'Import triage decisions', canSelectMany: false, filters: { 'Leak Search triage': ['json'] } }))?.[0];
+  const uri = source ?? (await vscode.window.showOpenDialog({ title: vscode.l10n.t('Import triage decisions'), canSelectMany: false, filters: { [vscode.l10n.t('Leak Search triage')]: ['json'] } }))?.[0];
   if (!uri) return undefined;
   const bytes = await vscode.workspace.fs.readFile(uri);
   if (bytes.length > 64 * 1024 * 1024) {
-    ctx.notifier.show('error', 'Leak Search: that triage file is larger than 64 MB; nothing was imported.');
+    ctx.notifier.show('error', vscode.l10n.t('Leak Search: that triage file is larger than 64 MB; nothing was imported.'));
     return undefined;
   }
   let incoming;
   try {
     incoming = parseTriageFile(new TextDecoder().decode(bytes), endpoint.origin);
   } catch (e) {
-    ctx.notifier.show('error', `Leak Search: nothing was imported from that file. ${e instanceof Error ? e.message : String(e)}`);
+    ctx.notifier.show('error', vscode.l10n.t('Leak Search: nothing was imported from that file. {0}', e instanceof Error ? e.message : String(e)));
     return undefined;
   }
   const changed = await ctx.triage.merge(endpoint.origin, incoming);
-  ctx.notifier.show('info', `Leak Search: ${formatCount(changed, 'triage decision')} imported (${formatCount(incoming.size - changed, 'decision')} already known or older).`);
+  ctx.notifier.show('info', vscode.l10n.t('Leak Search: {0} imported ({1} already known or older).', plural(changed, vscode.l10n.t('triage decision'), vscode.l10n.t('triage decisions')), plural(incoming.size - changed, vscode.l10n.t('decision'), vscode.l10n.t('decisions'))));
   return changed;
 }

@@ -15,17 +15,17 @@ const KINDS: readonly MatchKind[] = ['email', 'username', 'url', 'host', 'passwo
 export async function scanWorkspace(ctx: LeakSearchContext, options?: unknown): Promise<WorkspaceScanSummary | undefined> {
   if (!ctx.diagnostics) return undefined;
   if (!vscode.workspace.isTrusted) {
-    ctx.notifier.show('info', 'Leak Search: workspace files are scanned once you trust this workspace.');
+    ctx.notifier.show('info', vscode.l10n.t('Leak Search: workspace files are scanned once you trust this workspace.'));
     return undefined;
   }
   if ((vscode.workspace.workspaceFolders ?? []).length === 0) {
-    ctx.notifier.show('info', 'Leak Search: open a folder to scan its files.');
+    ctx.notifier.show('info', vscode.l10n.t('Leak Search: open a folder to scan its files.'));
     return undefined;
   }
   const once: WorkspaceScanOptions = typeof options === 'object' && options !== null && (options as WorkspaceScanOptions).includeGitIgnored === true ? { includeGitIgnored: true } : {};
   const summary = await ctx.diagnostics.scanWorkspace(once);
   if (ctx.diagnostics.holder.snapshot.isEmpty) {
-    ctx.notifier.show('info', 'Leak Search: no leak results to look for yet. Check your domains first.');
+    ctx.notifier.show('info', vscode.l10n.t('Leak Search: no leak results to look for yet. Check your domains first.'));
   } else if (!summary.cancelled) {
     const report = scanReport(summary);
     ctx.notifier.show(report.severity, report.message, report.actions.map((a) => scanAction(ctx, a)));
@@ -36,9 +36,9 @@ export async function scanWorkspace(ctx: LeakSearchContext, options?: unknown): 
 function scanAction(ctx: LeakSearchContext, action: ScanReportAction): NotifierAction {
   switch (action) {
     case 'showProblems':
-      return { label: 'Show Problems', run: () => vscode.commands.executeCommand('workbench.actions.view.problems') };
+      return { label: vscode.l10n.t('Show Problems'), run: () => vscode.commands.executeCommand('workbench.actions.view.problems') };
     case 'includeGitIgnored':
-      return { label: 'Include Them', run: () => scanWorkspace(ctx, { includeGitIgnored: true }) };
+      return { label: vscode.l10n.t('Include Them'), run: () => scanWorkspace(ctx, { includeGitIgnored: true }) };
   }
 }
 
@@ -46,7 +46,7 @@ function scanAction(ctx: LeakSearchContext, action: ScanReportAction): NotifierA
 export function showLeakedRecords(ctx: LeakSearchContext, key?: unknown, identifier?: unknown): boolean {
   if (typeof key !== 'string') return false;
   if (!ctx.results.get(key)) {
-    ctx.notifier.show('info', 'Leak Search: that result is no longer held. Check the domain again.');
+    ctx.notifier.show('info', vscode.l10n.t('Leak Search: that result is no longer held. Check the domain again.'));
     return false;
   }
   ctx.panel.show(key, typeof identifier === 'string' && identifier !== '' ? { identifier } : undefined);

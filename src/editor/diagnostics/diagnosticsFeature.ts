@@ -102,7 +102,7 @@ export class DiagnosticsFeature implements vscode.Disposable {
   /** Scans the workspace's files with a cancellable progress notification. */
   scanWorkspace(options: WorkspaceScanOptions = {}): Thenable<WorkspaceScanSummary> {
     return vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: 'Leak Search: scanning workspace files', cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Leak Search: scanning workspace files'), cancellable: true },
       async (progress, token) => {
         if (this.holder.snapshot.version === 0) await this.holder.rebuild();
         const summary = await scanWorkspaceFiles(this.#scanDeps(), progress, token, options);

@@ -23,14 +23,14 @@ export class LeakCodeActionProvider implements vscode.CodeActionProvider {
       if (!shown) continue;
       const { match } = shown;
       const target = match.target;
-      const what = match.kind === 'password' ? 'this password' : match.identifier;
+      const what = match.kind === 'password' ? vscode.l10n.t('this password') : match.identifier;
       if (target) {
-        out.push(action('Show leaked records', diagnostic, { command: CommandId.showLeakedRecords, title: 'Show leaked records', arguments: [target.key, target.identifier] }));
+        out.push(action(vscode.l10n.t('Show leaked records'), diagnostic, { command: CommandId.showLeakedRecords, title: vscode.l10n.t('Show leaked records'), arguments: [target.key, target.identifier] }));
       }
       out.push(
-        action(`Ignore ${match.kind === 'password' ? 'this password' : 'this identifier'} in this workspace`, diagnostic, {
+        action(match.kind === 'password' ? vscode.l10n.t('Ignore this password in this workspace') : vscode.l10n.t('Ignore this identifier in this workspace'), diagnostic, {
           command: CommandId.ignoreIdentifier,
-          title: `Ignore ${what}`,
+          title: vscode.l10n.t('Ignore {0}', what),
           arguments: [document.uri.toString(), document.offsetAt(diagnostic.range.start), document.offsetAt(diagnostic.range.end), match.kind],
         }),
       );
@@ -38,7 +38,7 @@ export class LeakCodeActionProvider implements vscode.CodeActionProvider {
       for (const domain of match.domains.slice(0, 3)) {
         if (!origin) break;
         const node: DomainNode = { kind: 'domain', id: `d|diagnostics|${domain}`, domain, origin, types: [], folder: undefined };
-        const title = match.domains.length > 1 ? `Check ${domain} again` : 'Check domain again';
+        const title = match.domains.length > 1 ? vscode.l10n.t('Check {0} again', domain) : vscode.l10n.t('Check domain again');
         out.push(action(title, diagnostic, { command: CommandId.recheck, title, arguments: [node] }));
       }
     }

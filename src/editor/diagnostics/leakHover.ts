@@ -43,20 +43,20 @@ export function hoverMarkdown(shown: ShownMatch, found: { readonly records: read
   const { match } = shown;
   // The diagnostic's own hover already shows its message: this one lists the records.
   const n = match.count;
-  const plural = n === 1 ? 'record' : `${n} records`;
-  const about = match.kind === 'password' ? `the leaked ${plural} of this password (for ${escapeMarkdown(match.owners.join(', ') || 'an account')})` : `the leaked ${plural} of ${escapeMarkdown(match.identifier)}`;
+  const plural = n === 1 ? vscode.l10n.t('record') : vscode.l10n.t('{0} records', n);
+  const about = match.kind === 'password' ? vscode.l10n.t('the leaked {0} of this password (for {1})', plural, escapeMarkdown(match.owners.join(', ') || vscode.l10n.t('an account'))) : vscode.l10n.t('the leaked {0} of {1}', plural, escapeMarkdown(match.identifier));
   md.appendMarkdown(`**Leak Search** — ${about}\n\n`);
   if (match.triage) md.appendMarkdown(`Triage: every record ${escapeMarkdown(triageWords(match.triage))}.\n\n`);
   if (found) {
-    md.appendMarkdown('| Date | Site | Browser | Country | Status | Password | Triage |\n|---|---|---|---|---|---|---|\n');
+    md.appendMarkdown(`| ${[vscode.l10n.t('Date'), vscode.l10n.t('Site'), vscode.l10n.t('Browser'), vscode.l10n.t('Country'), vscode.l10n.t('Status'), vscode.l10n.t('Password'), vscode.l10n.t('Triage')].map((h) => escapeMarkdown(h)).join(' | ')} |\n|---|---|---|---|---|---|---|\n`);
     for (const r of found.records.slice(0, HOVER_RECORDS)) md.appendMarkdown(`${recordRow(r, markOf)}\n`);
-    if (found.total > HOVER_RECORDS) md.appendMarkdown(`\n…and ${found.total - HOVER_RECORDS} more.\n`);
+    if (found.total > HOVER_RECORDS) md.appendMarkdown(`\n${vscode.l10n.t('…and {0} more.', found.total - HOVER_RECORDS)}\n`);
   }
   const domains = match.domains.map((d) => escapeMarkdown(d)).join(', ');
-  if (domains !== '') md.appendMarkdown(`\nFrom the results of ${domains}.`);
-  if (match.target) md.appendMarkdown(` [Show leaked records](${recordsCommandUri(match.target).toString()})`);
+  if (domains !== '') md.appendMarkdown(`\n${vscode.l10n.t('From the results of {0}.', domains)}`);
+  if (match.target) md.appendMarkdown(` [${escapeMarkdown(vscode.l10n.t('Show leaked records'))}](${recordsCommandUri(match.target).toString()})`);
   const guide = guideFor({ type: match.type ?? 'accounts' });
-  md.appendMarkdown(` · [What to do](${guideCommandUri(guide).toString()} "${escapeMarkdown(GUIDE_TITLES[guide])}")`);
+  md.appendMarkdown(` · [${escapeMarkdown(vscode.l10n.t('What to do'))}](${guideCommandUri(guide).toString()} "${escapeMarkdown(GUIDE_TITLES[guide])}")`);
   return md;
 }
 

@@ -16,9 +16,9 @@ export class MatchCountStatus extends Disposable {
 
   constructor(private readonly controller: DiagnosticsController) {
     super();
-    this.#item.name = 'Leak Search: leaked identifiers in files';
+    this.#item.name = vscode.l10n.t('Leak Search: leaked identifiers in files');
     this.#item.command = 'workbench.actions.view.problems';
-    this.#item.tooltip = 'Leaked e-mail addresses, URLs and passwords found in files — click for the Problems panel';
+    this.#item.tooltip = vscode.l10n.t('Leaked e-mail addresses, URLs and passwords found in files — click for the Problems panel');
     this._register(vscode.languages.onDidChangeDiagnostics(() => this.update()));
     this.update();
   }
@@ -30,7 +30,7 @@ export class MatchCountStatus extends Disposable {
   update(): void {
     const count = this.controller.count;
     if (count === this.#view.count && this.#view.visible === count > 0) return;
-    const text = `$(warning) ${count} leaked identifier${count === 1 ? '' : 's'} in files`;
+    const text = `$(warning) ${count === 1 ? vscode.l10n.t('{0} leaked identifier in files', count) : vscode.l10n.t('{0} leaked identifiers in files', count)}`;
     this.#view = { visible: count > 0, text: count > 0 ? text : '', count };
     this.#item.text = text;
     if (count > 0) this.#item.show();

@@ -77,7 +77,7 @@ export async function scanWorkspaceFiles(
     if (token.isCancellationRequested) break;
     done++;
     if (done % 20 === 0 || done === uris.length) {
-      progress.report({ message: `${done} of ${uris.length} files`, increment: step * (done - reported) });
+      progress.report({ message: vscode.l10n.t('{0} of {1} files', done, uris.length), increment: step * (done - reported) });
       reported = done;
     }
     if (gitIgnored.has(uri.toString())) {

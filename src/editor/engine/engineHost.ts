@@ -4,7 +4,8 @@
 import { Worker } from 'node:worker_threads';
 import * as vscode from 'vscode';
 import { LeakSearchError } from '../../core/errors';
-import type { EngineEvent, EngineMethod, EngineOutMessage, InitParams, ParamsOf, ResultMeta, ResultOf } from '../../engine/protocol';
+import type { EngineEvent, EngineMethod, EngineOutMessage, EngineWorkerData, InitParams, ParamsOf, ResultMeta, ResultOf } from '../../engine/protocol';
+import { l10nBundle } from '../l10n/shareBundle';
 import type { Logger } from '../log/logger';
 
 interface Pending {
@@ -46,7 +47,7 @@ export class EngineHost implements vscode.Disposable {
 
   #ensure(): Worker {
     if (this.#worker) return this.#worker;
-    const worker = new Worker(this.script, { name: 'Leak Search engine' });
+    const worker = new Worker(this.script, { name: 'Leak Search engine', workerData: { l10n: l10nBundle() } satisfies EngineWorkerData });
     // A worker that has nothing to do must not keep the extension host alive.
     worker.unref();
     worker.on('message', (message: EngineOutMessage) => this.#onMessage(message));

@@ -71,10 +71,10 @@ export function gitWorkingTree(file: string): string | undefined {
 /** Why saving at `file` deserves a second thought: inside a workspace folder, or a git working tree. */
 export function exportRisk(file: vscode.Uri): string | undefined {
   const folder = vscode.workspace.getWorkspaceFolder(file);
-  if (folder) return `inside the workspace folder “${folder.name}”, where it may be committed, shared or synced`;
+  if (folder) return vscode.l10n.t('inside the workspace folder “{0}”, where it may be committed, shared or synced', folder.name);
   if (file.scheme !== 'file') return undefined;
   const tree = gitWorkingTree(file.fsPath);
-  return tree ? `inside the git working tree ${tree}, where it may be committed` : undefined;
+  return tree ? vscode.l10n.t('inside the git working tree {0}, where it may be committed', tree) : undefined;
 }
 
 /** Asks where to save an export; undefined when the user cancels. */
@@ -82,25 +82,25 @@ export async function chooseExportFile(name: string, format: ExportFormat | 'sar
   const safeName = name.replace(/[\\/:*?"<>|]+/g, '_');
   for (;;) {
     const target = await vscode.window.showSaveDialog({
-      title: 'Export leaked records',
-      saveLabel: 'Export',
+      title: vscode.l10n.t('Export leaked records'),
+      saveLabel: vscode.l10n.t('Export'),
       filters: FILTERS[format],
       defaultUri: vscode.Uri.file(path.join(defaultExportFolder(), safeName)),
     });
     if (!target) return undefined;
     if (target.scheme !== 'file') {
-      void vscode.window.showErrorMessage('Leak Search: exports are written to a folder on disk; choose one there.');
+      void vscode.window.showErrorMessage(vscode.l10n.t('Leak Search: exports are written to a folder on disk; choose one there.'));
       continue;
     }
     const risk = exportRisk(target);
     if (!risk) return target;
     const choice = await vscode.window.showWarningMessage(
-      `This export holds leaked account data and would be saved ${risk}.`,
-      { modal: true, detail: 'Exports are saved readable by you only. Choose another folder, or save here anyway.' },
-      'Save Here Anyway',
-      'Choose Another Folder',
+      vscode.l10n.t('This export holds leaked account data and would be saved {0}.', risk),
+      { modal: true, detail: vscode.l10n.t('Exports are saved readable by you only. Choose another folder, or save here anyway.') },
+      vscode.l10n.t('Save Here Anyway'),
+      vscode.l10n.t('Choose Another Folder'),
     );
-    if (choice === 'Save Here Anyway') return target;
-    if (choice !== 'Choose Another Folder') return undefined;
+    if (choice === vscode.l10n.t('Save Here Anyway')) return target;
+    if (choice !== vscode.l10n.t('Choose Another Folder')) return undefined;
   }
 }

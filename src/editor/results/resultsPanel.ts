@@ -19,6 +19,7 @@ export interface PanelHooks {
   mark(origin: string, ids: readonly string[], state: TriageState | undefined): Promise<number>;
   openGuide(kind: GuideKind): Promise<unknown>;
 }
+import { l10nBundle } from '../l10n/shareBundle';
 
 let nextPanelId = 1;
 
@@ -114,7 +115,7 @@ export class ResultsPanel implements vscode.Disposable {
     this.panel.title = panelTitle(entry);
     const focus = this.#pendingFocus;
     this.#pendingFocus = undefined;
-    void this.#post({ type: 'load', entry: opened.entry, columns: opened.columns, ...(focus?.identifier ? { focus } : {}) });
+    void this.#post({ type: 'load', entry: opened.entry, columns: opened.columns, ...(focus?.identifier ? { focus } : {}), ...(l10nBundle() ? { l10n: l10nBundle() } : {}) });
   }
 
   #onSourceChange(): void {
@@ -166,13 +167,13 @@ export class ResultsPanel implements vscode.Disposable {
     try {
       if (request.type === 'reveal') {
         const text = await this.engine.call('panelCell', { panel: this.#id, row: request.row, column: request.column });
-        response = text === undefined ? { type: 'response', id: request.id, ok: false, message: 'That record is gone.' } : { type: 'response', id: request.id, ok: true, text };
+        response = text === undefined ? { type: 'response', id: request.id, ok: false, message: vscode.l10n.t('That record is gone.') } : { type: 'response', id: request.id, ok: true, text };
       } else if (request.type === 'copy') {
         const text = await this.engine.call('panelCopy', { panel: this.#id, what: request.what, row: request.row, column: request.column, revealed: request.revealed });
-        if (text === undefined) response = { type: 'response', id: request.id, ok: false, message: 'Reveal the password first to copy it.' };
+        if (text === undefined) response = { type: 'response', id: request.id, ok: false, message: vscode.l10n.t('Reveal the password first to copy it.') };
         else {
           await vscode.env.clipboard.writeText(text);
-          response = { type: 'response', id: request.id, ok: true, message: request.what === 'row' ? 'Row copied' : 'Cell copied' };
+          response = { type: 'response', id: request.id, ok: true, message: request.what === 'row' ? vscode.l10n.t('Row copied') : vscode.l10n.t('Cell copied') };
         }
       } else if (request.type === 'triage' || request.type === 'guide') {
         const entry = this.#entry;
@@ -187,7 +188,7 @@ export class ResultsPanel implements vscode.Disposable {
         const entry = this.#entry;
         const name = exportFileName(entry?.query.domain ?? 'leaks', entry?.type ?? 'records', request.format);
         const file = await chooseExportFile(name, request.format);
-        if (!file) response = { type: 'response', id: request.id, ok: false, message: 'Export cancelled' };
+        if (!file) response = { type: 'response', id: request.id, ok: false, message: vscode.l10n.t('Export cancelled') };
         else {
           const done = await this.engine.call('panelExport', {
             panel: this.#id,
@@ -215,5 +216,5 @@ export class ResultsPanel implements vscode.Disposable {
 
 /** The tab title: the domain and findings type of the result ('Leaks' until it is known). */
 export function panelTitle(entry: ResultsEntry | undefined): string {
-  return entry ? `Leaks: ${entry.query.domain} (${entry.query.type})` : 'Leaks';
+  return entry ? vscode.l10n.t('Leaks: {0} ({1})', entry.query.domain, entry.query.type) : vscode.l10n.t('Leaks');
 }

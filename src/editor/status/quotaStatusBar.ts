@@ -2,7 +2,8 @@
 // quota; the tooltip has the reset time. A spent quota is shown as such, with when checks
 // resume, in the warning colour, and never as "no leaks".
 import * as vscode from 'vscode';
-import { formatAge, formatNewSince, formatClock, formatCount, formatQuota } from '../../core/format';
+import { formatAge, formatNewSince, formatClock, formatQuota } from '../../core/format';
+import { plural } from '../../core/plural';
 import type { QuotaStore } from '../model/quotaStore';
 import type { ResultsModel } from '../model/resultsModel';
 
@@ -73,20 +74,20 @@ export class QuotaStatusBar implements vscode.Disposable {
       .sort((a, b) => (a.query.domain + a.query.type).localeCompare(b.query.domain + b.query.type))
       .map((e) => {
         const fresh = formatNewSince(e, now);
-        return `${e.query.domain} (${e.query.type}): ${formatCount(e.count)}${fresh ? `, ${fresh}` : ''}, as of ${formatClock(e.fetchedAt, now)} (${formatAge(e.fetchedAt, now)})`;
+        return `${e.query.domain} (${e.query.type}): ${plural(e.count, vscode.l10n.t('record'), vscode.l10n.t('records'))}${fresh ? `, ${fresh}` : ''}, ${vscode.l10n.t('as of {0} ({1})', formatClock(e.fetchedAt, now), formatAge(e.fetchedAt, now))}`;
       });
     const fresh = shown.reduce((s, e) => s + (e.newRecords ?? 0), 0);
     const tooltip = [
       `Leak Search — ${origin}`,
       ...lines,
-      state ? `Quota: ${q.tooltip}` : 'Quota: not reported yet.',
+      state ? vscode.l10n.t('Quota: {0}', q.tooltip) : vscode.l10n.t('Quota: not reported yet.'),
     ].join('\n');
     let text: string;
     if (q.spent) {
       text = `$(warning) Leak Search: ${q.text}`;
     } else {
-      const leaks = oldest !== undefined ? `${formatCount(total, 'leak')}${fresh > 0 ? ` · ${fresh.toLocaleString('en-US')} new` : ''} (${formatAge(oldest, now)})` : 'Leak Search';
-      text = `$(shield) ${leaks}${state ? ` · quota ${q.text}` : ''}`;
+      const leaks = oldest !== undefined ? `${plural(total, vscode.l10n.t('leak'), vscode.l10n.t('leaks'))}${fresh > 0 ? ` · ${vscode.l10n.t('{0} new', fresh.toLocaleString('en-US'))}` : ''} (${formatAge(oldest, now)})` : 'Leak Search';
+      text = `$(shield) ${leaks}${state ? ` · ${vscode.l10n.t('quota {0}', q.text)}` : ''}`;
     }
     this.#set({ visible: true, text, tooltip, spent: q.spent });
     this.#scheduleReset(state?.resetAt, now);

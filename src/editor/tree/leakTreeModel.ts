@@ -89,14 +89,14 @@ export class LeakTreeModel extends Disposable {
       const scope = f.folder?.uri.toString() ?? '';
       const domains = f.domains.map((raw) => this.#domainNode(origin, raw, types, f.folder, scope));
       for (const d of domains) configured.add(d.domain);
-      return { kind: 'folder', id: `f|${scope}`, folder: f.folder, label: f.folder?.name ?? 'User settings', domains };
+      return { kind: 'folder', id: `f|${scope}`, folder: f.folder, label: f.folder?.name ?? vscode.l10n.t('User settings'), domains };
     });
     const extra = this.results.domains(origin).filter((d) => !configured.has(d));
     const extraNodes = extra.map((d) => this.#domainNode(origin, d, types, undefined, 'checked'));
     const multiRoot = (vscode.workspace.workspaceFolders?.length ?? 0) > 1;
     if (!multiRoot) return [...folderNodes.flatMap((f) => f.domains), ...extraNodes];
     const roots: LeakNode[] = folderNodes;
-    if (extraNodes.length > 0) roots.push({ kind: 'folder', id: 'f|checked', folder: undefined, label: 'Checked by hand', domains: extraNodes });
+    if (extraNodes.length > 0) roots.push({ kind: 'folder', id: 'f|checked', folder: undefined, label: vscode.l10n.t('Checked by hand'), domains: extraNodes });
     return roots;
   }
 

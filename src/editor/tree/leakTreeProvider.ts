@@ -1,14 +1,15 @@
 // Maps the tree model to TreeItems: counts and "as of" times as descriptions, state in
 // `contextValue` (menus match it with `when`), stable ids. Never shows a password.
-import { MAX_NOTE, TRIAGE_LABELS } from '../../core/triage';
+import { MAX_NOTE, triageLabel } from '../../core/triage';
 import type { TriageMark, TriageState } from '../../core/triage';
 import type { TriageStore } from '../model/triageStore';
 import * as vscode from 'vscode';
 import { Disposable } from '../../core/lifecycle';
 import { isExpired } from '../../core/cacheFile';
 import { formatRecordDateTime, formatRecordDay, statusWords } from '../../core/recordText';
-import { formatAge, formatAsOf, formatCount, formatRange } from '../../core/format';
+import { formatAge, formatAsOf, formatRange } from '../../core/format';
 import { plainText } from '../../core/plainText';
+import { plural } from '../../core/plural';
 import { NO_SITE } from '../../core/sites';
 import { PAGE } from './leakTreeModel';
 import type { LeakTreeModel } from './leakTreeModel';
@@ -51,7 +52,7 @@ export class LeakTreeProvider extends Disposable implements vscode.TreeDataProvi
         const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.Expanded);
         item.id = node.id;
         item.iconPath = new vscode.ThemeIcon(node.folder ? 'root-folder' : 'search');
-        item.description = node.domains.length === 0 ? 'no domains configured' : `${node.domains.length} domain${node.domains.length === 1 ? '' : 's'}`;
+        item.description = node.domains.length === 0 ? vscode.l10n.t('no domains configured') : node.domains.length === 1 ? vscode.l10n.t('{0} domain', node.domains.length) : vscode.l10n.t('{0} domains', node.domains.length);
         item.contextValue = NodeContext.folder;
         return item;
       }
@@ -63,8 +64,8 @@ export class LeakTreeProvider extends Disposable implements vscode.TreeDataProvi
         const item = new vscode.TreeItem(plainText(node.site, 200), vscode.TreeItemCollapsibleState.Collapsed);
         item.id = node.id;
         item.iconPath = new vscode.ThemeIcon(node.site === NO_SITE ? 'circle-slash' : 'link');
-        item.description = formatCount(node.count);
-        item.tooltip = `${plainText(node.site, 200)}: ${formatCount(node.count, 'leaked record')}`;
+        item.description = plural(node.count, vscode.l10n.t('record'), vscode.l10n.t('records'));
+        item.tooltip = `${plainText(node.site, 200)}: ${plural(node.count, vscode.l10n.t('leaked record'), vscode.l10n.t('leaked records'))}`;
         item.contextValue = NodeContext.site;
         return item;
       }
@@ -72,13 +73,13 @@ export class LeakTreeProvider extends Disposable implements vscode.TreeDataProvi
         return recordItem(node, this.triage.get(node.entry.origin, node.record.triage));
       case 'more': {
         const next = Math.min(PAGE, node.hidden);
-        const item = new vscode.TreeItem(`Show ${next.toLocaleString('en-US')} more…`, vscode.TreeItemCollapsibleState.None);
+        const item = new vscode.TreeItem(vscode.l10n.t('Show {0} more…', next.toLocaleString('en-US')), vscode.TreeItemCollapsibleState.None);
         item.id = node.id;
         item.iconPath = new vscode.ThemeIcon('ellipsis');
-        item.description = `${node.hidden.toLocaleString('en-US')} not shown`;
-        item.tooltip = `${node.hidden.toLocaleString('en-US')} more ${node.site === undefined ? 'sites' : 'records'}; the results panel shows them all, with filters.`;
+        item.description = vscode.l10n.t('{0} not shown', node.hidden.toLocaleString('en-US'));
+        item.tooltip = node.site === undefined ? vscode.l10n.t('{0} more sites; the results panel shows them all, with filters.', node.hidden.toLocaleString('en-US')) : vscode.l10n.t('{0} more records; the results panel shows them all, with filters.', node.hidden.toLocaleString('en-US'));
         item.contextValue = NodeContext.more;
-        item.command = { title: 'Show More', command: CommandId.showMore, arguments: [node] };
+        item.command = { title: vscode.l10n.t('Show More'), command: CommandId.showMore, arguments: [node] };
         return item;
       }
     }
@@ -89,8 +90,8 @@ export class LeakTreeProvider extends Disposable implements vscode.TreeDataProvi
     item.id = node.id;
     if (node.invalid) {
       item.iconPath = new vscode.ThemeIcon('warning');
-      item.description = 'not a valid domain';
-      item.tooltip = `${plainText(node.domain, 200)}: ${plainText(node.invalid, 300)}\nFix it in the leakSearch.domains setting.`;
+      item.description = vscode.l10n.t('not a valid domain');
+      item.tooltip = `${plainText(node.domain, 200)}: ${plainText(node.invalid, 300)}\n${vscode.l10n.t('Fix it in the leakSearch.domains setting.')}`;
       item.contextValue = NodeContext.domainInvalid;
       return item;
     }
@@ -102,8 +103,8 @@ export class LeakTreeProvider extends Disposable implements vscode.TreeDataProvi
     const oldest = Math.min(...checked.map((f) => f.entry?.fetchedAt ?? now));
     item.iconPath = new vscode.ThemeIcon(failed ? 'warning' : total > 0 ? 'shield' : 'globe');
     item.description = checked.length === 0
-      ? (failed ? findings.find((f) => f.failure)?.failure?.summary : 'not checked yet')
-      : `${formatCount(total)}${fresh > 0 ? ` · ${fresh.toLocaleString('en-US')} new` : ''} · ${formatAge(oldest, now)}${failed ? ' · last check failed' : ''}`;
+      ? (failed ? findings.find((f) => f.failure)?.failure?.summary : vscode.l10n.t('not checked yet'))
+      : `${plural(total, vscode.l10n.t('record'), vscode.l10n.t('records'))}${fresh > 0 ? ` · ${vscode.l10n.t('{0} new', fresh.toLocaleString('en-US'))}` : ''} · ${formatAge(oldest, now)}${failed ? ` · ${vscode.l10n.t('last check failed')}` : ''}`;
     item.tooltip = `${node.domain}${node.folder ? ` (${node.folder.name})` : ''}\n${findings.map((f) => `${f.type}: ${findingsText(f, now, this.ttlMs())}`).join('\n')}`;
     item.contextValue = node.byHand ? NodeContext.domainByHand : NodeContext.domain;
     return item;
@@ -116,7 +117,7 @@ export class LeakTreeProvider extends Disposable implements vscode.TreeDataProvi
     const failedLater = node.failure && (!node.entry || node.failure.at > node.entry.fetchedAt);
     item.iconPath = new vscode.ThemeIcon(failedLater ? 'warning' : node.type === 'accounts' ? 'account' : 'organization');
     item.description = findingsText(node, now, this.ttlMs());
-    item.tooltip = `${node.domain} · ${node.type}\n${item.description}${node.entry ? `\nDate range: ${formatRange(node.entry.query.range)}` : ''}`;
+    item.tooltip = `${node.domain} · ${node.type}\n${item.description}${node.entry ? `\n${vscode.l10n.t('Date range: {0}', formatRange(node.entry.query.range))}` : ''}`;
     item.contextValue = node.entry ? NodeContext.findingsWithResults : NodeContext.findings;
     return item;
   }
@@ -126,14 +127,14 @@ export class LeakTreeProvider extends Disposable implements vscode.TreeDataProvi
 export function findingsText(node: FindingsNode, now: number, ttlMs: number): string {
   const { entry, failure } = node;
   const failedLater = failure && (!entry || failure.at > entry.fetchedAt);
-  if (!entry) return failure ? failure.summary : 'not checked yet';
+  if (!entry) return failure ? failure.summary : vscode.l10n.t('not checked yet');
   const shown = entry.records;
-  const count = shown < entry.count ? `${formatCount(entry.count)} (${shown.toLocaleString('en-US')} returned)` : formatCount(entry.count);
+  const count = shown < entry.count ? vscode.l10n.t('{0} ({1} returned)', plural(entry.count, vscode.l10n.t('record'), vscode.l10n.t('records')), shown.toLocaleString('en-US')) : plural(entry.count, vscode.l10n.t('record'), vscode.l10n.t('records'));
   const range = entry.query.range ? ` · ${formatRange(entry.query.range)}` : '';
-  const stale = isExpired(entry, ttlMs, now) ? ' · stale' : '';
-  const fresh = entry.newRecords ? ` · ${entry.newRecords.toLocaleString('en-US')} new` : '';
+  const stale = isExpired(entry, ttlMs, now) ? ` · ${vscode.l10n.t('stale')}` : '';
+  const fresh = entry.newRecords ? ` · ${vscode.l10n.t('{0} new', entry.newRecords.toLocaleString('en-US'))}` : '';
   const text = `${count}${fresh}${range} · ${formatAsOf(entry.fetchedAt, now)}${stale}`;
-  return failedLater ? `${failure.summary} · last result: ${text}` : text;
+  return failedLater ? `${failure.summary} · ${vscode.l10n.t('last result: {0}', text)}` : text;
 }
 
 /** A leaked record: username, date, country, browser, status. The password never appears. */
@@ -143,25 +144,25 @@ function recordItem(node: RecordNode, mark: TriageMark | undefined): vscode.Tree
   const r = node.record;
   // Record text is outside text: one line, no controls or bidi overrides, bounded.
   const field = (value: string): string => plainText(value, 300);
-  const username = field(r.username) || '(no username)';
+  const username = field(r.username) || vscode.l10n.t('(no username)');
   const date = field(r.date);
   const status = statusWords(field(r.status));
-  const parts = [mark ? TRIAGE_LABELS[mark.state] : '', formatRecordDay(date, vscode.env.language), field(r.country), field(r.browser), status.short].filter((s) => s !== '');
+  const parts = [mark ? triageLabel(mark.state) : '', formatRecordDay(date, vscode.env.language), field(r.country), field(r.browser), status.short].filter((s) => s !== '');
   const item = new vscode.TreeItem(username, vscode.TreeItemCollapsibleState.None);
   item.id = node.id;
   item.iconPath = new vscode.ThemeIcon(mark ? TRIAGE_ICONS[mark.state] : r.status === 'hide' ? 'eye-closed' : 'key');
   item.description = parts.join(' · ');
   const url = field(r.url);
   item.tooltip = [
-    `Username: ${username}`,
-    url ? `URL: ${url}` : '',
-    date ? `Date: ${formatRecordDateTime(date, vscode.env.language)}` : '',
-    r.country ? `Country: ${field(r.country)}` : '',
-    r.ip ? `IP: ${field(r.ip)}` : '',
-    r.browser ? `Browser: ${field(r.browser)}` : '',
-    status.long ? `Status: ${status.long}` : '',
-    r.hasPassword ? 'Password: hidden (open the results panel to reveal it)' : '',
-    mark ? `Triage: ${TRIAGE_LABELS[mark.state]} on ${new Date(mark.at).toLocaleDateString()}${mark.note ? ` — ${plainText(mark.note, MAX_NOTE)}` : ''}` : '',
+    vscode.l10n.t('Username: {0}', username),
+    url ? vscode.l10n.t('URL: {0}', url) : '',
+    date ? vscode.l10n.t('Date: {0}', formatRecordDateTime(date, vscode.env.language)) : '',
+    r.country ? vscode.l10n.t('Country: {0}', field(r.country)) : '',
+    r.ip ? vscode.l10n.t('IP: {0}', field(r.ip)) : '',
+    r.browser ? vscode.l10n.t('Browser: {0}', field(r.browser)) : '',
+    status.long ? vscode.l10n.t('Status: {0}', status.long) : '',
+    r.hasPassword ? vscode.l10n.t('Password: hidden (open the results panel to reveal it)') : '',
+    mark ? `${vscode.l10n.t('Triage: {0} on {1}', triageLabel(mark.state), new Date(mark.at).toLocaleDateString())}${mark.note ? ` — ${plainText(mark.note, MAX_NOTE)}` : ''}` : '',
   ].filter((s) => s !== '').join('\n');
   item.contextValue = NodeContext.record;
   return item;

@@ -2,6 +2,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { readLocalizedManifest } from './localizedManifest';
 
 const root = path.resolve(__dirname, '..', '..', '..', '..');
 const PROJECT_URL = 'https://github.com/leak-search/vscode-leak-search';
@@ -35,7 +36,7 @@ interface MarketplaceManifest {
   };
 }
 
-const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as MarketplaceManifest;
+const manifest = readLocalizedManifest<MarketplaceManifest>(root);
 
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(file: string): { width: number; height: number } {

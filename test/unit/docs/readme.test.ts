@@ -6,10 +6,11 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { COMMANDS_END, COMMANDS_START, SETTINGS_END, SETTINGS_START, renderCommandsTable, renderSettingsTable, withTables } from './readmeTables';
 import type { Manifest } from './readmeTables';
+import { readLocalizedManifest } from './localizedManifest';
 
 const root = path.resolve(__dirname, '..', '..', '..', '..');
 const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
-const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as Manifest;
+const manifest = readLocalizedManifest<Manifest>(root);
 
 function between(start: string, end: string): string {
   const from = readme.indexOf(start);

@@ -4,10 +4,11 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { withTables } from './readmeTables';
 import type { Manifest } from './readmeTables';
+import { readLocalizedManifest } from './localizedManifest';
 
 const root = path.resolve(__dirname, '..', '..', '..', '..');
 const readmeFile = path.join(root, 'README.md');
-const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as Manifest;
+const manifest = readLocalizedManifest<Manifest>(root);
 const before = fs.readFileSync(readmeFile, 'utf8');
 const after = withTables(before, manifest);
 if (after === before) {
