@@ -39,7 +39,7 @@ function runSuite(toolchain: Toolchain, spec: RunSpec, extra: { binds?: NetworkR
   return runHostSuite({
     layer: `integration:${spec.name}`,
     toolchain,
-    session: { workspaceTrust: spec.workspaceTrust, ...(spec.fixture ? { fixture: spec.fixture } : {}), ...(extra.binds ? { binds: extra.binds } : {}) },
+    session: { workspaceTrust: spec.workspaceTrust, ...(spec.fixture ? { fixture: spec.fixture } : {}), ...(extra.binds ? { binds: extra.binds } : {}), ...(spec.settings ? { settings: spec.settings } : {}) },
     target: (workspace) => windowTarget(spec, workspace),
     extensionDevelopmentPath: repoRoot,
     extensionTestsPath: path.join(integrationOut, 'index.js'),

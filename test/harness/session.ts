@@ -44,6 +44,11 @@ const BASE_SETTINGS: Readonly<Record<string, unknown>> = {
   // code-server (VS Code for the web) defaults files.autoSave to afterDelay (1 s), unlike desktop
   // VS Code: a test that edits a file and reverts it would, on a slow run, find the edit on disk.
   'files.autoSave': 'off',
+  // A remote window (code-server is one) looks for ports to forward by spawning processes on
+  // the extension host's main thread every few seconds (~20–30 ms each, seen in a CPU profile
+  // of the scale run): noise in every timing the tests and the host bench take, and no part of
+  // what they test.
+  'remote.autoForwardPorts': false,
 };
 
 export async function openSession(options: SessionOptions): Promise<Session> {

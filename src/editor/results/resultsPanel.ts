@@ -25,6 +25,7 @@ let nextPanelId = 1;
 
 /** One open panel and its wiring. */
 export class ResultsPanel implements vscode.Disposable {
+  #disposed = false;
   readonly #disposables: vscode.Disposable[] = [];
   readonly #id = nextPanelId++;
   #ready = false;
@@ -96,7 +97,9 @@ export class ResultsPanel implements vscode.Disposable {
     void this.#post({ type: 'focus', focus });
   }
 
+  /** Posts to the webview; nothing once the panel is closed (an engine answer can arrive after). */
   #post(message: HostMessage): Thenable<boolean> {
+    if (this.#disposed) return Promise.resolve(false);
     return this.panel.webview.postMessage(message);
   }
 
@@ -209,6 +212,7 @@ export class ResultsPanel implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.#disposed = true;
     void this.engine.call('panelClose', { panel: this.#id }).catch(() => undefined);
     for (const disposable of this.#disposables.splice(0)) disposable.dispose();
   }
