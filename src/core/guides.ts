@@ -2,17 +2,26 @@
 // employee account with a password, a customer's credentials and an infected machine call
 // for different steps; the selection is here, the texts are Markdown files we wrote. No
 // `vscode`.
+import * as l10n from '@vscode/l10n';
 import type { FindingsType } from './types';
 
 export type GuideKind = 'employee-account' | 'customer-credentials' | 'infected-machine';
 
 export const GUIDE_KINDS: readonly GuideKind[] = ['employee-account', 'customer-credentials', 'infected-machine'];
 
-export const GUIDE_TITLES: Readonly<Record<GuideKind, string>> = {
-  'employee-account': 'Remediation guide: an employee account with a leaked password',
-  'customer-credentials': "Remediation guide: a customer's leaked credentials",
-  'infected-machine': 'Remediation guide: an infected machine',
-};
+/** The finding a guide is about, in the user's language (the guides' own text is English). */
+export function guideFinding(kind: GuideKind): string {
+  switch (kind) {
+    case 'employee-account': return l10n.t('an employee account with a leaked password');
+    case 'customer-credentials': return l10n.t("a customer's leaked credentials");
+    case 'infected-machine': return l10n.t('an infected machine');
+  }
+}
+
+/** A guide's title, in the user's language. */
+export function guideTitle(kind: GuideKind): string {
+  return l10n.t('Remediation guide: {0}', guideFinding(kind));
+}
 
 /** The guide file, relative to the extension's root. */
 export function guidePath(kind: GuideKind): string {

@@ -156,5 +156,5 @@ export interface TriageCounts {
 
 /** "remediated on 2026-11-23" (the day in UTC: the same for every reader of a shared file). */
 export function triageWords(mark: TriageMark): string {
-  return `${TRIAGE_LABELS[mark.state]} on ${new Date(mark.at).toISOString().slice(0, 10)}`;
+  return l10n.t('{0} on {1}', triageLabel(mark.state), new Date(mark.at).toISOString().slice(0, 10));
 }

@@ -30,8 +30,8 @@ export function actionBar(presentationOn: boolean, on: ActionBarEvents): { reado
   const copyRow = button('copy-row', l10n.t('Copy row'), 'copy');
   copyCell.addEventListener('click', () => on.copy('cell'));
   copyRow.addEventListener('click', () => on.copy('row'));
-  const triage = button('triage', 'Triage…', 'pass');
-  const guide = button('guide', 'What to do', 'book');
+  const triage = button('triage', l10n.t('Triage…'), 'pass');
+  const guide = button('guide', l10n.t('What to do'), 'book');
   triage.addEventListener('click', () => on.triage());
   guide.addEventListener('click', () => on.guide());
   const exportButton = (format: ExportFormat, label: string, iconName: string): HTMLElement => {

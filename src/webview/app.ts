@@ -254,6 +254,8 @@ export class App {
     this.#blocks = new Map();
     this.#asked.clear();
     this.#root.setAttribute('aria-busy', 'true');
+    // Ready again once this query's figures are drawn (tests wait on it: rows, charts and drop-downs agree).
+    delete this.#root.dataset.ready;
     this.#host.query(this.#seq, { filter: this.#ui.filter, ...(this.#ui.sort ? { sort: this.#ui.sort } : {}), grouping: this.#ui.grouping, expanded: [...this.#expanded] });
     // A view that starts at the top needs the first block: asked now, it comes right after the
     // view instead of one more round trip later (answers come in the order asked).
@@ -283,8 +285,8 @@ export class App {
     if (this.#firstFigures) {
       this.#firstFigures = false;
       this.#filters?.fill(figures.options, this.#ui.filter);
-      this.#root.dataset.ready = 'true';
     }
+    this.#root.dataset.ready = 'true';
   }
 
   /** The first rows of the current query are on screen: tells listeners (tests, benchmarks). */
@@ -424,7 +426,7 @@ export class App {
     const grid = this.#grid;
     const item = grid && grid.active.item >= 0 ? this.#item(grid.active.item) : undefined;
     if (!item && type === 'triage') {
-      this.#say('Select a record or an infected-machine group in the table first.');
+      this.#say(l10n.t('Select a record or an infected-machine group in the table first.'));
       return;
     }
     const target = item?.kind === 'group' ? { group: item.key } : item ? { row: item.row } : ({ whole: true } as const);

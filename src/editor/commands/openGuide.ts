@@ -1,7 +1,7 @@
 // Opens a remediation guide (media/guides/, Markdown we ship) in the Markdown preview: from
 // the palette (pick one), a hover link, the tree's context menu and the results panel.
 import * as vscode from 'vscode';
-import { GUIDE_KINDS, GUIDE_TITLES, guideFor, guidePath, isGuideKind } from '../../core/guides';
+import { GUIDE_KINDS, guideFinding, guideFor, guidePath, isGuideKind } from '../../core/guides';
 import type { GuideKind } from '../../core/guides';
 import type { LeakSearchContext } from '../leakSearchContext';
 import type { LeakNode } from '../tree/treeNodes';
@@ -11,8 +11,8 @@ export async function openGuide(ctx: LeakSearchContext, kind?: unknown): Promise
   let chosen: GuideKind | undefined = isGuideKind(kind) ? kind : undefined;
   if (!chosen) {
     const picked = await vscode.window.showQuickPick(
-      GUIDE_KINDS.map((k) => ({ label: GUIDE_TITLES[k].replace(/^Remediation guide: /, ''), guide: k })),
-      { title: 'Leak Search: remediation guide', placeHolder: 'Which finding?' },
+      GUIDE_KINDS.map((k) => ({ label: guideFinding(k), guide: k })),
+      { title: vscode.l10n.t('Leak Search: remediation guide'), placeHolder: vscode.l10n.t('Which finding?') },
     );
     chosen = picked?.guide;
   }

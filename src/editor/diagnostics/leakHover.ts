@@ -10,7 +10,7 @@ import type { DiagnosticsController, ShownMatch } from './diagnosticsController'
 import { isLeakDiagnostic, recordsCommandUri } from './matchDiagnostic';
 import type { LeakIndexHolder } from './leakIndexHolder';
 import { escapeMarkdown } from '../../core/plainText';
-import { GUIDE_TITLES, guideFor } from '../../core/guides';
+import { guideFor, guideTitle } from '../../core/guides';
 import { MAX_NOTE, triageWords } from '../../core/triage';
 import type { TriageMark } from '../../core/triage';
 
@@ -46,7 +46,7 @@ export function hoverMarkdown(shown: ShownMatch, found: { readonly records: read
   const plural = n === 1 ? vscode.l10n.t('record') : vscode.l10n.t('{0} records', n);
   const about = match.kind === 'password' ? vscode.l10n.t('the leaked {0} of this password (for {1})', plural, escapeMarkdown(match.owners.join(', ') || vscode.l10n.t('an account'))) : vscode.l10n.t('the leaked {0} of {1}', plural, escapeMarkdown(match.identifier));
   md.appendMarkdown(`**Leak Search** — ${about}\n\n`);
-  if (match.triage) md.appendMarkdown(`Triage: every record ${escapeMarkdown(triageWords(match.triage))}.\n\n`);
+  if (match.triage) md.appendMarkdown(`${vscode.l10n.t('Triage: every record {0}.', escapeMarkdown(triageWords(match.triage)))}\n\n`);
   if (found) {
     md.appendMarkdown(`| ${[vscode.l10n.t('Date'), vscode.l10n.t('Site'), vscode.l10n.t('Browser'), vscode.l10n.t('Country'), vscode.l10n.t('Status'), vscode.l10n.t('Password'), vscode.l10n.t('Triage')].map((h) => escapeMarkdown(h)).join(' | ')} |\n|---|---|---|---|---|---|---|\n`);
     for (const r of found.records.slice(0, HOVER_RECORDS)) md.appendMarkdown(`${recordRow(r, markOf)}\n`);
@@ -56,7 +56,7 @@ export function hoverMarkdown(shown: ShownMatch, found: { readonly records: read
   if (domains !== '') md.appendMarkdown(`\n${vscode.l10n.t('From the results of {0}.', domains)}`);
   if (match.target) md.appendMarkdown(` [${escapeMarkdown(vscode.l10n.t('Show leaked records'))}](${recordsCommandUri(match.target).toString()})`);
   const guide = guideFor({ type: match.type ?? 'accounts' });
-  md.appendMarkdown(` · [${escapeMarkdown(vscode.l10n.t('What to do'))}](${guideCommandUri(guide).toString()} "${escapeMarkdown(GUIDE_TITLES[guide])}")`);
+  md.appendMarkdown(` · [${escapeMarkdown(vscode.l10n.t('What to do'))}](${guideCommandUri(guide).toString()} "${escapeMarkdown(guideTitle(guide))}")`);
   return md;
 }
 

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { guideFor } from '../../core/guides';
 import type { GuideKind } from '../../core/guides';
-import { TRIAGE_LABELS } from '../../core/triage';
+import { triageLabel } from '../../core/triage';
 import type { TriageState } from '../../core/triage';
 import { formatCount } from '../../core/format';
 import type { PanelSelection } from '../../engine/protocol';
@@ -20,11 +20,11 @@ export interface PanelActionDeps {
   readonly type: 'accounts' | 'customers';
 }
 
-const CHOICES: readonly { readonly label: string; readonly state: TriageState | undefined }[] = [
-  { label: 'Acknowledged', state: 'acknowledged' },
-  { label: 'Remediated (password rotated, sessions revoked, device cleaned)…', state: 'remediated' },
-  { label: 'False positive / not ours', state: 'false-positive' },
-  { label: 'Clear the decision', state: undefined },
+const CHOICES = (): readonly { readonly label: string; readonly state: TriageState | undefined }[] => [
+  { label: vscode.l10n.t('Acknowledged'), state: 'acknowledged' },
+  { label: vscode.l10n.t('Remediated (password rotated, sessions revoked, device cleaned)…'), state: 'remediated' },
+  { label: vscode.l10n.t('False positive / not ours'), state: 'false-positive' },
+  { label: vscode.l10n.t('Clear the decision'), state: undefined },
 ];
 
 export async function answerPanelAction(request: TriageRequest | GuideRequest, deps: PanelActionDeps): Promise<ResponseMessage> {
@@ -32,14 +32,14 @@ export async function answerPanelAction(request: TriageRequest | GuideRequest, d
   if (request.type === 'guide') {
     const kind = selection ? guideFor({ type: selection.type, machineGroup: selection.machineGroup, machineRecords: selection.machineRecords }) : guideFor({ type: deps.type });
     await deps.openGuide(kind);
-    return { type: 'response', id: request.id, ok: true, message: 'Guide opened' };
+    return { type: 'response', id: request.id, ok: true, message: vscode.l10n.t('Guide opened') };
   }
-  if (!selection || selection.ids.length === 0) return { type: 'response', id: request.id, ok: false, message: 'Nothing to triage there.' };
-  const what = selection.machineGroup ? `the ${formatCount(selection.ids.length)} of this infected machine` : formatCount(selection.ids.length);
-  const picked = await vscode.window.showQuickPick(CHOICES.map((c) => ({ label: c.label, choice: c })), { title: `Triage ${what}`, placeHolder: 'Decision' });
-  if (!picked) return { type: 'response', id: request.id, ok: false, message: 'Triage cancelled' };
+  if (!selection || selection.ids.length === 0) return { type: 'response', id: request.id, ok: false, message: vscode.l10n.t('Nothing to triage there.') };
+  const what = selection.machineGroup ? vscode.l10n.t('the {0} of this infected machine', formatCount(selection.ids.length)) : formatCount(selection.ids.length);
+  const picked = await vscode.window.showQuickPick(CHOICES().map((c) => ({ label: c.label, choice: c })), { title: vscode.l10n.t('Triage {0}', what), placeHolder: vscode.l10n.t('Decision') });
+  if (!picked) return { type: 'response', id: request.id, ok: false, message: vscode.l10n.t('Triage cancelled') };
   const changed = await deps.mark(selection.ids, picked.choice.state);
-  if (changed === 0) return { type: 'response', id: request.id, ok: false, message: 'Triage cancelled' };
+  if (changed === 0) return { type: 'response', id: request.id, ok: false, message: vscode.l10n.t('Triage cancelled') };
   const state = picked.choice.state;
-  return { type: 'response', id: request.id, ok: true, message: `${formatCount(changed)} marked ${state ? TRIAGE_LABELS[state] : 'not triaged'}` };
+  return { type: 'response', id: request.id, ok: true, message: vscode.l10n.t('{0} marked {1}', formatCount(changed), state ? triageLabel(state) : vscode.l10n.t('not triaged')) };
 }
