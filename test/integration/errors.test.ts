@@ -68,7 +68,7 @@ describe('errors: message and next step', () => {
     const spent = await fetch(`${s.baseUrl}/search/${DEMO_API_KEY}/example.org/accounts`);
     assert.equal(spent.status, 200);
     await spent.arrayBuffer();
-    await expectError(api, 'example.com', /request quota for http:\/\/127\.0\.0\.1:\d+ is spent.*Checks resume at \d\d:\d\d \(in \d+ min\)/, ['Check When Quota Resets'], 'warning');
+    await expectError(api, 'example.com', /request quota for http:\/\/127\.0\.0\.1:\d+ is spent.*Checks resume at (\d{4}-\d\d-\d\d )?\d\d:\d\d \(in \d+ min\)/, ['Check When Quota Resets'], 'warning');
     assert.ok(s.requests.some((r) => r.status === 429), 'the server answered 429');
   });
 
