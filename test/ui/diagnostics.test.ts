@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { DEMO_API_KEY, DEMO_KNOWN_RECORDS } from '../../service/demo';
 import { repoRoot } from '../harness/paths';
 import { useDemoWorkbench } from './demoWorkbench';
+import { typeIntoDomainBox } from './journeys';
 
 const WAIT = { timeout: 30_000 };
 const ALICE = DEMO_KNOWN_RECORDS.accounts[0];
@@ -36,8 +37,7 @@ describe('Leaked identifiers in files (UI)', () => {
     const palette = await ui.wb.openCommandPalette();
     await palette.fill('>Leak Search: Check Domain for Leaks');
     await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Leak Search: Check Domain for Leaks' }).first().click();
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Enter a domain…' }).first().click();
-    await input.fill('example.com');
+    await typeIntoDomainBox(ui.wb, 'example.com');
     await page.keyboard.press('Enter');
     await page.locator('.statusbar-item', { hasText: /leaks/ }).first().waitFor(WAIT);
 

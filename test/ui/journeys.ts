@@ -13,10 +13,20 @@ export async function setKeyAndCheckDomain(wb: Workbench, apiKey: string, domain
   await page.keyboard.press('Enter');
   await input.waitFor({ state: 'hidden', ...WAIT });
   await (await wb.findInPalette('Leak Search: Check Domain for Leaks', 'Leak Search: Check Domain for Leaks')).click();
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Enter a domain…' }).first().click();
-  // The input box, not the pick it replaces (typed too early, the text would go to the pick).
-  await page.locator('.quick-input-widget input[placeholder="example.com"]').waitFor(WAIT);
-  await input.fill(domain);
+  await typeIntoDomainBox(wb, domain);
   await page.keyboard.press('Enter');
   await page.locator('.statusbar-item', { hasText: /leaks/ }).first().waitFor(WAIT);
+}
+
+/**
+ * From the open Check Domain pick: "Enter a domain…", then `text` typed into the input box that
+ * replaces the pick. The box is waited for by its placeholder: typed too early, the text goes to
+ * the closing pick and Enter then accepts an empty box, which re-opens the pick.
+ */
+export async function typeIntoDomainBox(wb: Workbench, text: string): Promise<void> {
+  const { page } = wb;
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Enter a domain…' }).first().click();
+  const box = page.locator('.quick-input-widget input[placeholder="example.com"]');
+  await box.waitFor(WAIT);
+  await box.fill(text);
 }

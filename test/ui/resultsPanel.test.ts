@@ -11,6 +11,7 @@ import { DEMO_API_KEY, DEMO_KNOWN_RECORDS } from '../../service/demo';
 import type { RunningService } from '../../service/types';
 import { repoRoot } from '../harness/paths';
 import { useDemoWorkbench } from './demoWorkbench';
+import { typeIntoDomainBox } from './journeys';
 
 const WAIT = { timeout: 30_000 };
 const MASK = '••••••••';
@@ -55,7 +56,6 @@ describe('Results panel (UI)', () => {
 
   it('opens the results of a check: the count the service holds, rows, passwords masked', async () => {
     const { page } = ui.wb;
-    const pickRow = (text: string | RegExp) => page.locator('.quick-input-list .monaco-list-row', { hasText: text }).first();
     const input = page.locator('.quick-input-widget input');
 
     await (await ui.wb.findInPalette('Leak Search: Set API Key', 'Leak Search: Set API Key')).click();
@@ -66,8 +66,7 @@ describe('Results panel (UI)', () => {
 
     // The check opens a quick pick of its own, so the palette never closes: pick the rows by hand.
     await (await ui.wb.findInPalette('Leak Search: Check Domain for Leaks', 'Leak Search: Check Domain for Leaks')).click();
-    await pickRow('Enter a domain…').click();
-    await input.fill('example.com');
+    await typeIntoDomainBox(ui.wb, 'example.com');
     await page.keyboard.press('Enter');
     await page.locator('.statusbar-item', { hasText: /leaks \(just now\)/ }).first().waitFor(WAIT);
 

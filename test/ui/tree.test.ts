@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import { DEMO_API_KEY, DEMO_KNOWN_RECORDS } from '../../service/demo';
 import { repoRoot } from '../harness/paths';
 import { useDemoWorkbench } from './demoWorkbench';
+import { typeIntoDomainBox } from './journeys';
 
 const WAIT = { timeout: 30_000 };
 
@@ -35,12 +36,9 @@ describe('Leak Search view (UI)', () => {
     const palette = await ui.wb.openCommandPalette();
     await palette.fill('>Leak Search: Check Domain for Leaks');
     await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Leak Search: Check Domain for Leaks' }).first().click();
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Enter a domain…' }).first().click();
-    const input = page.locator('.quick-input-widget input');
-    await input.waitFor({ state: 'visible', ...WAIT });
-    await input.fill('exa mple.com');
+    await typeIntoDomainBox(ui.wb, 'exa mple.com');
     await page.locator('.quick-input-message', { hasText: /space/i }).waitFor(WAIT); // validated as you type
-    await input.fill('example.com');
+    await page.locator('.quick-input-widget input').fill('example.com');
     await page.keyboard.press('Enter');
 
     const view = page.locator('.pane', { has: page.locator('.pane-header', { hasText: /Findings/i }) });
@@ -70,9 +68,7 @@ describe('Leak Search view (UI)', () => {
     const palette = await ui.wb.openCommandPalette();
     await palette.fill('>Leak Search: Check Domain for Leaks');
     await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Leak Search: Check Domain for Leaks' }).first().click();
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Enter a domain…' }).first().click();
-    const input = page.locator('.quick-input-widget input');
-    await input.fill('example.org');
+    await typeIntoDomainBox(ui.wb, 'example.org');
     await page.keyboard.press('Enter');
     const started = Date.now();
     await page.locator('.quick-input-widget').waitFor({ state: 'hidden', ...WAIT });
