@@ -52,6 +52,8 @@ export class App {
   #figures: ViewFigures | undefined;
   /** The query whose figures were asked for. */
   #figuresSeq = 0;
+  /** The query the figures shown are of. */
+  #figuresOf = 0;
   /** The query whose answers are current; older answers are dropped. */
   #seq = 0;
   /** Blocks of display items of the current query, by block number. */
@@ -64,18 +66,22 @@ export class App {
   readonly #revealed = new Map<string, string>();
   #grid: Grid | undefined;
   #charts: HTMLElement | undefined;
+  /** Where the filter and action bars go once the first rows are painted. */
+  #controls: HTMLElement | undefined;
   #status: HTMLElement | undefined;
   #notice: HTMLElement | undefined;
   #filters: FilterBar | undefined;
   #includeSecrets: CheckControl | undefined;
   #saveTimer = 0;
-  /** No figures shown yet for this result: the drop-downs still need their values. */
-  #firstFigures = true;
+  /** The drop-downs hold their values (from the first figures of this result). */
+  #filled = false;
   /** The query whose first rows were painted (for the `results-painted` event). */
   #paintedSeq = 0;
   /** When the current result arrived (for `results-painted`: how long until its first rows). */
   #loadedAt = 0;
   #pendingScroll = 0;
+  /** The current query asked for its first block with it (the table waits for those rows). */
+  #withFirstBlock = false;
   #pendingSay: string | undefined;
 
   constructor(root: HTMLElement) {
@@ -141,7 +147,7 @@ export class App {
     }
     this.#revealed.clear();
     delete this.#root.dataset.ready;
-    this.#firstFigures = true;
+    this.#filled = false;
     this.#loadedAt = performance.now();
     this.#pendingScroll = focus?.identifier ? 0 : this.#ui.scrollTop;
     if (focus?.identifier) {
@@ -182,7 +188,11 @@ export class App {
     clear(this.#root);
     this.#root.removeAttribute('aria-busy');
     this.#root.append(summaryHeader(entry), (this.#charts = el('section', { className: 'charts', attrs: { 'aria-label': l10n.t('Charts') } })));
-    this.#root.append(this.#filterBar(), this.#actionBar());
+    // The bars' twenty-odd vscode-elements controls take longer to render than the first rows
+    // (about 100 ms in a reloaded webview): they follow the rows, in space kept for them.
+    this.#filters = undefined;
+    this.#includeSecrets = undefined;
+    this.#root.append((this.#controls = el('div', { className: 'controls' })));
     this.#status = el('p', { className: 'status', attrs: { role: 'status', 'aria-live': 'polite', id: 'status' } });
     this.#notice = el('p', { className: 'message', attrs: { role: 'status', 'aria-live': 'polite', id: 'message' } });
     this.#grid = new Grid(
@@ -199,6 +209,15 @@ export class App {
       l10n.t('Leaked {0} records for {1}', entry.type, entry.query.domain),
     );
     this.#root.append(el('div', { className: 'status-line' }, [this.#status, this.#notice]), this.#grid.element);
+  }
+
+  /** The filter and action bars, built once the first rows are on screen. */
+  #buildControls(): void {
+    const controls = this.#controls;
+    if (!this.#entry || this.#filters || !controls?.isConnected) return;
+    controls.append(this.#filterBar(), this.#actionBar());
+    controls.classList.add('built');
+    this.#fillFilters();
   }
 
   #filterBar(): HTMLElement {
@@ -259,18 +278,27 @@ export class App {
     this.#host.query(this.#seq, { filter: this.#ui.filter, ...(this.#ui.sort ? { sort: this.#ui.sort } : {}), grouping: this.#ui.grouping, expanded: [...this.#expanded] });
     // A view that starts at the top needs the first block: asked now, it comes right after the
     // view instead of one more round trip later (answers come in the order asked).
-    if (this.#pendingScroll === 0) this.#need(0, BLOCK);
+    this.#withFirstBlock = this.#pendingScroll === 0;
+    if (this.#withFirstBlock) this.#need(0, BLOCK);
     this.#save();
   }
 
   #onView(summary: ViewSummary): void {
     this.#summary = summary;
     this.#root.removeAttribute('aria-busy');
-    this.#render();
-    if (this.#pendingScroll >= 0) {
-      this.#grid?.scrollTo(this.#pendingScroll);
-      this.#pendingScroll = -1;
-    }
+    // The first block asked with the query comes right after this answer: the table is drawn
+    // once, with its rows, instead of placeholders first.
+    if (this.#withFirstBlock && summary.items > 0) return;
+    this.#show();
+  }
+
+  /** Draws the current query's table (scrolled where it should be) and says what changed. */
+  #show(): void {
+    const summary = this.#summary;
+    if (!summary) return;
+    this.#withFirstBlock = false;
+    this.#render(this.#pendingScroll);
+    this.#pendingScroll = -1;
     if (this.#pendingSay) {
       this.#say(this.#pendingSay);
       this.#pendingSay = undefined;
@@ -281,10 +309,22 @@ export class App {
 
   #onFigures(figures: ViewFigures): void {
     this.#figures = figures;
+    this.#figuresOf = this.#seq;
     this.#drawCharts();
-    if (this.#firstFigures) {
-      this.#firstFigures = false;
-      this.#filters?.fill(figures.options, this.#ui.filter);
+    this.#fillFilters();
+  }
+
+  /**
+   * The drop-downs get the values of the result's first figures, once both the figures and the
+   * bars are there; the panel is then complete (tests wait on it: rows, charts and drop-downs agree).
+   */
+  #fillFilters(): void {
+    const filters = this.#filters;
+    const figures = this.#figures;
+    if (!filters || !figures || this.#figuresOf !== this.#seq) return;
+    if (!this.#filled) {
+      this.#filled = true;
+      filters.fill(figures.options, this.#ui.filter);
     }
     this.#root.dataset.ready = 'true';
   }
@@ -294,8 +334,13 @@ export class App {
     if (this.#paintedSeq === this.#seq) return;
     this.#paintedSeq = this.#seq;
     const seq = this.#seq;
-    const sinceLoad = performance.now() - this.#loadedAt;
-    requestAnimationFrame(() => document.dispatchEvent(new CustomEvent('results-painted', { detail: { seq, sinceLoad } })));
+    const loadedAt = this.#loadedAt;
+    requestAnimationFrame(() => {
+      // The frame that paints the rows: the time until it, from the result's arrival.
+      document.dispatchEvent(new CustomEvent('results-painted', { detail: { seq, sinceLoad: performance.now() - loadedAt } }));
+      // A timeout from the frame's callback runs after the frame is painted: rows first, then the bars.
+      if (!this.#filters) setTimeout(() => this.#buildControls(), 0);
+    });
     // The charts and drop-downs come after the rows: at a million records they take longer.
     if (this.#figuresSeq !== seq) {
       this.#figuresSeq = seq;
@@ -311,7 +356,8 @@ export class App {
       if (item.expanded) this.#expanded.add(item.key);
       else this.#expanded.delete(item.key);
     }
-    this.#grid?.renderNow();
+    if (this.#withFirstBlock) this.#show();
+    else this.#grid?.renderNow();
     this.#painted();
   }
 
@@ -331,7 +377,8 @@ export class App {
     }
   }
 
-  #render(): void {
+  /** `scrollTop`: where the table scrolls to (negative: where it is). */
+  #render(scrollTop = -1): void {
     const summary = this.#summary;
     const grid = this.#grid;
     if (!summary || !grid) return;
@@ -343,7 +390,7 @@ export class App {
       need: (first, last) => this.#need(first, last),
       isRevealed: (row, column) => !this.#ui.presentation && this.#revealed.has(`${row}:${column}`),
     };
-    grid.setModel(model);
+    grid.setModel(model, scrollTop);
     let text = isFilterEmpty(this.#ui.filter)
       ? l10n.t('{0} records', numberFormat.format(summary.total))
       : l10n.t('Showing {0} of {1} records', numberFormat.format(summary.shown), numberFormat.format(summary.total));

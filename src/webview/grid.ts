@@ -85,8 +85,8 @@ export class Grid {
     this.#grid.focus();
   }
 
-  /** New data or new shape: rebuild the header and re-render the rows in view. */
-  setModel(model: GridModel): void {
+  /** New data or new shape: rebuild the header and re-render the rows in view, scrolled to `scrollTop` when not negative. */
+  setModel(model: GridModel, scrollTop = -1): void {
     this.#model = model;
     const template = model.columns.map((column) => WIDTHS[column.key] ?? 'minmax(9rem, 1fr)').join(' ');
     this.#grid.style.setProperty('--grid-columns', template);
@@ -114,11 +114,11 @@ export class Grid {
     const count = model.itemCount();
     this.#active.row = Math.min(this.#active.row, count);
     this.#active.column = Math.min(this.#active.column, Math.max(model.columns.length - 1, 0));
-    this.renderNow();
-  }
-
-  scrollTo(top: number): void {
-    this.element.scrollTop = top;
+    if (scrollTop >= 0) {
+      // The body's height first, so that the scroll position is not clamped to the old one.
+      this.#body.style.height = `${count * ROW_HEIGHT}px`;
+      this.element.scrollTop = scrollTop;
+    }
     this.renderNow();
   }
 
