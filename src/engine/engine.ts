@@ -181,7 +181,7 @@ export class Engine {
     this.#ingests.set(id, { key, origin, query, decoder: new TextDecoder('utf-8'), parser, builder });
   }
 
-  ingestChunk(id: number, chunk: Uint8Array): { records: number } {
+  ingestChunk(id: number, chunk: Uint8Array): { records: number; spare: Uint8Array } {
     const ingest = this.#ingest(id);
     try {
       ingest.parser.write(ingest.decoder.decode(chunk, { stream: true }));
@@ -189,7 +189,8 @@ export class Engine {
       this.#ingests.delete(id);
       throw e;
     }
-    return { records: ingest.builder.length };
+    // Decoded into a string, the bytes are no longer needed: the buffer goes back to be refilled.
+    return { records: ingest.builder.length, spare: chunk };
   }
 
   ingestEnd(id: number): { count: number; records: number } {

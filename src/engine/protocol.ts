@@ -119,8 +119,11 @@ export interface EngineMethods {
 
   /** A check's answer starts: records will arrive for `key`. */
   ingestBegin: { params: { id: number; key: string; origin: string; query: SearchQuery; maxRecords: number }; result: void };
-  /** The next bytes of the answer's body (any split). Fails with the answer's typed error. */
-  ingestChunk: { params: { id: number; chunk: Uint8Array }; result: { records: number } };
+  /**
+   * The next bytes of the answer's body (any split). Fails with the answer's typed error.
+   * `spare`: the chunk's buffer moved back, read, for the next batch (see engineSink.ts).
+   */
+  ingestChunk: { params: { id: number; chunk: Uint8Array }; result: { records: number; spare: Uint8Array } };
   /** The body is complete and valid: what it held (the result waits for `ingestCommit`). */
   ingestEnd: { params: { id: number }; result: { count: number; records: number } };
   /** The check succeeded: store the result (replacing the previous one of its key), cache and index it. */

@@ -49,13 +49,19 @@ export function wireError(e: unknown): WireError {
   return { kind: 'internal', message: e instanceof Error ? e.message : String(e) };
 }
 
+/** A `spare` buffer in a result is moved back to the main thread, not copied (ingestChunk's). */
+function spareBuffer(result: unknown): ArrayBuffer[] {
+  const spare = typeof result === 'object' && result !== null ? (result as { spare?: unknown }).spare : undefined;
+  return spare instanceof Uint8Array && spare.buffer instanceof ArrayBuffer ? [spare.buffer] : [];
+}
+
 function main(): void {
   const port = parentPort;
   if (!port) return;
   // Diagnostic messages (src/core/scan/describeMatch.ts) in the display language.
   const bundle = (workerData as EngineWorkerData | undefined)?.l10n;
   if (bundle) l10n.config({ contents: bundle });
-  const post = (message: EngineReply | EngineEvent): void => port.postMessage(message);
+  const post = (message: EngineReply | EngineEvent, transfer: ArrayBuffer[] = []): void => port.postMessage(message, transfer);
   const engine = new Engine((level, message) => post({ event: 'log', level, message }));
   const table = handlers(engine);
   let queue: Promise<unknown> = Promise.resolve();
@@ -64,7 +70,7 @@ function main(): void {
       try {
         const handler = table[request.method] as (params: unknown) => unknown;
         const result = await handler(request.params);
-        post({ id: request.id, ok: true, result });
+        post({ id: request.id, ok: true, result }, spareBuffer(result));
       } catch (e) {
         post({ id: request.id, ok: false, error: wireError(e) });
       }

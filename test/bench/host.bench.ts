@@ -20,7 +20,7 @@ import * as path from 'node:path';
 import { runHostSuite } from '../harness/hostSuite';
 import { ensureToolchain } from '../harness/install';
 import { repoRoot } from '../harness/paths';
-import { RUN_ENV } from '../harness/runs';
+import { RUNS, RUN_ENV } from '../harness/runs';
 import { startScaleService } from '../harness/scaleService';
 import { FIGURES_ENV } from '../integration/hostBlock';
 
@@ -38,7 +38,8 @@ export async function bench(): Promise<void> {
     const result = await runHostSuite({
       layer: 'bench:host',
       toolchain,
-      session: { workspaceTrust: false, fixture: 'workspace' },
+      // The scale run's own settings (the git extension off: see runs.ts), as in `npm test`.
+      session: { workspaceTrust: false, fixture: 'workspace', settings: { ...RUNS.find((r) => r.name === 'scale')?.settings } },
       target: (workspace) => (workspace === undefined ? { empty: true } : { folder: workspace }),
       extensionDevelopmentPath: repoRoot,
       extensionTestsPath: path.join(repoRoot, 'out', 'test', 'integration', 'index.js'),

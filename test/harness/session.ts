@@ -49,6 +49,10 @@ const BASE_SETTINGS: Readonly<Record<string, unknown>> = {
   // of the scale run): noise in every timing the tests and the host bench take, and no part of
   // what they test.
   'remote.autoForwardPorts': false,
+  // code-server registers a tunnel provider, and VS Code then looks for ports by process even
+  // with autoForwardPorts off (its workbench: processFindingEnabled() is "autoForwardPorts or a
+  // tunnel provider, and a source other than output"): only the output source stops the scans.
+  'remote.autoForwardPortsSource': 'output',
 };
 
 export async function openSession(options: SessionOptions): Promise<Session> {

@@ -4,7 +4,8 @@
 // LEAK_SEARCH_BENCH_FIGURES, one `name: value unit` a line, for the host bench
 // (test/bench/host.bench.ts); without it they are only logged.
 import { appendFileSync } from 'node:fs';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { PerformanceObserver, constants, monitorEventLoopDelay } from 'node:perf_hooks';
+import type { PerformanceEntry } from 'node:perf_hooks';
 
 export const FIGURES_ENV = 'LEAK_SEARCH_BENCH_FIGURES';
 
@@ -14,20 +15,50 @@ export interface Measured<T> {
   readonly blockMs: number;
   /** Wall time of the action, ms. */
   readonly ms: number;
+  /** The longest garbage-collection pause of the extension host's heap meanwhile, ms, and its kind. */
+  readonly gc: { readonly maxMs: number; readonly kind: string; readonly totalMs: number; readonly count: number };
 }
+
+const GC_KINDS: Readonly<Record<number, string>> = {
+  [constants.NODE_PERFORMANCE_GC_MAJOR]: 'major',
+  [constants.NODE_PERFORMANCE_GC_MINOR]: 'minor',
+  [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental',
+  [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weak callbacks',
+};
 
 export async function measured<T>(action: () => Promise<T>): Promise<Measured<T>> {
   const histogram = monitorEventLoopDelay({ resolution: 1 });
+  // Which part of a block was the heap's own collection (a long block with a short pause here
+  // was other work, or the thread waiting for a core).
+  const gc = { maxMs: 0, kind: '', totalMs: 0, count: 0 };
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as (PerformanceEntry & { detail?: { kind?: number } })[]) {
+      gc.totalMs += entry.duration;
+      gc.count++;
+      if (entry.duration > gc.maxMs) {
+        gc.maxMs = entry.duration;
+        gc.kind = GC_KINDS[entry.detail?.kind ?? -1] ?? 'other';
+      }
+    }
+  });
+  observer.observe({ entryTypes: ['gc'] });
   histogram.enable();
   const t0 = performance.now();
   try {
     const value = await action();
     const ms = performance.now() - t0;
     histogram.disable();
-    return { value, blockMs: histogram.max / 1e6, ms };
+    return { value, blockMs: histogram.max / 1e6, ms, gc };
   } finally {
     histogram.disable();
+    observer.disconnect();
   }
+}
+
+/** The GC line that goes with a host-block figure (in the log, and in the bench's output as a note). */
+export function recordGc(name: string, run: Measured<unknown>): void {
+  recordFigure(`${name}.host_gc_max_ms`, run.gc.maxMs, 'ms');
+  console.log(`    (${run.gc.count} collections, ${run.gc.totalMs.toFixed(0)} ms in all; the longest ${run.gc.kind})`);
 }
 
 export function recordFigure(name: string, value: number, unit: string): void {

@@ -36,15 +36,20 @@ export function engineIngest(engine: EngineHost, origin: string): EngineIngest {
       inflight.push(settled);
     };
     // The network's chunks (often 16–64 KB, in pooled buffers) are copied into batches of
-    // BATCH bytes, each moved to the worker: fewer messages and allocations on the editor's
-    // thread (a CPU profile of a 100k check showed its pauses in postMessage and GC).
+    // BATCH bytes, each moved to the worker and moved back once read: fewer messages, and a
+    // handful of buffers for the whole answer instead of one per batch (a CPU profile of a
+    // 100k check showed its pauses in postMessage and GC; many new buffers also bring on
+    // full collections for their external memory).
+    const spares: Uint8Array<ArrayBuffer>[] = [];
     let batch = new Uint8Array(BATCH);
     let filled = 0;
     const send = (): void => {
       if (filled === 0) return;
       const own = filled === batch.length ? batch : batch.slice(0, filled);
-      track(engine.call('ingestChunk', { id, chunk: own }, [own.buffer]));
-      batch = new Uint8Array(BATCH);
+      track(engine.call('ingestChunk', { id, chunk: own }, [own.buffer]).then(({ spare }) => {
+        if (spare.buffer instanceof ArrayBuffer && spare.buffer.byteLength === BATCH && spares.length < AHEAD) spares.push(new Uint8Array(spare.buffer));
+      }));
+      batch = spares.pop() ?? new Uint8Array(BATCH);
       filled = 0;
     };
     return {
