@@ -218,9 +218,12 @@ export class LeakSearchClient {
     const withNotes = (e: LeakSearchError): LeakSearchError =>
       notes.length === 0 ? e : new LeakSearchError(e.kind, e.message, { ...e.details, notes: [...notes] }, { cause: e.cause });
 
+    // A probe asks the service itself although the quota is known to be spent: it is sent
+    // without asking the limiter, and what was known is forgotten only once an answer came
+    // (a probe that times out or is cancelled leaves the spent quota as it was).
+    let probing = params.probe === true;
     for (let retry = 0; ; retry++) {
-      if (params.probe === true && retry === 0) this.limiter.forget(id);
-      await this.acquire(id, params.waitForQuota === true, signal);
+      if (!probing) await this.acquire(id, params.waitForQuota === true, signal);
       // A 2xx body is parsed as it arrives: records are validated one by one and the record
       // limit stops an oversized answer early (see searchBodyParser.ts).
       const records: (AccountRecord | OpenRecord)[] = [];
@@ -244,6 +247,10 @@ export class LeakSearchClient {
           continue;
         }
         throw e.error;
+      }
+      if (probing) {
+        probing = false;
+        this.limiter.forget(id);
       }
       const receivedAt = this.now();
       const rateLimit = parseRateLimit(answer.headers, receivedAt, notes);

@@ -67,6 +67,32 @@ describe('client over HTTP: cancellation', function () {
     await client.close();
   });
 
+  it('a probe of a spent quota that gets no answer leaves the quota known to be spent', async () => {
+    const client = testClient();
+    // An answer that spends the quota for an hour, then a service that keeps the probe waiting.
+    const reset = String(Math.floor(Date.now() / 1000) + 3600);
+    service.setFaults(FAULTY_KEY, [
+      { fault: 'custom', times: 1, headers: { 'X-RateLimit-Limit': '5', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': reset } },
+      { fault: 'delay', delayMs: 5_000 },
+    ]);
+    await client.search({ baseUrl: service.baseUrl, apiKey: FAULTY_KEY, domain: 'example.com', type: 'a' });
+    await failsWith(client.search({ baseUrl: service.baseUrl, apiKey: FAULTY_KEY, domain: 'example.com', type: 'a' }), 'rate-limited');
+    const ac = new AbortController();
+    const probe = client.search({ baseUrl: service.baseUrl, apiKey: FAULTY_KEY, domain: 'example.com', type: 'a', probe: true, signal: ac.signal });
+    await until(() => service.requests.length === 2, 5_000, 'the probe to reach the service');
+    ac.abort();
+    await failsWith(probe, 'cancelled');
+    const refused = await failsWith(client.search({ baseUrl: service.baseUrl, apiKey: FAULTY_KEY, domain: 'example.com', type: 'a' }), 'rate-limited');
+    assert.match(refused.message, /No request was sent/);
+    assert.equal(service.requests.length, 2, 'the first answer and the probe, nothing after');
+    assert.equal(client.rateLimit(service.baseUrl, FAULTY_KEY)?.remaining, 0);
+    // A probe that is answered: what the answer says replaces the spent quota.
+    service.setFaults(FAULTY_KEY, []);
+    await client.search({ baseUrl: service.baseUrl, apiKey: FAULTY_KEY, domain: 'example.com', type: 'a', probe: true });
+    assert.ok((client.rateLimit(service.baseUrl, FAULTY_KEY)?.remaining ?? 0) > 0, 'the answer\'s quota is known');
+    await client.close();
+  });
+
   it('close() ends a running search as cancelled', async () => {
     service.setFaults(FAULTY_KEY, [{ fault: 'delay', delayMs: 5_000 }]);
     const client = testClient();
