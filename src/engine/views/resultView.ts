@@ -12,6 +12,7 @@ import type { ColumnOrder } from './columnOrder';
 import { firstInOrder } from './firstInOrder';
 import { TextSearch, dayOf } from './textSearch';
 import { combinedTriage, TRIAGE_LABELS } from '../../core/triage';
+import { TRIAGE_COLUMN } from '../protocol';
 import type { TriageCounts } from '../../core/triage';
 import { passesTriage } from '../../shared/protocol';
 import type { RowTriage } from './rowTriage';
@@ -223,8 +224,13 @@ export class ResultView {
     const { table } = this;
     if (row >= table.length) return undefined;
     const visible = (c: number): boolean => !table.columns[c]?.secret || revealed.has(c);
-    if (what === 'cell') return visible(column) ? table.text(column, row) : undefined;
-    return table.columns.flatMap((col, c) => (visible(c) ? [`${col.label}: ${table.text(c, row)}`] : [])).join('\n');
+    // The Triage column (after the table's own, when the view has decisions) copies as it shows.
+    const state = this.triage ? this.triage.state(row) : undefined;
+    const decision = state ? TRIAGE_LABELS[state] : '';
+    if (what === 'cell') return this.triage && column === table.columns.length ? decision : visible(column) ? table.text(column, row) : undefined;
+    const lines = table.columns.flatMap((col, c) => (visible(c) ? [`${col.label}: ${table.text(c, row)}`] : []));
+    if (this.triage) lines.push(`${TRIAGE_COLUMN.label}: ${decision}`);
+    return lines.join('\n');
   }
 
   // ---- filter ---------------------------------------------------------------------------

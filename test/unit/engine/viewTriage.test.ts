@@ -53,6 +53,16 @@ function users(view: ResultView, filter: Partial<FilterState> = {}): string[] {
 const REMEDIATED: TriageMark = { state: 'remediated', at: Date.UTC(2026, 10, 23), note: 'rotated' };
 
 describe('engine: triage in the results panel', () => {
+  it('copies the Triage cell as shown, and the decision with the row', () => {
+    const { view, mark } = setup();
+    mark([1], REMEDIATED);
+    const triageColumn = view.table.columns.length;
+    assert.equal(view.copyText('cell', 1, triageColumn, new Set()), 'remediated');
+    assert.equal(view.copyText('cell', 0, triageColumn, new Set()), '');
+    assert.match(view.copyText('row', 1, 0, new Set()) ?? '', /\nTriage: remediated$/);
+    assert.match(view.copyText('row', 0, 0, new Set()) ?? '', /\nTriage: $/);
+  });
+
   it('shows each row its decision in a last Triage cell, and on the row item', () => {
     const { view, mark } = setup();
     mark([1], REMEDIATED);
