@@ -530,18 +530,18 @@ export class Engine {
 
   /**
    * What a panel's triage or guide action applies to: a row, or every row of a group of the
-   * current query; their triage ids, and how many records the machine of the first row leaked.
+   * current query; their triage ids, and (`machine`: for the guide, as it takes a pass over the
+   * whole result) how many records the machine of the first row leaked.
    */
-  panelSelection(panel: number, rows: readonly number[], group: string | undefined): PanelSelection {
+  panelSelection(panel: number, rows: readonly number[], group: string | undefined, machine: boolean): PanelSelection {
     const p = this.#panel(panel);
     const members = group === undefined ? Uint32Array.from(rows.filter((r) => r < p.table.length)) : p.view.groupRows(group);
     const first = members[0];
-    const machineRecords = first === undefined ? 0 : p.view.machineSize(first);
     return {
       ids: Array.from(members, (row) => p.triage.id(row)),
       type: p.table.type,
       machineGroup: group?.startsWith('m:') === true,
-      machineRecords,
+      ...(machine ? { machineRecords: first === undefined ? 0 : p.view.machineSize(first) } : {}),
     };
   }
 

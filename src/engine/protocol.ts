@@ -85,8 +85,8 @@ export interface PanelSelection {
   readonly type: FindingsType;
   /** It is an infected-machine group. */
   readonly machineGroup: boolean;
-  /** Records of the machine of its first record (same IP, browser, country and day). */
-  readonly machineRecords: number;
+  /** Records of the machine of its first record (same IP, browser, country and day); only when asked (`machine`). */
+  readonly machineRecords?: number;
 }
 
 export interface Page<T> {
@@ -155,7 +155,8 @@ export interface EngineMethods {
   panelCell: { params: { panel: number; row: number; column: number }; result: string | undefined };
   panelCopy: { params: { panel: number; what: 'cell' | 'row'; row: number; column: number; revealed: readonly number[] }; result: string | undefined };
   panelExport: { params: { panel: number; format: ExportFormat; includeSecrets: boolean; file: string; filterDescription: string }; result: { bytes: number; rows: number } };
-  panelSelection: { params: { panel: number; rows: readonly number[]; group?: string }; result: PanelSelection };
+  /** `machine`: count the records of the first record's machine too (a pass over the result, for the guide). */
+  panelSelection: { params: { panel: number; rows: readonly number[]; group?: string; machine?: boolean }; result: PanelSelection };
   panelClose: { params: { panel: number }; result: void };
 
   memory: { params: Record<string, never>; result: MemoryFigures };

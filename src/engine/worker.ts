@@ -36,7 +36,7 @@ export function handlers(engine: Engine): Handlers {
     panelCell: (p) => engine.panelCell(p.panel, p.row, p.column),
     panelCopy: (p) => engine.panelCopy(p.panel, p.what, p.row, p.column, p.revealed),
     panelExport: (p) => engine.panelExport(p.panel, p.format, p.includeSecrets, p.file, p.filterDescription),
-    panelSelection: (p) => engine.panelSelection(p.panel, p.rows, p.group),
+    panelSelection: (p) => engine.panelSelection(p.panel, p.rows, p.group, p.machine === true),
     panelClose: (p) => engine.panelClose(p.panel),
     memory: () => engine.memory(),
     flush: () => engine.flush(),

@@ -182,7 +182,7 @@ export class ResultsPanel implements vscode.Disposable {
         const entry = this.#entry;
         if (!entry) throw new Error('the result is not loaded yet');
         response = await answerPanelAction(request, {
-          selection: (r) => this.engine.call('panelSelection', { panel: this.#id, ...('row' in r.target ? { rows: [r.target.row] } : 'group' in r.target ? { rows: [], group: r.target.group } : { rows: [] }) }),
+          selection: (r) => this.engine.call('panelSelection', { panel: this.#id, machine: r.type === 'guide', ...('row' in r.target ? { rows: [r.target.row] } : 'group' in r.target ? { rows: [], group: r.target.group } : { rows: [] }) }),
           mark: (ids, state) => this.hooks.mark(entry.origin, ids, state),
           openGuide: (kind) => this.hooks.openGuide(kind),
           type: entry.type,

@@ -152,6 +152,26 @@ describe('engine: triage of a leaked identifier in a file', () => {
   });
 });
 
+describe('engine: what a panel action applies to', () => {
+  it('counts the machine\'s records only when asked (the guide), not for a triage', async () => {
+    const engine = new Engine();
+    const query = { domain: 'example.com', type: 'accounts' as const };
+    const records = [
+      account({ username: 'alice@example.com', date: '2024-03-05T10:00:00.000Z', ip: '10.0.0.9' }),
+      account({ username: 'bob@example.com', date: '2024-03-05T11:00:00.000Z', ip: '10.0.0.9' }),
+    ];
+    engine.ingestBegin(1, 'k', ORIGIN, query, 1000);
+    engine.ingestChunk(1, new TextEncoder().encode(JSON.stringify({ count: records.length, results: records })));
+    engine.ingestEnd(1);
+    await engine.ingestCommit(1, Date.now(), undefined);
+    assert.ok(await engine.panelOpen(7, 'k'));
+    const triage = engine.panelSelection(7, [0], undefined, false);
+    assert.equal(triage.ids.length, 1);
+    assert.equal(triage.machineRecords, undefined);
+    assert.equal(engine.panelSelection(7, [0], undefined, true).machineRecords, 2);
+  });
+});
+
 describe('engine: decisions sent to the engine', () => {
   it('answers matches anew only when the decisions changed', () => {
     const engine = new Engine();
