@@ -8,6 +8,7 @@
 // writes the team file (see `triageFile`). No `vscode`.
 import { createHash, createHmac } from 'node:crypto';
 import * as l10n from '@vscode/l10n';
+import { triageLabel } from '../shared/triageLabel';
 
 export type TriageState = 'acknowledged' | 'remediated' | 'false-positive';
 
@@ -19,14 +20,6 @@ export const TRIAGE_LABELS: Readonly<Record<TriageState, string>> = {
   'false-positive': 'false positive',
 };
 
-/** A triage state in the user's language, for what the user reads (TRIAGE_LABELS stays English for the log). */
-export function triageLabel(state: TriageState): string {
-  switch (state) {
-    case 'acknowledged': return l10n.t('acknowledged');
-    case 'remediated': return l10n.t('remediated');
-    case 'false-positive': return l10n.t('false positive');
-  }
-}
 
 export interface TriageMark {
   readonly state: TriageState;

@@ -1,15 +1,12 @@
 // The pictures before the table: leaks per month and the top sites, countries and browsers.
 // Plain SVG drawn by our own code; colours come from the theme through CSS classes only.
 import * as l10n from '@vscode/l10n';
-import { el, numberFormat, svg } from './dom';
+import { el, numberFormat, recordCount, svg } from './dom';
 import type { MonthCount, ValueCount } from '../shared/protocol';
 
 const TIMELINE_WIDTH = 600;
 const TIMELINE_HEIGHT = 120;
 
-function records(count: number): string {
-  return count === 1 ? l10n.t('{0} record', numberFormat.format(count)) : l10n.t('{0} records', numberFormat.format(count));
-}
 
 /** A bar per month from the first to the last leak; empty months keep their place. */
 export function timelineChart(histogram: readonly MonthCount[]): HTMLElement {
@@ -31,7 +28,7 @@ export function timelineChart(histogram: readonly MonthCount[]): HTMLElement {
     viewBox: `0 0 ${TIMELINE_WIDTH} ${TIMELINE_HEIGHT}`,
     preserveAspectRatio: 'none',
     role: 'img',
-    'aria-label': l10n.t('Leaks per month from {0} to {1}; peak {2} in {3}.', first.month, last.month, records(peak.count), peak.month),
+    'aria-label': l10n.t('Leaks per month from {0} to {1}; peak {2} in {3}.', first.month, last.month, recordCount(peak.count), peak.month),
   });
   chart.append(svg('line', { class: 'axis', x1: 0, y1: TIMELINE_HEIGHT - 0.5, x2: TIMELINE_WIDTH, y2: TIMELINE_HEIGHT - 0.5 }));
   histogram.forEach((month, index) => {
@@ -46,7 +43,7 @@ export function timelineChart(histogram: readonly MonthCount[]): HTMLElement {
       'data-count': month.count,
     });
     const title = svg('title');
-    title.textContent = `${month.month}: ${records(month.count)}`;
+    title.textContent = `${month.month}: ${recordCount(month.count)}`;
     bar.append(title);
     chart.append(bar);
   });
@@ -82,7 +79,7 @@ export function barChart(title: string, values: readonly ValueCount[], className
     const label = svg('text', { class: 'bar-label', x: `${LABEL_END}%`, y: y + BAR_ROW / 2, 'text-anchor': 'end', 'dominant-baseline': 'middle' });
     label.textContent = value.value.length > 26 ? `${value.value.slice(0, 25)}…` : value.value;
     const fullTitle = svg('title');
-    fullTitle.textContent = `${value.value}: ${records(value.count)}`;
+    fullTitle.textContent = `${value.value}: ${recordCount(value.count)}`;
     const width = Math.max(0.5, (value.count / max) * BAR_SPAN);
     const bar = svg('rect', { class: 'bar', x: `${BAR_START}%`, y: y + 3, width: `${width}%`, height: BAR_ROW - 6, 'data-value': value.value, 'data-count': value.count }, [fullTitle]);
     const count = svg('text', { class: 'bar-count', x: `${BAR_START + width + 1}%`, y: y + BAR_ROW / 2, 'dominant-baseline': 'middle' });

@@ -1,5 +1,6 @@
 // Tiny DOM helpers. Everything is built with createElement/textContent: record fields are
 // hostile input and are never parsed as markup.
+import * as l10n from '@vscode/l10n';
 
 export interface ElementOptions {
   readonly className?: string;
@@ -45,3 +46,8 @@ export function clear(element: Element): void {
 }
 
 export const numberFormat = new Intl.NumberFormat('en-US');
+
+/** "1 record" / "12,345 records" in the user's language. */
+export function recordCount(count: number): string {
+  return count === 1 ? l10n.t('{0} record', numberFormat.format(count)) : l10n.t('{0} records', numberFormat.format(count));
+}

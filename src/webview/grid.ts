@@ -4,7 +4,8 @@
 // gridcell, aria-sort, aria-rowcount, aria-activedescendant for the active cell, arrow keys /
 // Home / End / PageUp / PageDown.
 import * as l10n from '@vscode/l10n';
-import { el, icon } from './dom';
+import { el, icon, recordCount } from './dom';
+import { triageLabel } from '../shared/triageLabel';
 import type { PanelColumn, SortState, ViewItem } from '../shared/protocol';
 
 export const ROW_HEIGHT = 24;
@@ -193,9 +194,9 @@ export class Grid {
       cell.dataset.index = String(index);
       (cell.children[0] as HTMLElement).className = `codicon codicon-${group.expanded ? 'chevron-down' : 'chevron-right'}`;
       (cell.children[1] as HTMLElement).textContent = group.label;
-      (cell.children[2] as HTMLElement).textContent = `${group.count} ${group.count === 1 ? 'record' : 'records'}`;
+      (cell.children[2] as HTMLElement).textContent = recordCount(group.count);
       // The decision about every record of the group (an infected machine marked remediated).
-      (cell.children[3] as HTMLElement).textContent = group.triage ? group.triage.replace('-', ' ') : '';
+      (cell.children[3] as HTMLElement).textContent = group.triage ? triageLabel(group.triage) : '';
       return;
     }
     if (row.dataset.kind !== 'record' || row.childElementCount !== model.columns.length) {

@@ -80,7 +80,7 @@ function pickOnce(ctx: LeakSearchContext, o: Overrides, typed: string): Promise<
     const v = qp.value.trim();
     const problem = v === '' ? undefined : domainProblem(v);
     // The "Enter a domain…" row says what Enter does with the text typed so far.
-    qp.items = base.map((item) => item.role === 'enter' && v !== '' ? { ...item, description: problem ? `“${v}”: ${problem}` : `check “${v}”` } : item);
+    qp.items = base.map((item) => item.role === 'enter' && v !== '' ? { ...item, description: problem ? `“${v}”: ${problem}` : vscode.l10n.t('check “{0}”', v) } : item);
   };
   qp.value = typed;
   redraw();

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { guideFor } from '../../core/guides';
 import type { GuideKind } from '../../core/guides';
-import { triageLabel } from '../../core/triage';
+import { triageLabel } from '../../shared/triageLabel';
 import type { TriageState } from '../../core/triage';
 import { formatCount } from '../../core/format';
 import type { PanelSelection } from '../../engine/protocol';

@@ -201,12 +201,12 @@ export class ResultsPanel implements vscode.Disposable {
             filterDescription: this.#filter ? describeFilter(this.#filter) : '',
           });
           await this.exported.add(file);
-          response = { type: 'response', id: request.id, ok: true, message: `Saved ${file.path.split('/').pop() ?? 'file'} (${done.rows.toLocaleString('en-US')} records)` };
+          response = { type: 'response', id: request.id, ok: true, message: vscode.l10n.t('Saved {0} ({1})', file.path.split('/').pop() ?? 'file', done.rows === 1 ? vscode.l10n.t('{0} record', '1') : vscode.l10n.t('{0} records', done.rows.toLocaleString(vscode.env.language))) };
         }
       }
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      response = { type: 'response', id: request.id, ok: false, message: `Failed: ${reason}` };
+      response = { type: 'response', id: request.id, ok: false, message: vscode.l10n.t('Failed: {0}', reason) };
     }
     void this.#post(response);
   }

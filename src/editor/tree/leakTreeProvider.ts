@@ -1,6 +1,7 @@
 // Maps the tree model to TreeItems: counts and "as of" times as descriptions, state in
 // `contextValue` (menus match it with `when`), stable ids. Never shows a password.
-import { MAX_NOTE, triageLabel } from '../../core/triage';
+import { MAX_NOTE } from '../../core/triage';
+import { triageLabel } from '../../shared/triageLabel';
 import type { TriageMark, TriageState } from '../../core/triage';
 import type { TriageStore } from '../model/triageStore';
 import * as vscode from 'vscode';

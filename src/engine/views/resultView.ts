@@ -11,7 +11,8 @@ import { columnOrder, hasSortKeys, sortKeys } from './columnOrder';
 import type { ColumnOrder } from './columnOrder';
 import { firstInOrder } from './firstInOrder';
 import { TextSearch, dayOf } from './textSearch';
-import { combinedTriage, TRIAGE_LABELS } from '../../core/triage';
+import { combinedTriage } from '../../core/triage';
+import { triageLabel } from '../../shared/triageLabel';
 import { TRIAGE_COLUMN } from '../protocol';
 import type { TriageCounts } from '../../core/triage';
 import { passesTriage } from '../../shared/protocol';
@@ -180,7 +181,7 @@ export class ResultView {
     });
     if (this.triage) {
       const state = this.triage.state(row);
-      cells.push(state ? TRIAGE_LABELS[state] : '');
+      cells.push(state ? triageLabel(state) : '');
     }
     return cells;
   }
@@ -226,7 +227,7 @@ export class ResultView {
     const visible = (c: number): boolean => !table.columns[c]?.secret || revealed.has(c);
     // The Triage column (after the table's own, when the view has decisions) copies as it shows.
     const state = this.triage ? this.triage.state(row) : undefined;
-    const decision = state ? TRIAGE_LABELS[state] : '';
+    const decision = state ? triageLabel(state) : '';
     if (what === 'cell') return this.triage && column === table.columns.length ? decision : visible(column) ? table.text(column, row) : undefined;
     const lines = table.columns.flatMap((col, c) => (visible(c) ? [`${col.label}: ${table.text(c, row)}`] : []));
     if (this.triage) lines.push(`${TRIAGE_COLUMN.label}: ${decision}`);

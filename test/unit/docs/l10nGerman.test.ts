@@ -11,7 +11,7 @@ import { statusWords } from '../../../src/core/recordText';
 import { scanReport } from '../../../src/core/scanReport';
 import { describeMatch } from '../../../src/core/scan/describeMatch';
 import type { LeakMatch } from '../../../src/core/scan/leakIndex';
-import { triageLabel } from '../../../src/core/triage';
+import { triageLabel } from '../../../src/shared/triageLabel';
 import { readJson } from './localizedManifest';
 
 const root = path.resolve(__dirname, '..', '..', '..', '..');
