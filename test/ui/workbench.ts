@@ -108,20 +108,23 @@ function createWorkbench(page: Page, browser: Browser, session: Session, service
 
   /**
    * Types `query` into the palette and returns the row showing `text`. The palette computes its
-   * list when it opens, so a command registered a moment later needs a reopen: retried until the deadline.
+   * list when it opens, so a command registered a moment later needs a reopen; and a webview
+   * taking its focus back a moment after a dialog closes closes the palette it meets (the
+   * export test saw the input go inert, then hidden): both retried until the deadline.
    */
   const findInPalette = async (query: string, text: string): Promise<Locator> => {
     const deadline = Date.now() + UI_TIMEOUT_MS;
+    const step = (): number => Math.min(5_000, Math.max(1, deadline - Date.now()));
     for (;;) {
-      const input = await openCommandPalette();
-      await input.fill(`>${query}`);
-      const row = page.locator('.quick-input-list .monaco-list-row', { hasText: text }).first();
       try {
-        await row.waitFor({ timeout: Math.min(5_000, Math.max(1, deadline - Date.now())) });
+        const input = await openCommandPalette();
+        await input.fill(`>${query}`, { timeout: step() });
+        const row = page.locator('.quick-input-list .monaco-list-row', { hasText: text }).first();
+        await row.waitFor({ timeout: step() });
         return row;
       } catch (error) {
         if (Date.now() >= deadline) throw new Error(`"${text}" is not in the command palette (query "${query}")`, { cause: error });
-        await page.keyboard.press('Escape');
+        if (await paletteInput.isVisible()) await page.keyboard.press('Escape');
         await paletteInput.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
       }
     }
