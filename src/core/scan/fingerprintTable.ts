@@ -1,10 +1,12 @@
 // One kind of identifier of one result: a table from 64-bit fingerprint to record numbers,
 // in three typed arrays (12 bytes an entry) sorted by fingerprint, so the table holds no
-// string. Built by a radix sort (six 11-bit passes): linear in the entries, no comparator
-// calls. A lookup reads a directory of the top bits of `hi` (about one slot per four
+// string. A lookup reads a directory of the top bits of `hi` (about one slot per four
 // entries, ~1 byte an entry) and binary-searches the few entries of one slot: one or two
 // cache lines, where a binary search over the whole table missed the cache at every one of
 // its last steps (the matcher looks up every candidate that passes its sketches).
+// Built by one counting pass into those slots, then each slot sorted on its own: fingerprints
+// are keyed hashes, so slots hold a handful of entries, except where many records share one
+// identifier (one site, one password), which one check finds already in order.
 
 /** Directory bits for `n` entries: about n / 4 slots, at least 2. */
 function directoryBits(n: number): number {
@@ -20,15 +22,20 @@ export class FingerprintTable {
     readonly hi: Uint32Array,
     readonly lo: Uint32Array,
     readonly records: Uint32Array,
+    /** The directory, when the builder made it (the same as the one computed here). */
+    directory?: Uint32Array,
   ) {
     const bits = directoryBits(hi.length);
     const shift = 32 - bits;
     const slots = 1 << bits;
-    const dir = new Uint32Array(slots + 1);
-    let i = 0;
-    for (let k = 0; k <= slots; k++) {
-      while (i < hi.length && hi[i] >>> shift < k) i++;
-      dir[k] = i;
+    let dir = directory;
+    if (dir === undefined || dir.length !== slots + 1) {
+      dir = new Uint32Array(slots + 1);
+      let i = 0;
+      for (let k = 0; k <= slots; k++) {
+        while (i < hi.length && hi[i] >>> shift < k) i++;
+        dir[k] = i;
+      }
     }
     this.#dir = dir;
     this.#shift = shift;
@@ -65,8 +72,46 @@ export class FingerprintTable {
   }
 }
 
-const RADIX = 2048;
-const MASK = RADIX - 1;
+/** Slots up to this size are sorted by insertion; larger ones (shared identifiers) otherwise. */
+const SMALL = 16;
+
+/** Whether entries a..b (excluded) are in (hi, lo) order already. */
+function ordered(hi: Uint32Array, lo: Uint32Array, a: number, b: number): boolean {
+  for (let i = a + 1; i < b; i++) if (hi[i - 1] > hi[i] || (hi[i - 1] === hi[i] && lo[i - 1] > lo[i])) return false;
+  return true;
+}
+
+/** Sorts entries a..b (excluded) by (hi, lo), keeping the order of equal ones. */
+function sortSlot(hi: Uint32Array, lo: Uint32Array, rec: Uint32Array, a: number, b: number): void {
+  if (b - a <= SMALL) {
+    for (let i = a + 1; i < b; i++) {
+      const h = hi[i];
+      const l = lo[i];
+      const r = rec[i];
+      let j = i - 1;
+      while (j >= a && (hi[j] > h || (hi[j] === h && lo[j] > l))) {
+        hi[j + 1] = hi[j];
+        lo[j + 1] = lo[j];
+        rec[j + 1] = rec[j];
+        j--;
+      }
+      hi[j + 1] = h;
+      lo[j + 1] = l;
+      rec[j + 1] = r;
+    }
+    return;
+  }
+  if (ordered(hi, lo, a, b)) return;
+  // Several identifiers shared by many records each met in one slot: a comparison sort, ties by position (stable).
+  const order = Array.from({ length: b - a }, (_, k) => a + k);
+  order.sort((x, y) => (hi[x] !== hi[y] ? (hi[x] < hi[y] ? -1 : 1) : lo[x] !== lo[y] ? (lo[x] < lo[y] ? -1 : 1) : x - y));
+  const h = order.map((k) => hi[k]);
+  const l = order.map((k) => lo[k]);
+  const r = order.map((k) => rec[k]);
+  hi.set(h, a);
+  lo.set(l, a);
+  rec.set(r, a);
+}
 
 /** Collects entries, then sorts them into a table. */
 export class TableBuilder {
@@ -95,32 +140,33 @@ export class TableBuilder {
   build(): FingerprintTable {
     const n = this.#n;
     if (n === 0) return FingerprintTable.EMPTY;
-    // LSD radix sort on (hi, lo), 11 bits a pass, moving the entries themselves: a few
-    // thousand buckets keep the scattered writes in cache (16-bit digits were 5× slower).
-    let hi = this.#hi.slice(0, n);
-    let lo = this.#lo.slice(0, n);
-    let rec = this.#rec.slice(0, n);
-    let hi2 = new Uint32Array(n);
-    let lo2 = new Uint32Array(n);
-    let rec2 = new Uint32Array(n);
-    const counts = new Uint32Array(RADIX + 1);
-    for (let pass = 0; pass < 6; pass++) {
-      const key = pass < 3 ? lo : hi;
-      const shift = (pass % 3) * 11;
-      counts.fill(0);
-      for (let i = 0; i < n; i++) counts[((key[i] >>> shift) & MASK) + 1]++;
-      if (counts[1 + ((key[0] >>> shift) & MASK)] === n) continue; // one digit for all: already in order
-      for (let d = 1; d <= RADIX; d++) counts[d] += counts[d - 1];
-      for (let i = 0; i < n; i++) {
-        const at = counts[(key[i] >>> shift) & MASK]++;
-        hi2[at] = hi[i];
-        lo2[at] = lo[i];
-        rec2[at] = rec[i];
-      }
-      [hi, hi2] = [hi2, hi];
-      [lo, lo2] = [lo2, lo];
-      [rec, rec2] = [rec2, rec];
+    const bits = directoryBits(n);
+    const shift = 32 - bits;
+    const slots = 1 << bits;
+    const hi0 = this.#hi;
+    const lo0 = this.#lo;
+    const rec0 = this.#rec;
+    // Entries per slot, then where each slot starts: the lookup's directory.
+    const dir = new Uint32Array(slots + 1);
+    for (let i = 0; i < n; i++) dir[(hi0[i] >>> shift) + 1]++;
+    for (let k = 1; k <= slots; k++) dir[k] += dir[k - 1];
+    const next = dir.slice(0, slots);
+    const hi = new Uint32Array(n);
+    const lo = new Uint32Array(n);
+    const rec = new Uint32Array(n);
+    for (let i = 0; i < n; i++) {
+      const at = next[hi0[i] >>> shift]++;
+      hi[at] = hi0[i];
+      lo[at] = lo0[i];
+      rec[at] = rec0[i];
     }
-    return new FingerprintTable(hi, lo, rec);
+    this.#hi = this.#lo = this.#rec = new Uint32Array(0);
+    this.#n = 0;
+    for (let k = 0; k < slots; k++) {
+      const a = dir[k];
+      const b = dir[k + 1];
+      if (b - a > 1) sortSlot(hi, lo, rec, a, b);
+    }
+    return new FingerprintTable(hi, lo, rec, dir);
   }
 }
