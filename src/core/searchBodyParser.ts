@@ -53,6 +53,9 @@ function bad(message: string): LeakSearchError {
 
 const NOT_JSON = 'the body is not valid JSON (it may have been cut off).';
 
+/** Record keys remembered for `#knownKey` (records have a handful of keys; odd ones are read the long way). */
+const MAX_KNOWN_KEYS = 16;
+
 /** Where the parser is in the body's grammar. */
 const enum At {
   Start,
@@ -105,6 +108,9 @@ export class SearchBodyParser {
   #count: number | undefined;
   #resultsSeen = false;
   #key = '';
+  /** Record keys read so far (a few), and where the next one is likely to be among them. */
+  readonly #keys: string[] = [];
+  #keyHint = 0;
   #records = 0;
   /** A record is open (between its braces). */
   #inRecord = false;
@@ -201,9 +207,19 @@ export class SearchBodyParser {
           continue;
         }
         if (c !== 34) throw bad(NOT_JSON);
+        if (at === At.RecordKey) {
+          // Records repeat their keys: a key read before is taken as that same string (no copy, and its hash is known).
+          const known = this.#knownKey(buf, p + 1);
+          if (known !== undefined) {
+            p += known.length + 2;
+            this.#gotString(known);
+            continue;
+          }
+        }
         const s = this.#string(buf, p + 1, final, false);
         p = s.end;
         if (!s.done) break;
+        if (at === At.RecordKey) this.#learnKey(s.value);
         this.#gotString(s.value);
       } else if (at === At.TopColon || at === At.RecordColon) {
         if (c !== 58) throw bad(NOT_JSON);
@@ -294,6 +310,30 @@ export class SearchBodyParser {
     if (final && this.#raw !== undefined) throw bad(NOT_JSON);
   }
 
+  /**
+   * A record key written at `from` (after its opening quote) exactly as one read before, when
+   * it is: its characters, then an unescaped closing quote (a learnt key has no backslash,
+   * no quote and no control character, so its text there is its value).
+   */
+  #knownKey(buf: string, from: number): string | undefined {
+    const keys = this.#keys;
+    const n = keys.length;
+    for (let k = 0; k < n; k++) {
+      const key = keys[(this.#keyHint + k) % n] as string;
+      if (buf.charCodeAt(from + key.length) === 34 && buf.startsWith(key, from)) {
+        this.#keyHint = (this.#keyHint + k + 1) % n;
+        return key;
+      }
+    }
+    return undefined;
+  }
+
+  #learnKey(key: string): void {
+    // eslint-disable-next-line no-control-regex
+    if (this.#keys.length >= MAX_KNOWN_KEYS || key === '' || /["\\\u0000-\u001f]/.test(key) || this.#keys.includes(key)) return;
+    this.#keys.push(key);
+  }
+
   #checkRecordSize(p: number): void {
     if (this.#inRecord && this.#dropped + p - this.#recordStart > this.#maxRecord) {
       throw bad(`result ${this.#records + 1} is larger than ${Math.round(this.#maxRecord / 1048576)} MiB.`);
@@ -351,7 +391,9 @@ export class SearchBodyParser {
         return { done: true, value: raw, end: quote + 1 };
       }
       try {
-        return { done: true, value: JSON.parse(`"${raw}"`) as string, end: quote + 1 };
+        // `\ud800` escapes can make a lone surrogate, which no UTF-8 text (the cache, the
+        // table's byte columns) can hold: it is U+FFFD from here on, wherever it is read.
+        return { done: true, value: (JSON.parse(`"${raw}"`) as string & { toWellFormed(): string }).toWellFormed(), end: quote + 1 };
       } catch {
         throw bad(NOT_JSON);
       }

@@ -56,6 +56,12 @@ describe('client: streaming answer parser', () => {
     assert.deepEqual(parsed.records, JSON.parse(body).results);
   });
 
+  it('reads a lone surrogate escape (\\ud800) as U+FFFD, which UTF-8 storage can hold, in keys and values alike', () => {
+    const body = '{"count":1,"results":[{"n\\udc00te":"a\\ud800b","pair":"\\ud83d\\ude00","tail":"x\\ud83d"}]}';
+    const parsed = parseChunked(body, 'customers', [5, 30, 31, 32]);
+    assert.deepEqual(parsed.records, [{ 'n\ufffdte': 'a\ufffdb', pair: '\ud83d\ude00', tail: 'x\ufffd' }]);
+  });
+
   it('keeps fields named like Object.prototype members as ordinary fields', () => {
     const body = '{"count":1,"results":[{"__proto__":"p","constructor":"c","toString":"t","hasOwnProperty":1}]}';
     const { records } = parseChunked(body, 'customers', []);
