@@ -50,6 +50,8 @@ interface Ingest {
   readonly decoder: TextDecoder;
   readonly parser: SearchBodyParser;
   readonly builder: RecordTableBuilder;
+  /** Its leak index segment, built as the records arrive. */
+  readonly segment: ReturnType<Leaks['prepare']>;
   /** Set once the body ended: the table waiting for `ingestCommit`. */
   staged?: { readonly table: RecordTable; readonly count: number };
 }
@@ -176,15 +178,17 @@ export class Engine {
   // ---- a check's answer -----------------------------------------------------------------
 
   ingestBegin(id: number, key: string, origin: string, query: SearchQuery, maxRecords: number): void {
-    const builder = new RecordTableBuilder(query.type);
+    const segment = this.#leaks.prepare();
+    const builder = new RecordTableBuilder(query.type, segment.row);
     const parser = new SearchBodyParser(query.type, { maxRecords }, builder);
-    this.#ingests.set(id, { key, origin, query, decoder: new TextDecoder('utf-8'), parser, builder });
+    this.#ingests.set(id, { key, origin, query, decoder: new TextDecoder('utf-8'), parser, builder, segment });
   }
 
   ingestChunk(id: number, chunk: Uint8Array): { records: number; spare: Uint8Array } {
     const ingest = this.#ingest(id);
     try {
       ingest.parser.write(ingest.decoder.decode(chunk, { stream: true }));
+      ingest.segment.flush();
     } catch (e) {
       this.#ingests.delete(id);
       throw e;
@@ -198,7 +202,9 @@ export class Engine {
     try {
       ingest.parser.write(ingest.decoder.decode());
       const { count } = ingest.parser.end();
-      ingest.staged = { table: ingest.builder.finish(), count };
+      const table = ingest.builder.finish();
+      ingest.segment.finish(table);
+      ingest.staged = { table, count };
       return { count, records: ingest.staged.table.length };
     } catch (e) {
       this.#ingests.delete(id);

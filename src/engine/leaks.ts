@@ -7,10 +7,12 @@
 import { describeMatch } from '../core/scan/describeMatch';
 import { LeakIndex } from '../core/scan/leakIndex';
 import type { LeakMatch, MatchKind, MatchOptions, SeverityHint } from '../core/scan/leakIndex';
-import type { AccountField, LeakSource } from '../core/scan/sourceSegment';
+import { recordFacts } from '../core/scan/recordFields';
+import type { AccountField, LeakSource, PlainCodes, SourceSegment } from '../core/scan/sourceSegment';
 import { NO_SITE, siteOf } from '../core/sites';
 import { ACCOUNT_FIELDS } from '../core/types';
-import type { RecordTable } from './store/recordTable';
+import { ACCOUNT_COLUMN_ORDER } from './store/recordTable';
+import type { RecordTable, RowListener } from './store/recordTable';
 import { combinedTriage } from '../core/triage';
 import type { TriageMark } from '../core/triage';
 import type { RowTriage } from './views/rowTriage';
@@ -82,6 +84,8 @@ export class Leaks {
   #version = 0;
   readonly #handles = new Map<number, { readonly version: number; readonly refs: LeakMatch['refs'] }>();
   #nextHandle = 1;
+  /** Segments built while a table's records arrived (`prepare`), until the table is indexed. */
+  readonly #prepared = new WeakMap<RecordTable, SourceSegment>();
 
   constructor(private readonly log: Log = () => undefined) {}
 
@@ -95,6 +99,51 @@ export class Leaks {
 
   get stats(): LeakIndex['stats'] {
     return this.#index.stats;
+  }
+
+  /**
+   * Builds a result's index segment while its records arrive, so that indexing the result
+   * once its answer has ended costs no second pass over a million records: `row` listens to
+   * the table builder; `finish` takes the complete table (records that had fields besides the
+   * accounts ones are read back from it, as an index built from the table would read them).
+   */
+  prepare(): { readonly row: RowListener; flush(): void; finish(table: RecordTable): void } {
+    const builder = this.#index.segmentBuilder();
+    const later: number[] = [];
+    // Rows are indexed a batch at a time (each chunk of the answer), not as each is parsed:
+    // parsing and indexing each keep their own data in the processor's caches longer.
+    let rows: number[] = [];
+    let fields: string[] = [];
+    let codes: number[] = [];
+    const out: PlainCodes = { username: -1, password: -1, url: -1 };
+    const flush = (): void => {
+      for (let k = 0; k < rows.length; k++) {
+        out.username = codes[3 * k] as number;
+        out.password = codes[3 * k + 1] as number;
+        out.url = codes[3 * k + 2] as number;
+        builder.addPlain(rows[k] as number, fields[3 * k] as string, fields[3 * k + 1] as string, fields[3 * k + 2] as string, out);
+      }
+      rows = [];
+      fields = [];
+      codes = [];
+    };
+    return {
+      row: (row, plain, columnCodes) => {
+        if (plain === undefined) {
+          later.push(row);
+          return;
+        }
+        rows.push(row);
+        fields.push(plain[USERNAME] ?? '', plain[PASSWORD] ?? '', plain[URL] ?? '');
+        codes.push(columnCodes[USERNAME] ?? -1, columnCodes[PASSWORD] ?? -1, columnCodes[URL] ?? -1);
+      },
+      flush,
+      finish: (table) => {
+        flush();
+        for (const row of later) builder.add(row, recordFacts(table.record(row)));
+        this.#prepared.set(table, builder.finish(table.length));
+      },
+    };
   }
 
   /**
@@ -115,7 +164,8 @@ export class Leaks {
       if (this.#indexed.has(key)) return;
       const table = tables[i];
       const held = { id: this.#nextId++, key, table, triage: triages[i] };
-      const unparsed = this.#index.add(held.id, tableSource(table, domains[i] ?? ''));
+      const unparsed = this.#index.add(held.id, tableSource(table, domains[i] ?? ''), this.#prepared.get(table));
+      this.#prepared.delete(table);
       if (unparsed > 0) this.log('warn', `Leak index: ${unparsed} URL(s) of ${key} could not be parsed and are not matched.`);
       this.#indexed.set(key, held);
       this.#byId.set(held.id, held);
@@ -199,12 +249,17 @@ export class Leaks {
   }
 }
 
+const USERNAME = ACCOUNT_COLUMN_ORDER.indexOf('username');
+const PASSWORD = ACCOUNT_COLUMN_ORDER.indexOf('password');
+const URL = ACCOUNT_COLUMN_ORDER.indexOf('url');
+
 /** A table as the index reads it: records by position, and the account fields directly when they are all there is. */
 export function tableSource(table: RecordTable, domain: string): LeakSource {
   const plain = table.type === 'accounts' && table.columns.length === ACCOUNT_FIELDS.length;
   const columns = new Map<AccountField, number | undefined>(
     (['username', 'password', 'url', 'date', 'browser', 'country', 'status'] as const).map((f) => [f, table.columnOf(f)]),
   );
+  const code = (c: number | undefined, i: number): number => (c === undefined ? -1 : (table.stored[c]?.text?.codeOf(i) ?? -1));
   return {
     domain,
     type: table.type,
@@ -215,6 +270,11 @@ export function tableSource(table: RecordTable, domain: string): LeakSource {
           field: (name: AccountField, i: number): string => {
             const c = columns.get(name);
             return c === undefined ? '' : table.text(c, i);
+          },
+          codes: (i: number, out: PlainCodes): void => {
+            out.username = code(columns.get('username'), i);
+            out.password = code(columns.get('password'), i);
+            out.url = code(columns.get('url'), i);
           },
         }
       : {}),

@@ -14,7 +14,7 @@ import { MatchSink } from './matchSink';
 import { scan } from './scanner';
 import { Sketch } from './sketch';
 import type { LeakSource, SourceSegment } from './sourceSegment';
-import { COMMON_PASSWORDS, EMAILS, HOSTS, PASSWORDS, SHORT_PASSWORDS, TABLES, URLS, USERNAMES, USER_ONLY, buildSegment } from './sourceSegment';
+import { COMMON_PASSWORDS, EMAILS, HOSTS, PASSWORDS, SHORT_PASSWORDS, TABLES, URLS, USERNAMES, USER_ONLY, SegmentBuilder, buildSegment } from './sourceSegment';
 
 export type { LeakSource } from './sourceSegment';
 
@@ -129,9 +129,29 @@ export class LeakIndex implements Tables {
     this.#fp = new Fingerprinter(key);
   }
 
-  /** Indexes (or re-indexes) one result under `id`. Returns how many of its URLs could not be parsed. */
-  add(id: number, source: LeakSource): number {
-    const segment = buildSegment(source, this.#fp);
+  /** Segments built by this index's builders (with its key), which `add` may take as they are. */
+  readonly #built = new WeakSet<SourceSegment>();
+
+  /** Builds a segment record by record, ahead of `add` (while a result's records arrive). */
+  segmentBuilder(): Pick<SegmentBuilder, 'add' | 'addPlain' | 'finish'> {
+    const builder = new SegmentBuilder(this.#fp);
+    return {
+      add: (i, facts) => builder.add(i, facts),
+      addPlain: (i, username, password, url) => builder.addPlain(i, username, password, url),
+      finish: (records) => {
+        const segment = builder.finish(records);
+        this.#built.add(segment);
+        return segment;
+      },
+    };
+  }
+
+  /**
+   * Indexes (or re-indexes) one result under `id`, with its segment when one was built from
+   * exactly these records (`segmentBuilder`). Returns how many of its URLs could not be parsed.
+   */
+  add(id: number, source: LeakSource, built?: SourceSegment): number {
+    const segment = built !== undefined && this.#built.has(built) && built.records === source.length ? built : buildSegment(source, this.#fp);
     this.#held.set(id, { source, segment });
     this.#recompute();
     return segment.unparsedUrls;

@@ -117,7 +117,11 @@ function addField(facts: RecordFacts, key: string, value: FieldValue | undefined
   if (USER_KEY.test(key)) addUserValue(facts, value);
   else if (PASS_KEY.test(key)) {
     facts.passwords.push(value);
-  } else if (URL_KEY.test(key)) facts.urls.push(value.trim());
+  } else if (URL_KEY.test(key)) {
+    // A blank URL is no URL (not one that cannot be parsed).
+    const url = value.trim();
+    if (url !== '') facts.urls.push(url);
+  }
   else if (DATE_KEY.test(key)) facts.date = facts.date === '' ? value : facts.date;
   else if (BROWSER_KEY.test(key)) facts.browser = facts.browser === '' ? value : facts.browser;
   else if (COUNTRY_KEY.test(key)) facts.country = facts.country === '' ? value : facts.country;

@@ -27,6 +27,18 @@ export interface LeakSource {
   record(i: number): AccountRecord | OpenRecord;
   /** When every record is an accounts record with no extra field: one field's text, without building the record. */
   readonly field?: (name: AccountField, i: number) => string;
+  /**
+   * With `field`: the codes of record `i`'s values, where the source keeps a field's distinct
+   * values once (equal codes, equal values; -1 where it does not), written into `out`.
+   */
+  readonly codes?: (i: number, out: PlainCodes) => void;
+}
+
+/** The dictionary codes of a plain record's values (see `LeakSource.code`); -1 where none. */
+export interface PlainCodes {
+  username: number;
+  password: number;
+  url: number;
 }
 
 /** The tables of a segment. */
@@ -63,23 +75,31 @@ export function emptyFacts(): RecordFacts {
   return { emails: [], usernames: [], userOnly: [], urls: [], passwords: [], owner: '', date: '', browser: '', country: '', status: '' };
 }
 
+/**
+ * The identifiers of an accounts record with no other field, from its username, password and
+ * URL (the fast path: the same facts `recordFacts` finds in such a record, without building it).
+ */
+export function plainFacts(username: string, password: string, url: string, scratch: RecordFacts): RecordFacts {
+  const f = scratch;
+  // (Setting a length is a call into the runtime: only when there is something to drop.)
+  if (f.emails.length > 0) f.emails.length = 0;
+  if (f.usernames.length > 0) f.usernames.length = 0;
+  if (f.userOnly.length > 0) f.userOnly.length = 0;
+  if (f.urls.length > 0) f.urls.length = 0;
+  if (f.passwords.length > 0) f.passwords.length = 0;
+  f.owner = '';
+  addUserValue(f, username);
+  if (password !== '') f.passwords.push(password);
+  const u = url.trim();
+  if (u !== '') f.urls.push(u);
+  return f;
+}
+
 /** The identifiers of record `i` (the fast path when the source has one). */
 export function factsOf(source: LeakSource, i: number, scratch: RecordFacts): RecordFacts {
   const field = source.field;
   if (field === undefined) return recordFacts(source.record(i));
-  const f = scratch;
-  f.emails.length = 0;
-  f.usernames.length = 0;
-  f.userOnly.length = 0;
-  f.urls.length = 0;
-  f.passwords.length = 0;
-  f.owner = '';
-  addUserValue(f, field('username', i));
-  const password = field('password', i);
-  if (password !== '') f.passwords.push(password);
-  const url = field('url', i).trim();
-  if (url !== '') f.urls.push(url);
-  return f;
+  return plainFacts(field('username', i), field('password', i), field('url', i), scratch);
 }
 
 /** A URL's fingerprints (see `buildSegment`), recording its host's lengths and sketch slots; null when it cannot be parsed. */
@@ -104,67 +124,231 @@ function urlFingerprints(url: string, fp: Fingerprinter, hostLengths: Set<number
   return Uint32Array.from(out);
 }
 
-export function buildSegment(source: LeakSource, fp: Fingerprinter): SourceSegment {
-  const builders = Array.from({ length: TABLES }, () => new TableBuilder());
-  const lengths = Array.from({ length: TABLES }, () => new Set<number>());
-  const usernameSketch = new Sketch(true);
-  const hostSketch = new Sketch(true);
-  const passwordSketch = new Sketch(false);
+/**
+ * What repeated values add, by their code in the table's dictionary (see `LeakSource.code`):
+ * one entry (table, hi, lo) per code, or none. A username adds at most one identifier and a
+ * password exactly one, so three typed arrays hold it all.
+ */
+class CodeMemo {
+  /** 255: not worked out yet; 254: adds nothing; else the table. */
+  #table = new Uint8Array(0);
+  #hi = new Uint32Array(0);
+  #lo = new Uint32Array(0);
+
+  static readonly UNKNOWN = 255;
+  static readonly NOTHING = 254;
+
+  table(code: number): number {
+    return code < this.#table.length ? (this.#table[code] as number) : CodeMemo.UNKNOWN;
+  }
+
+  hi(code: number): number {
+    return this.#hi[code] as number;
+  }
+
+  lo(code: number): number {
+    return this.#lo[code] as number;
+  }
+
+  set(code: number, table: number, hi: number, lo: number): void {
+    if (code >= this.#table.length) {
+      const size = Math.max(1024, this.#table.length * 2, code + 1);
+      const t = new Uint8Array(size).fill(CodeMemo.UNKNOWN);
+      t.set(this.#table);
+      const h = new Uint32Array(size);
+      h.set(this.#hi);
+      const l = new Uint32Array(size);
+      l.set(this.#lo);
+      [this.#table, this.#hi, this.#lo] = [t, h, l];
+    }
+    this.#table[code] = table;
+    this.#hi[code] = hi;
+    this.#lo[code] = lo;
+  }
+}
+
+/**
+ * A segment built record by record: from a source at once (`buildSegment`), or while a
+ * result's records arrive (the data engine feeds each one as it is parsed, so the index is
+ * ready when the answer ends).
+ */
+export class SegmentBuilder {
+  readonly #builders = Array.from({ length: TABLES }, () => new TableBuilder());
+  readonly #lengths = Array.from({ length: TABLES }, () => new Set<number>());
+  readonly #usernameSketch = new Sketch(true);
+  readonly #hostSketch = new Sketch(true);
+  readonly #passwordSketch = new Sketch(false);
   /** Records share URL strings: parse and fingerprint each once ([urlHi, urlLo, hostHi, hostLo], no URL key when it has no scheme). */
-  const urls = new Map<string, Uint32Array | null>();
-  let unparsed = 0;
-  const scratch = emptyFacts();
-  const identifier = (table: number, key: string, record: number): void => {
-    fp.identifier(key);
-    builders[table].add(fp.hi, fp.lo, record);
-    lengths[table].add(key.length);
-  };
-  for (let i = 0; i < source.length; i++) {
-    const f = factsOf(source, i, scratch);
-    for (const e of f.emails) identifier(EMAILS, e, i);
-    for (const u of f.usernames) {
-      identifier(USERNAMES, u, i);
-      usernameSketch.add(u);
-    }
-    for (const u of f.userOnly) {
-      identifier(USER_ONLY, u, i);
-      usernameSketch.add(u);
-    }
-    for (const url of f.urls) {
-      let fps = urls.get(url);
-      if (fps === undefined) {
-        fps = urlFingerprints(url, fp, lengths[HOSTS], hostSketch);
-        urls.set(url, fps);
-      }
-      if (fps === null) {
-        unparsed++;
-        continue;
-      }
-      if (fps.length === 4) builders[URLS].add(fps[0], fps[1], i);
-      builders[HOSTS].add(fps[fps.length - 2], fps[fps.length - 1], i);
-    }
-    for (const p of f.passwords) {
-      const table = isCommonPassword(p) ? COMMON_PASSWORDS : p.length < MIN_PASSWORD_LENGTH ? SHORT_PASSWORDS : PASSWORDS;
-      fp.password(p, 0, p.length);
-      builders[table].add(fp.hi, fp.lo, i);
-      lengths[table].add(p.length);
-      passwordSketch.add(p);
+  readonly #urls = new Map<string, Uint32Array | null>();
+  /**
+   * Records share usernames and passwords too (one person, many sites; one password, many
+   * accounts): by dictionary code, what each adds is worked out once. Lengths and sketch
+   * slots are sets, already holding what a repeated value would add again.
+   */
+  readonly #users = new CodeMemo();
+  readonly #passwords = new CodeMemo();
+  /** URLs by dictionary code, as in `#urls`. */
+  readonly #urlCodes: (Uint32Array | null | undefined)[] = [];
+  /** While set, the last entry added is noted here (what a memo keeps). */
+  #noting: { table: number; hi: number; lo: number } | undefined;
+  #unparsed = 0;
+  readonly #scratch = emptyFacts();
+
+  constructor(private readonly fp: Fingerprinter) {}
+
+  #entry(table: number, hi: number, lo: number, record: number): void {
+    this.#builders[table].add(hi, lo, record);
+    const noting = this.#noting;
+    if (noting !== undefined) {
+      noting.table = table;
+      noting.hi = hi;
+      noting.lo = lo;
     }
   }
-  const tables = builders.map((b) => b.build());
-  const usernameSlots = usernameSketch.slots();
-  const hostSlots = hostSketch.slots();
-  const passwordSlots = passwordSketch.slots();
-  let bytes = usernameSlots.byteLength + hostSlots.byteLength + passwordSlots.byteLength;
-  for (const t of tables) bytes += t.bytes;
-  return {
-    records: source.length,
-    tables,
-    lengths: lengths.map((s) => [...s]),
-    usernameSlots,
-    hostSlots,
-    passwordSlots,
-    unparsedUrls: unparsed,
-    bytes,
-  };
+
+  #identifier(table: number, key: string, record: number): void {
+    const fp = this.fp;
+    fp.identifier(key);
+    this.#entry(table, fp.hi, fp.lo, record);
+    this.#lengths[table].add(key.length);
+  }
+
+  #emails(f: RecordFacts, i: number): void {
+    for (const e of f.emails) this.#identifier(EMAILS, e, i);
+  }
+
+  #usernames(f: RecordFacts, i: number): void {
+    for (const u of f.usernames) {
+      this.#identifier(USERNAMES, u, i);
+      this.#usernameSketch.add(u);
+    }
+    for (const u of f.userOnly) {
+      this.#identifier(USER_ONLY, u, i);
+      this.#usernameSketch.add(u);
+    }
+  }
+
+  #url(url: string, i: number, code = -1): void {
+    let fps = code >= 0 ? this.#urlCodes[code] : undefined;
+    if (fps === undefined) {
+      fps = this.#urls.get(url);
+      if (fps === undefined) {
+        fps = urlFingerprints(url, this.fp, this.#lengths[HOSTS], this.#hostSketch);
+        this.#urls.set(url, fps);
+      }
+      if (code >= 0) this.#urlCodes[code] = fps;
+    }
+    if (fps === null) {
+      this.#unparsed++;
+      return;
+    }
+    if (fps.length === 4) this.#builders[URLS].add(fps[0], fps[1], i);
+    this.#builders[HOSTS].add(fps[fps.length - 2], fps[fps.length - 1], i);
+  }
+
+  #password(p: string, i: number): void {
+    const table = isCommonPassword(p) ? COMMON_PASSWORDS : p.length < MIN_PASSWORD_LENGTH ? SHORT_PASSWORDS : PASSWORDS;
+    this.fp.password(p, 0, p.length);
+    this.#entry(table, this.fp.hi, this.fp.lo, i);
+    this.#lengths[table].add(p.length);
+    this.#passwordSketch.add(p);
+  }
+
+  /** Adds record `i`'s identifiers. */
+  add(i: number, f: RecordFacts): void {
+    this.#emails(f, i);
+    this.#usernames(f, i);
+    for (const url of f.urls) this.#url(url, i);
+    for (const p of f.passwords) this.#password(p, i);
+  }
+
+  /**
+   * Adds record `i`, an accounts record with no other field: the same as
+   * `add(i, plainFacts(...))`. Codes (-1: none) name each value in the table's dictionary:
+   * a repeated value is worked out once.
+   */
+  addPlain(i: number, username: string, password: string, url: string, codes?: PlainCodes): void {
+    if (username !== '') {
+      const code = codes === undefined ? -1 : codes.username;
+      if (!this.#replayed(this.#users, code, i)) {
+        this.#noteFor(code);
+        const f = plainFacts(username, '', '', this.#scratch);
+        this.#emails(f, i);
+        this.#usernames(f, i);
+        this.#remember(this.#users, code);
+      }
+    }
+    if (password !== '') {
+      const code = codes === undefined ? -1 : codes.password;
+      if (!this.#replayed(this.#passwords, code, i)) {
+        this.#noteFor(code);
+        this.#password(password, i);
+        this.#remember(this.#passwords, code);
+      }
+    }
+    if (url !== '') {
+      const u = url.trim();
+      if (u !== '') this.#url(u, i, codes !== undefined && u.length === url.length ? codes.url : -1);
+    }
+  }
+
+  /** Adds what the value of `code` adds when the memo knows it; false when it must be worked out. */
+  #replayed(memo: CodeMemo, code: number, i: number): boolean {
+    if (code < 0) return false;
+    const table = memo.table(code);
+    if (table === CodeMemo.UNKNOWN) return false;
+    if (table !== CodeMemo.NOTHING) this.#builders[table]?.add(memo.hi(code), memo.lo(code), i);
+    return true;
+  }
+
+  readonly #note = { table: CodeMemo.NOTHING, hi: 0, lo: 0 };
+
+  #noteFor(code: number): void {
+    if (code < 0) return;
+    this.#note.table = CodeMemo.NOTHING;
+    this.#noting = this.#note;
+  }
+
+  #remember(memo: CodeMemo, code: number): void {
+    if (code < 0) return;
+    this.#noting = undefined;
+    memo.set(code, this.#note.table, this.#note.hi, this.#note.lo);
+  }
+
+  /** The segment of `records` records (every one added). */
+  finish(records: number): SourceSegment {
+    this.#urls.clear();
+    this.#urlCodes.length = 0;
+    const tables = this.#builders.map((b) => b.build());
+    const usernameSlots = this.#usernameSketch.slots();
+    const hostSlots = this.#hostSketch.slots();
+    const passwordSlots = this.#passwordSketch.slots();
+    let bytes = usernameSlots.byteLength + hostSlots.byteLength + passwordSlots.byteLength;
+    for (const t of tables) bytes += t.bytes;
+    return {
+      records,
+      tables,
+      lengths: this.#lengths.map((s) => [...s]),
+      usernameSlots,
+      hostSlots,
+      passwordSlots,
+      unparsedUrls: this.#unparsed,
+      bytes,
+    };
+  }
+}
+
+export function buildSegment(source: LeakSource, fp: Fingerprinter): SourceSegment {
+  const builder = new SegmentBuilder(fp);
+  const { field, codes } = source;
+  if (field !== undefined) {
+    const out: PlainCodes = { username: -1, password: -1, url: -1 };
+    for (let i = 0; i < source.length; i++) {
+      codes?.(i, out);
+      builder.addPlain(i, field('username', i), field('password', i), field('url', i), codes ? out : undefined);
+    }
+  } else {
+    for (let i = 0; i < source.length; i++) builder.add(i, recordFacts(source.record(i)));
+  }
+  return builder.finish(source.length);
 }

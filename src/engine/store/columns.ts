@@ -65,8 +65,23 @@ export class TextColumn {
       this.#bytes?.copy(next, 0, 0, this.#used);
       this.#bytes = next;
     }
-    this.#used += this.#bytes.write(value, this.#used, 'utf8');
-    offsets[row + 1] = this.#used;
+    const bytes = this.#bytes;
+    let at = this.#used;
+    // Short ASCII text (most usernames, passwords, addresses) is copied here: cheaper than a
+    // call into Buffer.write, which takes over at the first other character.
+    let i = 0;
+    const n = value.length;
+    if (n <= 64) {
+      for (; i < n; i++) {
+        const c = value.charCodeAt(i);
+        if (c > 0x7f) break;
+        bytes[at + i] = c;
+      }
+    }
+    at += i;
+    if (i < n) at += bytes.write(i === 0 ? value : value.slice(i), at, 'utf8');
+    this.#used = at;
+    offsets[row + 1] = at;
   }
 
   #toPool(): void {
@@ -89,6 +104,11 @@ export class TextColumn {
     if (this.#values !== undefined) return this.#values[this.#codes[row] as number] ?? '';
     const offsets = this.#offsets as Uint32Array;
     return (this.#bytes as Buffer).toString('utf8', offsets[row], offsets[row + 1]);
+  }
+
+  /** Row `row`'s dictionary code (equal codes, equal text), or -1 in pool mode. */
+  codeOf(row: number): number {
+    return this.#values !== undefined && row < this.#length ? (this.#codes[row] as number) : -1;
   }
 
   /** Dictionary mode: the distinct values (code i is values[i]). */

@@ -296,12 +296,24 @@ class Candidate {
 const FIXED_INDEX: ReadonlyMap<string, number> = new Map(ACCOUNT_COLUMN_ORDER.map((key, i) => [key, i]));
 
 /**
+ * Told of each record as it is stored (the leak index builds its segment meanwhile: see
+ * engine.ts). `codes`: with `plain`, each fixed column's dictionary code of the row's value
+ * (-1 where the column keeps no dictionary).
+ */
+export type RowListener = (row: number, plain: readonly string[] | undefined, codes: Int32Array) => void;
+
+/**
  * Builds a table as records stream in: the answer parser's field sink (no object per record),
  * or whole records with `add`. Time and memory are linear in the records' size whatever their
- * shape.
+ * shape. `onRow` hears of each record once stored: `plain` is its accounts fields (in
+ * ACCOUNT_COLUMN_ORDER, as the table keeps them) when it has no other field, else undefined
+ * (read it back from the finished table).
  */
 export class RecordTableBuilder implements FieldSink {
   #length = 0;
+  /** The record being read has only accounts fields. */
+  #plain = true;
+  readonly #codes = new Int32Array(ACCOUNT_COLUMN_ORDER.length).fill(-1);
   /** The accounts fields of the record being read (a later duplicate key wins). */
   readonly #values: string[] = ACCOUNT_COLUMN_ORDER.map(() => '');
   readonly #fixed: StoredColumn[] = [];
@@ -311,7 +323,10 @@ export class RecordTableBuilder implements FieldSink {
   readonly #folded = new Map<number, string[]>();
   readonly #foldedSecret = new Map<number, string[]>();
 
-  constructor(readonly type: FindingsType) {
+  constructor(
+    readonly type: FindingsType,
+    private readonly onRow?: RowListener,
+  ) {
     if (type === 'accounts') {
       for (const key of ACCOUNT_COLUMN_ORDER) {
         const info: ColumnInfo = { key, label: labelOf(key), kind: kindOf(key), secret: key === 'password' };
@@ -325,7 +340,8 @@ export class RecordTableBuilder implements FieldSink {
   }
 
   begin(): void {
-    if (this.type === 'accounts') this.#values.fill('');
+    if (this.type === 'accounts') for (let f = 0; f < this.#values.length; f++) this.#values[f] = '';
+    this.#plain = this.type === 'accounts';
   }
 
   field(key: string, value: FieldValue, nested: boolean): void {
@@ -337,36 +353,50 @@ export class RecordTableBuilder implements FieldSink {
         return;
       }
     }
+    this.#plain = false;
     this.#addField(this.#length, key, value);
   }
 
   end(): void {
     if (this.type === 'accounts') {
-      this.#fixed.forEach((column, f) => {
+      const fixed = this.#fixed;
+      for (let f = 0; f < fixed.length; f++) {
+        const column = fixed[f] as StoredColumn;
         const text = this.#values[f] as string;
         if (column.date) column.date.push(text);
         else column.text?.push(text);
-      });
+      }
     }
+    if (this.onRow) this.#tell(this.#length, this.#plain ? this.#values : undefined);
     this.#length++;
   }
 
   add(record: AccountRecord | OpenRecord): void {
     const row = this.#length++;
     let bag: Readonly<Record<string, FieldValue>> | undefined;
+    let texts: string[] | undefined;
     if (this.type === 'accounts') {
       const r = record as AccountRecord;
-      for (const column of this.#fixed) {
+      texts = this.#fixed.map((column) => {
         const value = getOwn(r as unknown as Record<string, FieldValue>, column.info.key);
         const text = typeof value === 'string' ? value : value === null ? '' : String(value);
         if (column.date) column.date.push(text);
         else column.text?.push(text);
-      }
+        return text;
+      });
       bag = r.extra;
     } else {
       bag = record as OpenRecord;
     }
-    if (bag) for (const key of Object.keys(bag)) this.#addField(row, key, getOwn(bag, key));
+    const keys = bag ? Object.keys(bag) : [];
+    for (const key of keys) this.#addField(row, key, getOwn(bag as Readonly<Record<string, FieldValue>>, key));
+    if (this.onRow) this.#tell(row, keys.length === 0 ? texts : undefined);
+  }
+
+  #tell(row: number, plain: readonly string[] | undefined): void {
+    const codes = this.#codes;
+    if (plain !== undefined) for (let f = 0; f < this.#fixed.length; f++) codes[f] = this.#fixed[f]?.text?.codeOf(row) ?? -1;
+    this.onRow?.(row, plain, codes);
   }
 
   #addField(row: number, key: string, value: FieldValue): void {

@@ -1,6 +1,7 @@
 // The engine's leak index over record tables: results added and removed one by one, the
 // account fields read straight from the table, hovers by handle.
 import * as assert from 'node:assert/strict';
+import { SearchBodyParser } from '../../../src/core/searchBodyParser';
 import type { AccountRecord } from '../../../src/core/types';
 import { Leaks } from '../../../src/engine/leaks';
 import { RecordTableBuilder } from '../../../src/engine/store/recordTable';
@@ -52,4 +53,62 @@ describe('engine leaks: per-result index', () => {
     assert.equal(logs.length, 1);
     assert.match(logs[0], /1 URL\(s\) of c could not be parsed/);
   });
+});
+
+describe('engine leaks: the segment built while records arrive', () => {
+  /** A body with every shape the index reads differently: plain records, extra fields, blank and odd values. */
+  const accounts = [
+    account('alice@acme.test', 'Summer2024!'),
+    account('bob.builder', 'Winter2025?', '   '),
+    { ...account('carol@acme.test', 'tr\ud800ick-pass'), username: 'carol@acme.test' },
+    account('dave', 'x1', 'intranet:8080/admin'),
+    account('h\ud800nk.user', 'Pass-w\udfffrd-99'),
+    account('erin@acme.test', 'changeme', '@@'),
+  ];
+  const body = (records: readonly object[]): string => {
+    const texts = records.map((r) => JSON.stringify(r));
+    // An extra field with an e-mail in it, a number for a username, a duplicate key (the later one wins).
+    texts.push('{"date":"2024-01-02T00:00:00.000Z","url":"https://git.acme.test/","username":12345678,"password":"Hunter2-Hunter2","note":"ask frank@acme.test"}');
+    texts.push('{"username":"first@acme.test","username":"grace@acme.test","password":"Autumn-2023!","url":"https://sso.acme.test/"}');
+    return `{"count":${texts.length},"results":[${texts.join(',')}]}`;
+  };
+  const text = [
+    'alice@acme.test bob.builder h\ufffdnk.user carol@acme.test dave 12345678 frank@acme.test grace@acme.test first@acme.test',
+    'https://vpn.acme.test/login http://intranet:8080/admin https://git.acme.test/ https://sso.acme.test/',
+    'pw = "Summer2024!" pw = "Winter2025?" pw = "tr\ufffdick-pass" password: x1 pwd: changeme "Hunter2-Hunter2" "Autumn-2023!"',
+  ].join('\n');
+
+  function ingest(leaks: Leaks, type: 'accounts' | 'customers', json: string): RecordTable {
+    const prepared = leaks.prepare();
+    const builder = new RecordTableBuilder(type, prepared.row);
+    const parser = new SearchBodyParser(type, { maxRecords: 100 }, builder);
+    // In small pieces, as a body arrives.
+    for (let i = 0; i < json.length; i += 7) parser.write(json.slice(i, i + 7));
+    parser.end();
+    const t = builder.finish();
+    prepared.finish(t);
+    return t;
+  }
+
+  function view(leaks: Leaks): unknown {
+    return { stats: leaks.stats, matches: leaks.match(text).map(({ handle: _handle, ...m }) => m) };
+  }
+
+  for (const type of ['accounts', 'customers'] as const) {
+    it(`finds exactly what an index built from the finished ${type} table finds`, () => {
+      const logs: string[] = [];
+      const streamed = new Leaks((_l, m) => logs.push(m));
+      const t = ingest(streamed, type, body(accounts));
+      streamed.set(['k'], [t], ['acme.test']);
+      const fromTable = new Leaks(() => undefined);
+      fromTable.set(['k'], [t], ['acme.test']);
+      assert.deepEqual(view(streamed), view(fromTable));
+      const found = new Set(streamed.match(text).map((m) => `${m.kind} ${m.identifier}`));
+      for (const want of ['email alice@acme.test', 'email frank@acme.test', 'url https://git.acme.test', 'password alice@acme.test', 'password carol@acme.test', 'username h\ufffdnk.user']) {
+        assert.ok(found.has(want), `${want} in ${[...found].join(', ')}`);
+      }
+      assert.equal(streamed.stats.unparsedUrls, 1, 'the unparseable URL is counted, the blank one is no URL');
+      assert.match(logs.join('\n'), /1 URL\(s\) of k could not be parsed/);
+    });
+  }
 });

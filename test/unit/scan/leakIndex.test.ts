@@ -314,3 +314,40 @@ describe('leak index: the URL host prefilter loses nothing (seeded, property-sty
     assert.ok(matched > 200, `${matched} URLs matched`);
   });
 });
+
+describe('leak index: the same segment however a source hands out its records', () => {
+  // Repeated values (which the builder works out once by their dictionary code), blank and
+  // untrimmed ones, e-mails, generic and short usernames, common and short passwords.
+  const users = ['ann@sampleurl.com', ' Bob.Builder@SampleURL.com ', 'administrator', 'jsmith84', '', 'zoë.müller', 'x'];
+  const passwords = ['Samplepassword000', 'password', 'abc', '', 'Tr0ub4dor&3x', 'pässwört-2024'];
+  const urls = ['https://vdi.sampleurl.com/portal/', '  http://intranet:8080/admin ', '', '@@', 'mail.sampleurl.com/owa'];
+  const records = Array.from({ length: 400 }, (_, i) =>
+    account({ username: users[(i * 7) % users.length], password: passwords[(i * 5) % passwords.length], url: urls[(i * 3) % urls.length] }),
+  );
+  const values = { username: users, password: passwords, url: urls } as const;
+  const fieldOf = (name: string, i: number): string => String((records[i] as unknown as Record<string, string>)[name] ?? '');
+  const key = Uint8Array.from({ length: 24 }, (_, i) => i * 11);
+  const text = [...users, ...passwords.map((p) => `password = "${p}"`), ...urls].join('\n');
+  const view = (source: Parameters<typeof buildLeakIndex>[0][number]): unknown => {
+    const built = buildLeakIndex([source], { key });
+    return { stats: built.stats, matches: built.match(text).map((m) => ({ ...m, summary: m.summary.count })) };
+  };
+
+  it('by record, by field, and by field with dictionary codes', () => {
+    const byRecord = view({ domain: 'sampleurl.com', type: 'accounts', records });
+    const byField = view({ domain: 'sampleurl.com', type: 'accounts', length: records.length, record: (i) => records[i] as AccountRecord, field: fieldOf });
+    const byCode = view({
+      domain: 'sampleurl.com',
+      type: 'accounts',
+      length: records.length,
+      record: (i) => records[i] as AccountRecord,
+      field: fieldOf,
+      codes: (i, out) => {
+        for (const name of ['username', 'password', 'url'] as const) out[name] = (values[name] as readonly string[]).indexOf(fieldOf(name, i));
+      },
+    });
+    assert.deepEqual(byField, byRecord);
+    assert.deepEqual(byCode, byRecord);
+    assert.ok((byRecord as { matches: unknown[] }).matches.length > 5);
+  });
+});
