@@ -167,6 +167,19 @@ class CodeMemo {
   }
 }
 
+/** Values `#textCode` tells apart before it starts again (bounded memory: ~20 MB at most per field). */
+const TEXT_CODES = 1 << 18;
+
+/** A code for `value`, the same for equal values (from `codes`, which it extends). */
+function textCode(codes: Map<string, number>, value: string): number {
+  const known = codes.get(value);
+  if (known !== undefined) return known;
+  const code = codes.size;
+  // A copy of its own: a value cut from a large text (the answer's chunk) would keep it all alive.
+  codes.set(value.length < 13 ? value : ` ${value}`.slice(1), code);
+  return code;
+}
+
 /**
  * A segment built record by record: from a source at once (`buildSegment`), or while a
  * result's records arrive (the data engine feeds each one as it is parsed, so the index is
@@ -187,6 +200,14 @@ export class SegmentBuilder {
    */
   readonly #users = new CodeMemo();
   readonly #passwords = new CodeMemo();
+  /**
+   * Where a source keeps no dictionary (a column of mostly distinct values), repeated values
+   * still come: each value gets a code of its own here, for the same memo (see `#textCode`).
+   */
+  #userTexts = new Map<string, number>();
+  #passwordTexts = new Map<string, number>();
+  #userTextMemo = new CodeMemo();
+  #passwordTextMemo = new CodeMemo();
   /** URLs by dictionary code, as in `#urls`. */
   readonly #urlCodes: (Uint32Array | null | undefined)[] = [];
   /** While set, the last entry added is noted here (what a memo keeps). */
@@ -269,21 +290,33 @@ export class SegmentBuilder {
    */
   addPlain(i: number, username: string, password: string, url: string, codes?: PlainCodes): void {
     if (username !== '') {
-      const code = codes === undefined ? -1 : codes.username;
-      if (!this.#replayed(this.#users, code, i)) {
+      let code = codes === undefined ? -1 : codes.username;
+      let memo = this.#users;
+      if (code < 0) {
+        if (this.#userTexts.size >= TEXT_CODES) [this.#userTexts, this.#userTextMemo] = [new Map(), new CodeMemo()];
+        code = textCode(this.#userTexts, username);
+        memo = this.#userTextMemo;
+      }
+      if (!this.#replayed(memo, code, i)) {
         this.#noteFor(code);
         const f = plainFacts(username, '', '', this.#scratch);
         this.#emails(f, i);
         this.#usernames(f, i);
-        this.#remember(this.#users, code);
+        this.#remember(memo, code);
       }
     }
     if (password !== '') {
-      const code = codes === undefined ? -1 : codes.password;
-      if (!this.#replayed(this.#passwords, code, i)) {
+      let code = codes === undefined ? -1 : codes.password;
+      let memo = this.#passwords;
+      if (code < 0) {
+        if (this.#passwordTexts.size >= TEXT_CODES) [this.#passwordTexts, this.#passwordTextMemo] = [new Map(), new CodeMemo()];
+        code = textCode(this.#passwordTexts, password);
+        memo = this.#passwordTextMemo;
+      }
+      if (!this.#replayed(memo, code, i)) {
         this.#noteFor(code);
         this.#password(password, i);
-        this.#remember(this.#passwords, code);
+        this.#remember(memo, code);
       }
     }
     if (url !== '') {
@@ -319,6 +352,8 @@ export class SegmentBuilder {
   finish(records: number): SourceSegment {
     this.#urls.clear();
     this.#urlCodes.length = 0;
+    [this.#userTexts, this.#passwordTexts] = [new Map(), new Map()];
+    [this.#userTextMemo, this.#passwordTextMemo] = [new CodeMemo(), new CodeMemo()];
     const tables = this.#builders.map((b) => b.build());
     const usernameSlots = this.#usernameSketch.slots();
     const hostSlots = this.#hostSketch.slots();
