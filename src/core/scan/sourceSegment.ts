@@ -167,8 +167,8 @@ class CodeMemo {
   }
 }
 
-/** Values `#textCode` tells apart before it starts again (bounded memory: ~20 MB at most per field). */
-const TEXT_CODES = 1 << 18;
+/** Values `#textCode` tells apart before it starts again (bounded memory: ~10 MB at most per field). */
+const TEXT_CODES = 1 << 17;
 
 /** A code for `value`, the same for equal values (from `codes`, which it extends). */
 function textCode(codes: Map<string, number>, value: string): number {
