@@ -110,8 +110,8 @@ export class Leaks {
   prepare(): { readonly row: RowListener; flush(): void; finish(table: RecordTable): void } {
     const builder = this.#index.segmentBuilder();
     const later: number[] = [];
-    // Rows are indexed a batch at a time (each chunk of the answer), not as each is parsed:
-    // parsing and indexing each keep their own data in the processor's caches longer.
+    // Rows are indexed once their chunk of the answer is parsed (`flush`), in one tight loop
+    // (profiles showed no cost over indexing each as it is parsed, and the parser's loop stays small).
     let rows: number[] = [];
     let fields: string[] = [];
     let codes: number[] = [];

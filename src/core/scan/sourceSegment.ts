@@ -255,7 +255,9 @@ export class SegmentBuilder {
       fps = this.#urls.get(url);
       if (fps === undefined) {
         fps = urlFingerprints(url, this.fp, this.#lengths[HOSTS], this.#hostSketch);
-        this.#urls.set(url, fps);
+        // Bounded like the other memos: a million distinct URLs must not all stay here.
+        if (this.#urls.size >= TEXT_CODES) this.#urls.clear();
+        this.#urls.set(url.length < 13 ? url : ` ${url}`.slice(1), fps);
       }
       if (code >= 0) this.#urlCodes[code] = fps;
     }
