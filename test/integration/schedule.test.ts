@@ -2,6 +2,7 @@
 // sleep): off by default; when on, a due run re-checks within the quota share (2 of a window
 // of 10 at 20 %) and counts what it used; not due before the interval; nothing more in the
 // same window; and a window that does not hold the lease does nothing until it expires.
+// (The window's own timer is stopped meanwhile: it ticks on the real clock.)
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
@@ -19,6 +20,7 @@ describe('Scheduled checks', () => {
     await setSetting('domains', ['example.com', 'example.org'], vscode.ConfigurationTarget.Workspace);
   });
   after(async () => {
+    (await leakSearchApi()).scheduler.start();
     await setSetting('schedule.enabled', undefined);
     await setSetting('schedule.quotaPercent', undefined);
     await setSetting('findingsTypes', undefined);
@@ -35,6 +37,10 @@ describe('Scheduled checks', () => {
 
   it('runs within its quota share, waits for the interval, and only in the window holding the lease', async () => {
     const api = await leakSearchApi();
+    // The window's own timer looks every minute on the real clock: once on, it could run (or
+    // be joined by this test's tick) in between, with another clock. Only this test's clock
+    // here (the schedule is still off, so no run of the timer's is under way).
+    api.scheduler.dispose();
     await setSetting('schedule.quotaPercent', 20);
     await setSetting('schedule.enabled', true);
     await checkDomain({ domain: 'example.com', type: 'accounts' }); // the quota becomes known: 10 a window
