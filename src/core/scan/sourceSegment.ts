@@ -167,17 +167,43 @@ class CodeMemo {
   }
 }
 
-/** Values `#textCode` tells apart before it starts again (bounded memory: ~10 MB at most per field). */
+/** Values `TextCodes` tells apart before it starts again (bounded memory: ~10 MB at most per field). */
 const TEXT_CODES = 1 << 17;
+/** Lookups between two looks at how often values repeat, and lookups skipped when they hardly do. */
+const TRIAL = 1 << 16;
+const PAUSE = 8 * TRIAL;
 
-/** A code for `value`, the same for equal values (from `codes`, which it extends). */
-function textCode(codes: Map<string, number>, value: string): number {
-  const known = codes.get(value);
-  if (known !== undefined) return known;
-  const code = codes.size;
-  // A copy of its own: a value cut from a large text (the answer's chunk) would keep it all alive.
-  codes.set(value.length < 13 ? value : ` ${value}`.slice(1), code);
-  return code;
+/**
+ * Codes for the values of a field its source keeps no dictionary of (a column of mostly
+ * distinct values), for the same memo as dictionary codes: repeated values still come (one
+ * password for many accounts). A map lookup and insert cost about what they save, so a field
+ * whose values repeat less than half the time is not looked up for a while, then tried again
+ * (an answer of a million distinct usernames paid seconds for nothing).
+ */
+class TextCodes {
+  #codes = new Map<string, number>();
+  memo = new CodeMemo();
+  #lookups = 0;
+  #hits = 0;
+  #paused = 0;
+
+  /** The value's code, or -1 while paused. */
+  code(value: string): number {
+    if (this.#paused > 0) {
+      this.#paused--;
+      return -1;
+    }
+    if (this.#codes.size >= TEXT_CODES) [this.#codes, this.memo] = [new Map(), new CodeMemo()];
+    let code = this.#codes.get(value);
+    if (code !== undefined) this.#hits++;
+    else {
+      code = this.#codes.size;
+      // A copy of its own: a value cut from a large text (the answer's chunk) would keep it all alive.
+      this.#codes.set(value.length < 13 ? value : ` ${value}`.slice(1), code);
+    }
+    if (++this.#lookups % TRIAL === 0 && this.#hits * 2 < this.#lookups) this.#paused = PAUSE;
+    return code;
+  }
 }
 
 /**
@@ -200,14 +226,9 @@ export class SegmentBuilder {
    */
   readonly #users = new CodeMemo();
   readonly #passwords = new CodeMemo();
-  /**
-   * Where a source keeps no dictionary (a column of mostly distinct values), repeated values
-   * still come: each value gets a code of its own here, for the same memo (see `#textCode`).
-   */
-  #userTexts = new Map<string, number>();
-  #passwordTexts = new Map<string, number>();
-  #userTextMemo = new CodeMemo();
-  #passwordTextMemo = new CodeMemo();
+  /** Where a source keeps no dictionary: codes of their own (see `TextCodes`). */
+  #userTexts = new TextCodes();
+  #passwordTexts = new TextCodes();
   /** URLs by dictionary code, as in `#urls`. */
   readonly #urlCodes: (Uint32Array | null | undefined)[] = [];
   /** While set, the last entry added is noted here (what a memo keeps). */
@@ -295,9 +316,8 @@ export class SegmentBuilder {
       let code = codes === undefined ? -1 : codes.username;
       let memo = this.#users;
       if (code < 0) {
-        if (this.#userTexts.size >= TEXT_CODES) [this.#userTexts, this.#userTextMemo] = [new Map(), new CodeMemo()];
-        code = textCode(this.#userTexts, username);
-        memo = this.#userTextMemo;
+        code = this.#userTexts.code(username);
+        memo = this.#userTexts.memo;
       }
       if (!this.#replayed(memo, code, i)) {
         this.#noteFor(code);
@@ -311,9 +331,8 @@ export class SegmentBuilder {
       let code = codes === undefined ? -1 : codes.password;
       let memo = this.#passwords;
       if (code < 0) {
-        if (this.#passwordTexts.size >= TEXT_CODES) [this.#passwordTexts, this.#passwordTextMemo] = [new Map(), new CodeMemo()];
-        code = textCode(this.#passwordTexts, password);
-        memo = this.#passwordTextMemo;
+        code = this.#passwordTexts.code(password);
+        memo = this.#passwordTexts.memo;
       }
       if (!this.#replayed(memo, code, i)) {
         this.#noteFor(code);
@@ -354,8 +373,7 @@ export class SegmentBuilder {
   finish(records: number): SourceSegment {
     this.#urls.clear();
     this.#urlCodes.length = 0;
-    [this.#userTexts, this.#passwordTexts] = [new Map(), new Map()];
-    [this.#userTextMemo, this.#passwordTextMemo] = [new CodeMemo(), new CodeMemo()];
+    [this.#userTexts, this.#passwordTexts] = [new TextCodes(), new TextCodes()];
     const tables = this.#builders.map((b) => b.build());
     const usernameSlots = this.#usernameSketch.slots();
     const hostSlots = this.#hostSketch.slots();

@@ -350,4 +350,23 @@ describe('leak index: the same segment however a source hands out its records', 
     assert.deepEqual(byCode, byRecord);
     assert.ok((byRecord as { matches: unknown[] }).matches.length > 5);
   });
+
+  it('the same when values hardly repeat for long (the memo pauses), then repeat again', function () {
+    this.timeout(20_000);
+    // 70,000 distinct usernames and passwords (more than a trial of the memo), then the first ones again.
+    const many = Array.from({ length: 90_000 }, (_, i) => {
+      const k = i < 70_000 ? i : i % 50;
+      return account({ username: `member${k}@sampleurl.com`, password: `Pass-${k}-word`, url: `https://app${k % 40}.sampleurl.com/` });
+    });
+    const probe = ['member7@sampleurl.com', 'member69999@sampleurl.com', 'password = "Pass-7-word"', 'password = "Pass-60000-word"', 'https://app7.sampleurl.com/'].join('\n');
+    const look = (source: Parameters<typeof buildLeakIndex>[0][number]): unknown => {
+      const built = buildLeakIndex([source], { key });
+      return { stats: built.stats, matches: built.match(probe).map((m) => ({ ...m, summary: m.summary.count })) };
+    };
+    const field = (name: string, i: number): string => String((many[i] as unknown as Record<string, string>)[name] ?? '');
+    const byRecord = look({ domain: 'sampleurl.com', type: 'accounts', records: many });
+    const byField = look({ domain: 'sampleurl.com', type: 'accounts', length: many.length, record: (i) => many[i] as AccountRecord, field });
+    assert.deepEqual(byField, byRecord);
+    assert.equal((byRecord as { matches: { refs: unknown[] }[] }).matches[0]?.refs.length, 1 + 400, 'member7: its own record and the repeats');
+  });
 });
