@@ -6,6 +6,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import * as l10n from '@vscode/l10n';
 import { LeakSearchError } from '../core/errors';
 import { Engine } from './engine';
+import { lowerThreadPriority } from './priority';
 import type { EngineEvent, EngineMethod, EngineMethods, EngineReply, EngineRequest, EngineWorkerData, WireError } from './protocol';
 
 type Handlers = { [M in EngineMethod]: (params: EngineMethods[M]['params']) => EngineMethods[M]['result'] | Promise<EngineMethods[M]['result']> };
@@ -63,6 +64,7 @@ function main(): void {
   if (bundle) l10n.config({ contents: bundle });
   const post = (message: EngineReply | EngineEvent, transfer: ArrayBuffer[] = []): void => port.postMessage(message, transfer);
   const engine = new Engine((level, message) => post({ event: 'log', level, message }));
+  post({ event: 'log', level: 'info', message: `Data engine: its thread's priority: ${lowerThreadPriority()}.` });
   const table = handlers(engine);
   let queue: Promise<unknown> = Promise.resolve();
   port.on('message', (request: EngineRequest) => {
