@@ -109,7 +109,9 @@ export class Leaks {
    */
   prepare(): { readonly row: RowListener; flush(): void; finish(table: RecordTable): void } {
     const builder = this.#index.segmentBuilder();
-    const later: number[] = [];
+    // Rows read back from the table at the end (4 bytes each: a customers answer has only such rows).
+    let later = new Uint32Array(1024);
+    let laterCount = 0;
     // Rows are indexed once their chunk of the answer is parsed (`flush`), in one tight loop
     // (profiles showed no cost over indexing each as it is parsed, and the parser's loop stays small).
     let rows: number[] = [];
@@ -130,7 +132,12 @@ export class Leaks {
     return {
       row: (row, plain, columnCodes) => {
         if (plain === undefined) {
-          later.push(row);
+          if (laterCount === later.length) {
+            const grown = new Uint32Array(later.length * 2);
+            grown.set(later);
+            later = grown;
+          }
+          later[laterCount++] = row;
           return;
         }
         rows.push(row);
@@ -140,7 +147,7 @@ export class Leaks {
       flush,
       finish: (table) => {
         flush();
-        for (const row of later) builder.add(row, recordFacts(table.record(row)));
+        for (let k = 0; k < laterCount; k++) builder.add(later[k] as number, recordFacts(table.record(later[k] as number)));
         this.#prepared.set(table, builder.finish(table.length));
       },
     };
