@@ -87,6 +87,16 @@ export function parseLease(value: unknown): Lease | undefined {
   return { owner: v.owner, expiresAt: v.expiresAt };
 }
 
+/**
+ * The state of the latest run: the stored one, unless the one this window wrote last is newer
+ * (shared storage can hand back an older value for a moment; another window's later run has
+ * a later `lastRunAt` and wins).
+ */
+export function latestState(stored: ScheduleState, written: ScheduleState | undefined): ScheduleState {
+  if (written?.lastRunAt === undefined) return stored;
+  return stored.lastRunAt !== undefined && stored.lastRunAt >= written.lastRunAt ? stored : written;
+}
+
 export function parseScheduleState(value: unknown): ScheduleState {
   if (typeof value !== 'object' || value === null) return EMPTY_SCHEDULE;
   const v = value as Record<string, unknown>;

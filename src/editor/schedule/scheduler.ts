@@ -8,8 +8,8 @@ import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { afterRun, allowance, claimLease, isDue, parseLease, parseScheduleState, pickTargets } from '../../core/schedule';
-import type { ScheduleSettings } from '../../core/schedule';
+import { afterRun, allowance, claimLease, isDue, latestState, parseLease, parseScheduleState, pickTargets } from '../../core/schedule';
+import type { ScheduleSettings, ScheduleState } from '../../core/schedule';
 import type { FindingsType } from '../../core/types';
 import type { CheckRunner } from '../checks/checkRunner';
 import type { Settings } from '../config/settings';
@@ -40,6 +40,13 @@ export class Scheduler implements vscode.Disposable {
   readonly leaseFile: string;
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<RunReport> | undefined;
+  /**
+   * What this window wrote last. Global state is shared with the other windows, and a change
+   * echoed from one of them (another key of the same extension: quota, results) can put back
+   * an older value for a moment: a run that did not see its own state would run again at
+   * once, on the full share of the quota (an integration run saw it).
+   */
+  #written: ScheduleState | undefined;
 
   constructor(private readonly deps: SchedulerDeps) {
     this.leaseFile = path.join(deps.storageDir, 'schedule-lease.json');
@@ -59,7 +66,7 @@ export class Scheduler implements vscode.Disposable {
     const settings = this.deps.settings.schedule();
     if (!settings.enabled) return { ran: false, why: 'off' };
     if (!(await this.#holdLease(now))) return { ran: false, why: 'another window' };
-    const state = parseScheduleState(this.deps.memento.get(STATE_KEY));
+    const state = latestState(parseScheduleState(this.deps.memento.get(STATE_KEY)), this.#written);
     if (!isDue(state, settings, now)) return { ran: false, why: 'not due' };
     let origin: string;
     try {
@@ -74,7 +81,9 @@ export class Scheduler implements vscode.Disposable {
     this.deps.log.info(`Scheduled check: ${picked.length} of ${targets.length} domain/type pair(s) within the quota share (${allowed} request(s) allowed).`);
     const outcomes = picked.length > 0 ? await this.deps.checks.check(picked, { force: true, background: true }) : [];
     const sent = outcomes.filter((o) => o.status === 'fetched' || (o.status === 'failed' && o.error?.details.status !== undefined)).length;
-    await this.deps.memento.update(STATE_KEY, afterRun(state, sent, cursor, this.deps.quota.get(origin), now));
+    const next = afterRun(state, sent, cursor, this.deps.quota.get(origin), now);
+    this.#written = next;
+    await this.deps.memento.update(STATE_KEY, next);
     return { ran: true, allowed, targets: targets.length, sent };
   }
 

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { afterRun, allowance, claimLease, EMPTY_SCHEDULE, isDue, parseLease, parseScheduleState, pickTargets } from '../../../src/core/schedule';
+import { afterRun, allowance, claimLease, EMPTY_SCHEDULE, isDue, latestState, parseLease, parseScheduleState, pickTargets } from '../../../src/core/schedule';
 
 const HOUR = 3_600_000;
 const NOW = Date.UTC(2026, 10, 23, 12);
@@ -50,6 +50,16 @@ describe('scheduled checks', () => {
     assert.equal(claimLease(mine, 'w1', NOW + 1000)?.owner, 'w1', 'the owner renews');
     assert.equal(claimLease(mine, 'w2', (mine?.expiresAt ?? 0) + 1)?.owner, 'w2', 'taken over once expired');
     assert.equal(claimLease({ owner: 'x', expiresAt: NOW + 365 * 24 * HOUR }, 'w2', NOW)?.owner, 'w2');
+  });
+
+  it("keeps this window's last run when shared storage hands back an older state, and takes a later run of another window", () => {
+    const mine = { cursor: 2, used: 2, lastRunAt: 5_000, windowResetAt: 9_000 };
+    assert.deepEqual(latestState(EMPTY_SCHEDULE, mine), mine, 'the stored state went missing for a moment');
+    assert.deepEqual(latestState({ cursor: 0, used: 0, lastRunAt: 1_000 }, mine), mine, 'an older stored run');
+    const theirs = { cursor: 3, used: 4, lastRunAt: 6_000, windowResetAt: 9_000 };
+    assert.deepEqual(latestState(theirs, mine), theirs, 'another window ran later');
+    assert.deepEqual(latestState(theirs, undefined), theirs, 'nothing written here yet');
+    assert.equal(isDue(latestState(EMPTY_SCHEDULE, mine), { enabled: true, intervalMs: 24 * 3_600_000, quotaShare: 0.2 }, 5_000 + 3_600_000), false);
   });
 
   it('reads stored state and leases defensively', () => {
