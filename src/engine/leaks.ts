@@ -11,6 +11,7 @@ import { recordFacts } from '../core/scan/recordFields';
 import type { AccountField, LeakSource, PlainCodes, SourceSegment } from '../core/scan/sourceSegment';
 import { NO_SITE, siteOf } from '../core/sites';
 import { ACCOUNT_FIELDS } from '../core/types';
+import { grow } from './store/columns';
 import { ACCOUNT_COLUMN_ORDER } from './store/recordTable';
 import type { RecordTable, RowListener } from './store/recordTable';
 import { combinedTriage } from '../core/triage';
@@ -132,11 +133,7 @@ export class Leaks {
     return {
       row: (row, plain, columnCodes) => {
         if (plain === undefined) {
-          if (laterCount === later.length) {
-            const grown = new Uint32Array(later.length * 2);
-            grown.set(later);
-            later = grown;
-          }
+          later = grow(later, laterCount + 1, (n) => new Uint32Array(n));
           later[laterCount++] = row;
           return;
         }

@@ -312,33 +312,15 @@ export class SegmentBuilder {
    * a repeated value is worked out once.
    */
   addPlain(i: number, username: string, password: string, url: string, codes?: PlainCodes): void {
-    if (username !== '') {
-      let code = codes === undefined ? -1 : codes.username;
-      let memo = this.#users;
-      if (code < 0) {
-        code = this.#userTexts.code(username);
-        memo = this.#userTexts.memo;
-      }
-      if (!this.#replayed(memo, code, i)) {
-        this.#noteFor(code);
-        const f = plainFacts(username, '', '', this.#scratch);
-        this.#emails(f, i);
-        this.#usernames(f, i);
-        this.#remember(memo, code);
-      }
+    if (username !== '' && !this.#replayed(this.#users, this.#userTexts, codes === undefined ? -1 : codes.username, username, i)) {
+      const f = plainFacts(username, '', '', this.#scratch);
+      this.#emails(f, i);
+      this.#usernames(f, i);
+      this.#remember();
     }
-    if (password !== '') {
-      let code = codes === undefined ? -1 : codes.password;
-      let memo = this.#passwords;
-      if (code < 0) {
-        code = this.#passwordTexts.code(password);
-        memo = this.#passwordTexts.memo;
-      }
-      if (!this.#replayed(memo, code, i)) {
-        this.#noteFor(code);
-        this.#password(password, i);
-        this.#remember(memo, code);
-      }
+    if (password !== '' && !this.#replayed(this.#passwords, this.#passwordTexts, codes === undefined ? -1 : codes.password, password, i)) {
+      this.#password(password, i);
+      this.#remember();
     }
     if (url !== '') {
       const u = url.trim();
@@ -346,27 +328,42 @@ export class SegmentBuilder {
     }
   }
 
-  /** Adds what the value of `code` adds when the memo knows it; false when it must be worked out. */
-  #replayed(memo: CodeMemo, code: number, i: number): boolean {
+  /** What `#remember` stores, once the value it is about is worked out. */
+  readonly #note = { table: CodeMemo.NOTHING, hi: 0, lo: 0 };
+  #pendingMemo: CodeMemo | undefined;
+  #pendingCode = -1;
+
+  /**
+   * Adds what `value` adds when a memo knows it (by its dictionary code, else by `texts`):
+   * true. Otherwise false: the caller works it out, and `#remember` keeps what it added.
+   */
+  #replayed(dictionary: CodeMemo, texts: TextCodes, dictionaryCode: number, value: string, i: number): boolean {
+    let memo = dictionary;
+    let code = dictionaryCode;
+    if (code < 0) {
+      code = texts.code(value);
+      memo = texts.memo;
+    }
+    this.#pendingMemo = undefined;
     if (code < 0) return false;
     const table = memo.table(code);
-    if (table === CodeMemo.UNKNOWN) return false;
+    if (table === CodeMemo.UNKNOWN) {
+      this.#note.table = CodeMemo.NOTHING;
+      this.#noting = this.#note;
+      this.#pendingMemo = memo;
+      this.#pendingCode = code;
+      return false;
+    }
     if (table !== CodeMemo.NOTHING) this.#builders[table]?.add(memo.hi(code), memo.lo(code), i);
     return true;
   }
 
-  readonly #note = { table: CodeMemo.NOTHING, hi: 0, lo: 0 };
-
-  #noteFor(code: number): void {
-    if (code < 0) return;
-    this.#note.table = CodeMemo.NOTHING;
-    this.#noting = this.#note;
-  }
-
-  #remember(memo: CodeMemo, code: number): void {
-    if (code < 0) return;
+  #remember(): void {
+    const memo = this.#pendingMemo;
+    if (memo === undefined) return;
     this.#noting = undefined;
-    memo.set(code, this.#note.table, this.#note.hi, this.#note.lo);
+    this.#pendingMemo = undefined;
+    memo.set(this.#pendingCode, this.#note.table, this.#note.hi, this.#note.lo);
   }
 
   /** The segment of `records` records (every one added). */

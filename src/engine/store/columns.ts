@@ -6,7 +6,8 @@
 
 const INITIAL = 1024;
 
-function grow<T extends Uint32Array | Float64Array | Uint8Array>(array: T, need: number, make: (n: number) => T): T {
+/** `array`, or a copy at least `need` long (sizes double). */
+export function grow<T extends Uint32Array | Float64Array | Uint8Array>(array: T, need: number, make: (n: number) => T): T {
   if (need <= array.length) return array;
   let size = Math.max(INITIAL, array.length);
   while (size < need) size *= 2;
