@@ -67,7 +67,7 @@ describe('engine leaks: the segment built while records arrive', () => {
   ];
   const body = (records: readonly object[]): string => {
     const texts = records.map((r) => JSON.stringify(r));
-    // An extra field with an e-mail in it, a number for a username, a duplicate key (the later one wins).
+    // An extra field with an e-mail in it, a number for a username, a key given twice (the table keeps one value; the index must agree).
     texts.push('{"date":"2024-01-02T00:00:00.000Z","url":"https://git.acme.test/","username":12345678,"password":"Hunter2-Hunter2","note":"ask frank@acme.test"}');
     texts.push('{"username":"first@acme.test","username":"grace@acme.test","password":"Autumn-2023!","url":"https://sso.acme.test/"}');
     return `{"count":${texts.length},"results":[${texts.join(',')}]}`;
