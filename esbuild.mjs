@@ -2,6 +2,7 @@
 // engine (a worker thread, Node, CommonJS) and the results-panel webview (browser, IIFE). `--production` minifies without sourcemaps;
 // `--watch` rebuilds on change. The log lines match the `$esbuild-watch` problem matcher.
 import * as esbuild from 'esbuild';
+import { buildScanCore } from './src/core/scan/wasm/build.mjs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -30,6 +31,9 @@ const common = {
   plugins: [problemMatcher],
   legalComments: production ? 'none' : 'inline',
 };
+
+// The scanner's WebAssembly loop is a generated module the bundles import (its own header says why).
+await buildScanCore();
 
 const contexts = await Promise.all([
   esbuild.context({

@@ -9,9 +9,10 @@ import { lengthFilter } from './charClass';
 import type { LengthFilter } from './charClass';
 import { Fingerprinter } from './fingerprint';
 import { summarize } from './matchDetails';
-import type { Hit, Tables } from './matchSink';
+import type { Hit, Tables, Wanted } from './matchSink';
 import { MatchSink } from './matchSink';
 import { scan } from './scanner';
+import type { ScanPrefilter } from './scanner';
 import { Sketch } from './sketch';
 import type { LeakSource, SourceSegment } from './sourceSegment';
 import { COMMON_PASSWORDS, EMAILS, HOSTS, PASSWORDS, SHORT_PASSWORDS, TABLES, URLS, USERNAMES, USER_ONLY, SegmentBuilder, buildSegment } from './sourceSegment';
@@ -114,15 +115,19 @@ export class LeakIndex implements Tables {
   readonly #held = new Map<number, Held>();
   /** The segments of `#held`, as an array for the hot lookup. */
   #segments: SourceSegment[] = [];
+  emailSketch = new Sketch(true);
   usernameSketch = new Sketch(true);
   hostSketch = new Sketch(true);
   passwordSketch = new Sketch(false);
+  emailLengths: LengthFilter = new Uint8Array(0);
   usernameLengths: LengthFilter = new Uint8Array(0);
   hostLengths: LengthFilter = new Uint8Array(0);
   passwordLengths: LengthFilter = new Uint8Array(0);
   /** Entries per table over all segments. */
   #sizes = new Array<number>(TABLES).fill(0);
   readonly #summaries = new Map<string, { summary: LeakSummary; owners: string[] }>();
+  /** The scanner's prefilter per combination of wanted kinds, until the next add or remove. */
+  readonly #prefilters = new Map<string, ScanPrefilter>();
 
   /** `key`: 24 random bytes by default (tests pass their own); never leaves the index. */
   constructor(key?: Uint8Array) {
@@ -171,24 +176,30 @@ export class LeakIndex implements Tables {
 
   #recompute(): void {
     this.#summaries.clear();
+    this.#prefilters.clear();
+    this.emailSketch = new Sketch(true);
     this.usernameSketch = new Sketch(true);
     this.hostSketch = new Sketch(true);
     this.passwordSketch = new Sketch(false);
+    const emails = new Set<number>();
     const usernames = new Set<number>();
     const hosts = new Set<number>();
     const passwords = new Set<number>();
     this.#sizes = new Array<number>(TABLES).fill(0);
     this.#segments = [...this.#held.values()].map((h) => h.segment);
     for (const { segment } of this.#held.values()) {
+      for (const slot of segment.emailSlots) this.emailSketch.addSlot(slot);
       for (const slot of segment.usernameSlots) this.usernameSketch.addSlot(slot);
       for (const slot of segment.hostSlots) this.hostSketch.addSlot(slot);
       for (const slot of segment.passwordSlots) this.passwordSketch.addSlot(slot);
+      for (const n of segment.lengths[EMAILS]) emails.add(n);
       for (const t of [USERNAMES, USER_ONLY]) for (const n of segment.lengths[t]) usernames.add(n);
       for (const n of segment.lengths[HOSTS]) hosts.add(n);
       for (const t of [PASSWORDS, SHORT_PASSWORDS, COMMON_PASSWORDS]) for (const n of segment.lengths[t]) passwords.add(n);
       segment.tables.forEach((table, t) => (this.#sizes[t] += table.size));
     }
     // Usernames of fewer than 2 characters: the sketch cannot tell them apart, lengths can.
+    this.emailLengths = lengthFilter(emails);
     this.usernameLengths = lengthFilter(usernames);
     this.hostLengths = lengthFilter(hosts);
     this.passwordLengths = lengthFilter(passwords);
@@ -249,10 +260,28 @@ export class LeakIndex implements Tables {
     const tokenLengths = wantTokens ? union(want.usernames ? this.usernameLengths : undefined, want.hosts ? this.hostLengths : undefined) : false;
     const wantValues = want.passwords || want.usernames;
     const valueLengths = wantValues ? union(want.passwords ? this.passwordLengths : undefined, want.usernames ? this.usernameLengths : undefined) : false;
-    scanner(text, sink, { emails: want.emails, urls: want.urls || want.hosts, tokens: tokenLengths, values: valueLengths });
+    scanner(text, sink, { emails: want.emails, urls: want.urls || want.hosts, tokens: tokenLengths, values: valueLengths, prefilter: this.#prefilter(want) });
     const hits = sink.hits.sort((a, b) => a.start - b.start || a.end - b.end || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0));
     const unique = hits.filter((h, i) => i === 0 || h.start !== hits[i - 1].start || h.end !== hits[i - 1].end || h.kind !== hits[i - 1].kind);
     return unique.map((h, i) => this.#make(h, unique, i));
+  }
+
+  /** matchSink.ts's first tests for `want`, for the scanner to run inside its loop (the same object while nothing changes). */
+  #prefilter(want: Wanted): ScanPrefilter {
+    const key = `${+want.emails}${+want.usernames}${+want.hosts}${+want.passwords}${+want.urls}`;
+    let pre = this.#prefilters.get(key);
+    if (pre === undefined) {
+      pre = {
+        emails: want.emails ? { lengths: this.emailLengths, bits: this.emailSketch.bits } : undefined,
+        usernames: want.usernames ? { lengths: this.usernameLengths, bits: this.usernameSketch.bits } : undefined,
+        hosts: want.hosts || want.urls ? { lengths: this.hostLengths, bits: this.hostSketch.bits } : undefined,
+        passwords: want.passwords ? { lengths: this.passwordLengths, bits: this.passwordSketch.bits } : undefined,
+        hostTokens: want.hosts,
+        urls: want.urls,
+      };
+      this.#prefilters.set(key, pre);
+    }
+    return pre;
   }
 
   #refs(hit: Hit): RecordRef[] {

@@ -1,6 +1,8 @@
 // What the index does with each candidate of the scanner (scanner.ts): cheap prefilters
 // first (length, sketch), then the fingerprint, then a lookup in the tables of every
-// segment. A hit records where it is and which fingerprint in which tables; the records and
+// segment. The scanner runs the same first tests inside its loop when the index hands them
+// over (ScanPrefilter), so most candidates never get here; the sink keeps them for any other
+// scanner of the grammar (the tests' oracle). A hit records where it is and which fingerprint in which tables; the records and
 // their details are gathered only for hits (matchDetails.ts).
 import type { LengthFilter } from './charClass';
 import { isWide } from './charClass';

@@ -62,6 +62,11 @@ export class Sketch {
     return Uint32Array.from(out);
   }
 
+  /** The bits themselves (2^20, slot `s` at byte `s >>> 3`, bit `s & 7`), for the scanner's loop; not to be changed. */
+  get bits(): Uint8Array {
+    return this.#bits;
+  }
+
   /** False: `text.slice(start, end)` is surely not in the set. True: it may be. */
   mayHave(text: string, start: number, end: number): boolean {
     if (end - start < 2) return true;

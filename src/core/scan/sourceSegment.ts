@@ -62,7 +62,8 @@ export interface SourceSegment {
   readonly tables: readonly FingerprintTable[];
   /** The lengths of the keys of each table (hosts: also their Unicode form). */
   readonly lengths: readonly (readonly number[])[];
-  /** Sketch slots: usernames (both tables), hosts, passwords (all three). */
+  /** Sketch slots: e-mails, usernames (both tables), hosts, passwords (all three). */
+  readonly emailSlots: Uint32Array;
   readonly usernameSlots: Uint32Array;
   readonly hostSlots: Uint32Array;
   readonly passwordSlots: Uint32Array;
@@ -214,6 +215,7 @@ class TextCodes {
 export class SegmentBuilder {
   readonly #builders = Array.from({ length: TABLES }, () => new TableBuilder());
   readonly #lengths = Array.from({ length: TABLES }, () => new Set<number>());
+  readonly #emailSketch = new Sketch(true);
   readonly #usernameSketch = new Sketch(true);
   readonly #hostSketch = new Sketch(true);
   readonly #passwordSketch = new Sketch(false);
@@ -256,7 +258,10 @@ export class SegmentBuilder {
   }
 
   #emails(f: RecordFacts, i: number): void {
-    for (const e of f.emails) this.#identifier(EMAILS, e, i);
+    for (const e of f.emails) {
+      this.#identifier(EMAILS, e, i);
+      this.#emailSketch.add(e);
+    }
   }
 
   #usernames(f: RecordFacts, i: number): void {
@@ -372,15 +377,17 @@ export class SegmentBuilder {
     this.#urlCodes.length = 0;
     [this.#userTexts, this.#passwordTexts] = [new TextCodes(), new TextCodes()];
     const tables = this.#builders.map((b) => b.build());
+    const emailSlots = this.#emailSketch.slots();
     const usernameSlots = this.#usernameSketch.slots();
     const hostSlots = this.#hostSketch.slots();
     const passwordSlots = this.#passwordSketch.slots();
-    let bytes = usernameSlots.byteLength + hostSlots.byteLength + passwordSlots.byteLength;
+    let bytes = emailSlots.byteLength + usernameSlots.byteLength + hostSlots.byteLength + passwordSlots.byteLength;
     for (const t of tables) bytes += t.bytes;
     return {
       records,
       tables,
       lengths: this.#lengths.map((s) => [...s]),
+      emailSlots,
       usernameSlots,
       hostSlots,
       passwordSlots,

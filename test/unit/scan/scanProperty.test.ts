@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { lengthFilter } from '../../../src/core/scan/charClass';
-import { EMAIL, TOKEN_KIND, URL, VALUE_KIND, scanCandidates } from '../../../src/core/scan/scanner';
+import type { Candidate } from '../../../src/core/scan/scanner';
+import { EMAIL, TOKEN_KIND, URL, VALUE_KIND, compareCandidates, scan, scanCandidates } from '../../../src/core/scan/scanner';
 import { oracleCandidates } from './scanOracle';
 
 /** Pieces that make every rule fire: separators, quotes, brackets, e-mails, URLs, keys, wide characters. */
@@ -51,6 +52,35 @@ describe('scanner against its oracle', () => {
       }),
       { numRuns: 3000 },
     );
+  });
+
+  it('agrees on a text of many times more candidates than one batch hands over (4,096), whatever the text around them', () => {
+    // Random pieces repeated until the text holds tens of thousands of candidates: the loop
+    // stops and resumes at every batch boundary, at every kind of event.
+    fc.assert(
+      fc.property(fc.array(textArb, { minLength: 1, maxLength: 8 }), (parts) => {
+        let text = '';
+        for (let k = 0; text.length < 120_000; k++) text += `${parts[k % parts.length]} alice@example.com x="Summer2024!" https://a.example/p `;
+        const got = scanCandidates(text);
+        assert.ok(got.length > 3 * 4096, `${got.length} candidates`);
+        assert.deepEqual(got, oracleCandidates(text));
+      }),
+      { numRuns: 12 },
+    );
+  });
+
+  it('a sink that scans another text meanwhile changes nothing in either scan', () => {
+    const outer = 'user: alice@example.com pw="Winter-2024" see https://vpn.example.com/a '.repeat(2000);
+    const inner = 'token bob.smith --password hunter2 ';
+    const want = oracleCandidates(inner);
+    const got: Candidate[] = [];
+    scan(outer, {
+      candidate: (kind, start, end, a, b) => {
+        got.push({ kind, start, end, a, b });
+        if (got.length % 997 === 0) assert.deepEqual(scanCandidates(inner), want);
+      },
+    });
+    assert.deepEqual(got.sort(compareCandidates), oracleCandidates(outer));
   });
 
   it('the random texts cover every candidate kind', () => {
