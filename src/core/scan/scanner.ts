@@ -1,12 +1,13 @@
 // The candidate scanner: one left-to-right pass over a text that reports every e-mail
 // address, URL, token (username or host name) and value (where a password or a username may
 // be written) as (kind, start, end, a, b). The loop itself is WebAssembly (wasm/scanCore.ts,
-// AssemblyScript): the text is copied once into its memory as 16-bit units; word characters
-// are skipped by a tight loop over one event table; every other character is an event that
-// each rule handles in constant time, with bounded look-back only (≤ 64 units for an e-mail
-// local part, ≤ 32 for a URL scheme or a key name). Forward walks (an e-mail domain, a URL, an
-// unquoted value) never cover a unit twice, so the time is linear on any input and the memory
-// is the text's copy plus a fixed buffer of candidates, handed to the sink 4,096 at a time.
+// AssemblyScript, SIMD): the text is copied once into its memory as 16-bit units; blocks of
+// 64 units are classified at once, and only the units a rule needs are visited (ends of runs
+// long enough to be tokens, `@ : = \` and quotes, `--`), with bounded look-back only (≤ 64
+// units for an e-mail local part, ≤ 32 for a URL scheme or a key name). Forward walks (an
+// e-mail domain, a URL, an unquoted value, a flag) each cover a stretch no other walk of their
+// kind covers, so the time is linear on any input and the memory is the text's copy plus a
+// fixed buffer of candidates, handed to the sink 4,096 at a time.
 // test/unit/scan/scanOracle.ts implements the same grammar the plain way; the property tests
 // keep both in exact agreement.
 //
@@ -238,7 +239,9 @@ class Core {
     const emailAt = passwordAt + (pre?.passwords?.lengths.length ?? 0);
     const textAt = align(emailAt + (pre?.emails?.lengths.length ?? 0), 16);
     const n = text.length;
-    this.#reserve(textAt + n * 2 + 2);
+    // The text, its sentinel unit, the rest of its last 64-unit block (the core reads whole
+    // blocks) and 16 units more (a run walk reads 16 units from any position up to the sentinel).
+    this.#reserve(textAt + align(n + 17, 64) * 2);
     const buffer = x.memory.buffer;
     const bytes = new Uint8Array(buffer);
     if (tokens !== undefined) bytes.set(tokens, tokenAt);

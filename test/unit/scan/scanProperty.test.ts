@@ -54,6 +54,39 @@ describe('scanner against its oracle', () => {
     );
   });
 
+  it('agrees where token runs, flags and e-mail domains cross the loop’s 64-unit blocks, whatever the shortest wanted token', () => {
+    // The loop classifies 64 units at a time and carries a run's length, a dash and the last
+    // boundary from one block to the next: long runs at every offset, with length filters up to
+    // past 64, and wide characters that send a group of 16 units the slow way.
+    const run = fc.integer({ min: 1, max: 150 }).map((len) => 'abcdefghij'.repeat(15).slice(0, len));
+    const part = fc.oneof(fc.constantFrom(...PIECES), run, fc.constantFrom('--', '--pass ', '@', '.', 'ü', ' '));
+    const text = fc.array(part, { maxLength: 30 }).map((parts) => parts.join(''));
+    const filter = fc.uniqueArray(fc.integer({ min: 1, max: 130 }), { minLength: 1, maxLength: 4 }).map((ls) => lengthFilter(ls));
+    fc.assert(
+      fc.property(text, filter, (t, tokens) => {
+        const want = oracleCandidates(t).filter((c) => c.kind !== TOKEN_KIND || tokens[c.end - c.start] === 1);
+        assert.deepEqual(scanCandidates(t, { tokens }), want, JSON.stringify(t));
+        assert.deepEqual(scanCandidates(t), oracleCandidates(t), JSON.stringify(t));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('agrees for every ASCII unit in every place a rule looks at it (the loop classifies ASCII 16 units at a time)', () => {
+    // Each ASCII unit inside and around a token, an e-mail, a URL's host and path, a value and
+    // a flag, at every offset within a group of 16 units.
+    const places = ['ab{}cd efgh', 'x@ex{}ample.com', 'https://ho{}st.example/pa{}th?q=1 ', 'key=val{}ue1234 ', 'pass: "ab{}cd" ', '--pass{}word hunter22 ', 'https://u{}:p@h.example/ '];
+    for (let c = 0; c < 128; c++) {
+      const ch = String.fromCharCode(c);
+      for (const place of places) {
+        for (let pad = 0; pad < 16; pad++) {
+          const text = 'x'.repeat(pad) + ' ' + place.split('{}').join(ch);
+          assert.deepEqual(scanCandidates(text), oracleCandidates(text), JSON.stringify(text));
+        }
+      }
+    }
+  });
+
   it('agrees on a text of many times more candidates than one batch hands over (4,096), whatever the text around them', () => {
     // Random pieces repeated until the text holds tens of thousands of candidates: the loop
     // stops and resumes at every batch boundary, at every kind of event.

@@ -28,7 +28,7 @@ export async function buildScanCore(force = false) {
   if (!force && mtime(target) > Math.max(mtime(source), mtime(self))) return;
   let wasm;
   const { error, stderr } = await asc.main(
-    [source, '--outFile', 'scanCore.wasm', '-O3', '--noAssert', '--runtime', 'stub', '--use', 'abort=', '--initialMemory', '1'],
+    [source, '--outFile', 'scanCore.wasm', '-O3', '--noAssert', '--runtime', 'stub', '--use', 'abort=', '--enable', 'simd', '--initialMemory', '1'],
     {
       readFile: (name, baseDir) => {
         try {
