@@ -205,7 +205,7 @@ function plainHost(s: i32, e: i32): bool {
   return true;
 }
 
-/** matchSink.ts's first tests of a token, a value and a URL: false when it surely names nothing leaked. */
+/** matchSink.ts's first tests of a token and a URL (a value's are in `value`): false when it surely names nothing leaked. */
 function tokenMayLeak(s: i32, e: i32, flags: i32): bool {
   const len = e - s;
   const user = preUsernames && hasLength(userLengths, userLengthsCap, len);
@@ -218,11 +218,6 @@ function tokenMayLeak(s: i32, e: i32, flags: i32): bool {
   return host && hasSlot(hostBits, slot) && hasDot(s, e);
 }
 
-function valueMayLeak(s: i32, e: i32, position: i32): bool {
-  const len = e - s;
-  if (prePasswords && hasLength(passwordLengths, passwordLengthsCap, len) && sketchHas(passwordBits, s, e, false)) return true;
-  return preUsernames && hasLength(userLengths, userLengthsCap, len) && resolve(position) == USER;
-}
 
 /** matchSink.ts tries an address that is not all ASCII several ways: only an ASCII one is tested here. */
 function emailMayLeak(s: i32, e: i32): bool {
@@ -307,7 +302,14 @@ function resolve(position: i32): i32 {
 
 function value(s: i32, e: i32, position: i32, origin: i32): void {
   const len = e - s;
-  if (len > 0 && len <= valueMax && (valueFilter == 0 || load<u8>(valueFilter + <usize>len) == 1) && (!pre || valueMayLeak(s, e, position))) emit(VALUE_KIND, s, e, resolve(position), origin);
+  if (len <= 0 || len > valueMax || (valueFilter != 0 && load<u8>(valueFilter + <usize>len) != 1)) return;
+  // The prefilter (matchSink.ts's first tests): a password, or a username at a user position.
+  if (pre && !(prePasswords && hasLength(passwordLengths, passwordLengthsCap, len) && sketchHas(passwordBits, s, e, false))) {
+    if (!preUsernames || !hasLength(userLengths, userLengthsCap, len)) return;
+    position = resolve(position);
+    if (position != USER) return;
+  }
+  emit(VALUE_KIND, s, e, resolve(position), origin);
 }
 
 // Run walks, 16 units a step where they are ASCII (see `masks` for the rectangles). Each
@@ -429,8 +431,7 @@ function closeRun(a: i32, end: i32): void {
  */
 function flag(i: i32): void {
   const a = i - 1;
-  let end = i + 1;
-  while (end < n && (cls(code(end)) & TOKEN) != 0) end++;
+  const end = tokenRun(i + 1);
   if (end - a >= 4 && end < n && (cls(code(end)) & BLANK) != 0 && code(end - 1) != DOT && code(end - 1) != DASH) {
     const position = keyPosition(end);
     if (position != NONE) startValue(end + 1, position);
@@ -661,7 +662,7 @@ export function count(): i32 {
 
 // Block masks. A block is 64 units; `masks` sets, per unit, whether it is a token character
 // (TOKEN: a run of them is a token or an e-mail domain; any other unit is a boundary), a
-// special (the units with a rule of their own: @ : = \ newline and quotes) and a dash. All-ASCII
+// special (the units with a rule of their own: @ : = \ and quotes), a dash, a newline. All-ASCII
 // groups of 16 units are classified 16 at a time with SIMD: each class is a union of
 // rectangles (high nibble set × low nibble set), looked up with two swizzles whose results are
 // ANDed (bit k of both = rectangle k). Exact for every ASCII unit; other groups go through the
@@ -674,7 +675,7 @@ const TOKEN_LO = i8x16(6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 3, 1, 1, 9, 9, 17);
 const SPECIAL_HI = i8x16(0, 0, 16, 2, 1, 4, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 const SPECIAL_LO = i8x16(1, 0, 16, 0, 0, 0, 0, 16, 0, 0, 2, 0, 4, 2, 0, 0);
 
-/** Classifies the 64 units at `base` (a unit index) into blockZ (token), blockS (special), blockD (dash). */
+/** Classifies the 64 units at `base` (a unit index) into blockZ (token), blockS (special), blockD (dash), blockN (newline). */
 function masks(base: i32): void {
   let z: u64 = 0;
   let sp: u64 = 0;
