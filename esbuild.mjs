@@ -1,5 +1,5 @@
-// Builds the three bundles: the extension (Node, CommonJS, `vscode` external), its data
-// engine (a worker thread, Node, CommonJS) and the results-panel webview (browser, IIFE). `--production` minifies without sourcemaps;
+// Builds the four bundles: the extension (Node, CommonJS, `vscode` external), its data
+// engine (a worker thread, Node, CommonJS), the scanner's helper thread (the same) and the results-panel webview (browser, IIFE). `--production` minifies without sourcemaps;
 // `--watch` rebuilds on change. The log lines match the `$esbuild-watch` problem matcher.
 import * as esbuild from 'esbuild';
 import { buildScanCore } from './src/core/scan/wasm/build.mjs';
@@ -50,6 +50,16 @@ const contexts = await Promise.all([
     ...common,
     entryPoints: ['src/engine/worker.ts'],
     outfile: 'dist/engine.js',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+  }),
+  // The scanner's helper threads (src/core/scan/scanHelper.ts), started by the engine's scanner
+  // from the file beside its bundle.
+  esbuild.context({
+    ...common,
+    entryPoints: ['src/core/scan/scanHelper.ts'],
+    outfile: 'dist/scanHelper.js',
     platform: 'node',
     format: 'cjs',
     target: 'node20',

@@ -2,10 +2,12 @@
 // - match.throughput: all five rules (what diagnostics run) over a 20 MB seeded source-like
 //   corpus against 100,000 leaked identifiers, beside match.rg_throughput: ripgrep counting
 //   an equivalent e-mail|URL regex over the same bytes, in the same run, the two alternating
-//   (when `rg` is installed); each the median of 7;
+//   (when `rg` is installed); each the median of 7. The scanner splits a text this long at
+//   line starts into parts for helper threads (one per other core, scanner.ts): beside it
+//   match.throughput_one_thread, the same match on one thread, and match.threads;
 // - scan.adversarial_worst_ratio: over hostile line shapes (250k and 1M characters), the
 //   median over 11 paired runs of time at 4× input / time at 1× (each the best of 3; linear
-//   ≈ 4, quadratic ≈ 16); fails above MAX_RATIO;
+//   ≈ 4, quadratic ≈ 16), on one thread; fails above MAX_RATIO;
 // - index.add_1m_ms, index.bytes_per_record, match.latency_1mb_1m_ms: one result of 1,000,000
 //   accounts records in the engine's record table, added to an index, and a 1 MB document
 //   matched against it (warm).
@@ -13,12 +15,13 @@
 import { best } from './timing';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LeakMatch } from '../../src/core/scan/leakIndex';
 import { LeakIndex, buildLeakIndex } from '../../src/core/scan/leakIndex';
 import { tableSource } from '../../src/engine/leaks';
 import { RecordTableBuilder } from '../../src/engine/store/recordTable';
+import { readyHelpers, scan } from '../../src/core/scan/scanner';
 import { makeCorpus, makeLeaks } from './corpus';
 import { naiveMatch } from './naiveMatcher';
 
@@ -44,6 +47,16 @@ function time(fn: () => void, warmup: number, runs: number): number {
 
 function print(name: string, value: number, unit: string, digits = 1): void {
   console.log(`${name}: ${value.toFixed(digits)} ${unit}`);
+}
+
+/** The scanner on one thread, whatever the text's length. */
+const oneThread: typeof scan = (text, sink, options) => scan(text, sink, { ...options, splitFrom: Infinity });
+
+/** Threads the scanner uses for a long text, once its helpers are up (polled, with a deadline). */
+async function threadsUp(): Promise<number> {
+  const deadline = Date.now() + 20_000;
+  while (readyHelpers() === 0 && availableParallelism() > 1 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+  return 1 + readyHelpers();
 }
 
 function key(m: LeakMatch): string {
@@ -104,18 +117,28 @@ export async function bench(): Promise<void> {
     const file = join(dir, 'corpus.txt');
     writeFileSync(file, text);
     index.match(text);
+    index.matchWith(oneThread, text);
+    // The helper threads start on the scanner's first long text: the figures are of the steady state.
+    const threads = await threadsUp();
     let rg = ripgrepOnce(file);
     const matchTimes: number[] = [];
+    const oneTimes: number[] = [];
     const rgTimes: number[] = [];
     for (let k = 0; k < 7; k++) {
-      const t0 = performance.now();
-      index.match(text);
-      matchTimes.push(performance.now() - t0);
+      // Each after ripgrep in turn (a process that ran meanwhile leaves caches colder).
+      for (const threaded of k % 2 === 0 ? [true, false] : [false, true]) {
+        const t0 = performance.now();
+        if (threaded) index.match(text);
+        else index.matchWith(oneThread, text);
+        (threaded ? matchTimes : oneTimes).push(performance.now() - t0);
+      }
       if (rg === undefined) continue;
       rg = ripgrepOnce(file);
       if (rg !== undefined) rgTimes.push(rg.ms);
     }
     print('match.throughput', bytes / MB / (median(matchTimes) / 1000), 'MB/s');
+    print('match.throughput_one_thread', bytes / MB / (median(oneTimes) / 1000), 'MB/s');
+    console.log(`match.threads: ${threads}`);
     if (rg !== undefined && rgTimes.length > 0) {
       print('match.rg_throughput', bytes / MB / (median(rgTimes) / 1000), 'MB/s');
       console.log(`match.rg_count: ${rg.count}`);
@@ -130,12 +153,12 @@ export async function bench(): Promise<void> {
   for (const [name, make] of Object.entries(HOSTILE)) {
     const small = make(250_000);
     const large = make(1_000_000);
-    index.match(small);
-    index.match(large);
+    index.matchWith(oneThread, small);
+    index.matchWith(oneThread, large);
     const ratios: number[] = [];
     for (let k = 0; k < 11; k++) {
-      const a = best(() => index.match(small), 3);
-      const b = best(() => index.match(large), 3);
+      const a = best(() => index.matchWith(oneThread, small), 3);
+      const b = best(() => index.matchWith(oneThread, large), 3);
       ratios.push(b / Math.max(a, 0.05));
     }
     const r = median(ratios);

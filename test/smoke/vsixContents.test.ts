@@ -14,6 +14,7 @@ const ALLOWED: readonly RegExp[] = [
   /^LICENSE(\.txt|\.md)?$/i,
   /^dist\/extension\.js$/,
   /^dist\/engine\.js$/,
+  /^dist\/scanHelper\.js$/,
   /^dist\/webview\.js$/,
   /^dist\/webview\.css$/,
   /^dist\/[^/]+\.ttf$/,
@@ -38,6 +39,7 @@ describe('the .vsix contents', () => {
     assert.ok(names.includes('extension/package.json'));
     assert.ok(names.includes('extension/dist/extension.js'));
     assert.ok(names.includes('extension/dist/engine.js'), 'the data engine (worker) is shipped');
+    assert.ok(names.includes('extension/dist/scanHelper.js'), "the scanner's helper thread is shipped");
     for (const file of ['package.nls.json', 'package.nls.de.json', 'l10n/bundle.l10n.json', 'l10n/bundle.l10n.de.json']) {
       assert.ok(names.includes(`extension/${file}`), `${file} (translations) is shipped`);
     }

@@ -7,7 +7,10 @@
 // units for an e-mail local part, ≤ 32 for a URL scheme or a key name). Forward walks (an
 // e-mail domain, a URL, an unquoted value, a flag) each cover a stretch no other walk of their
 // kind covers, so the time is linear on any input and the memory is the text's copy plus a
-// fixed buffer of candidates, handed to the sink 4,096 at a time.
+// fixed buffer of candidates, handed to the sink 4,096 at a time. A text of at least
+// scanParts.ts PARALLEL_FROM units is split at line starts into parts; helper threads
+// (scanHelper.ts, one per other core) scan all but the first over the same shared memory while
+// this thread scans the first, then this thread hands their candidates to the sink too.
 // test/unit/scan/scanOracle.ts implements the same grammar the plain way; the property tests
 // keep both in exact agreement.
 //
@@ -36,6 +39,12 @@
 //   `User Id`, `login`…), else NONE. b = QUOTED, UNQUOTED or USERINFO.
 import { BLANK, CLASS, URL_CHAR, WORD } from './charClass';
 import type { LengthFilter } from './charClass';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { MessageChannel, Worker, receiveMessageOnPort } from 'node:worker_threads';
+import type { MessagePort } from 'node:worker_threads';
+import type { CoreExports, HelperData, ScanCall } from './scanParts';
+import { BUSY, CAPACITY, CONTROL_SLOTS, DONE, FAILED, IDLE, PARALLEL_FROM, POSTED, READY, STATE, partStarts, postPart, runPart } from './scanParts';
 import { SCAN_CORE_WASM } from './wasm/scanCore.generated';
 
 export const EMAIL = 0;
@@ -69,6 +78,13 @@ export interface ScanOptions {
   readonly values?: LengthFilter | false;
   /** The leak index's first tests (matchSink.ts), run inside the loop: what fails them is never reported. */
   readonly prefilter?: ScanPrefilter;
+  /**
+   * Texts of at least this many units (default scanParts.ts PARALLEL_FROM) are split at line
+   * starts into parts, which helper threads scan beside this one; tests lower it.
+   */
+  readonly splitFrom?: number;
+  /** Into how many parts at most (default: one per core, helpers at most 3); parts without a ready helper are scanned here in turn. */
+  readonly parts?: number;
 }
 
 /** Lengths and sketch bits (sketch.ts, 2^20 bits) of one kind of leaked identifier. */
@@ -152,12 +168,13 @@ interface WasmModule {
   readonly kind?: 'module';
 }
 interface WasmMemory {
-  readonly buffer: ArrayBuffer;
+  readonly buffer: SharedArrayBuffer;
   grow(pages: number): number;
 }
 declare const WebAssembly: {
   Module: new (bytes: Uint8Array) => WasmModule;
   Instance: new (module: WasmModule, imports: object) => { readonly exports: object };
+  Memory: new (descriptor: { initial: number; maximum: number; shared: boolean }) => WasmMemory;
 };
 
 /** URL characters that are no bracket: the URL walk skips them past the authority. */
@@ -168,66 +185,67 @@ function buildUrlPlain(): Uint8Array {
   return t;
 }
 
-/** The exports of wasm/scanCore.ts. */
-interface CoreExports {
-  readonly memory: WasmMemory;
-  setup(classes: number, events: number, keyEnds: number, urlPlain: number): void;
-  heapBase(): number;
-  begin(text: number, length: number, output: number, capacity: number, flags: number, tokens: number, tokensMax: number, values: number, valuesMax: number, shortestToken: number): void;
-  prefilter(flags: number, users: number, usersCap: number, hosts: number, hostsCap: number, passwords: number, passwordsCap: number, emails: number, emailsCap: number, bits: number): void;
-  count(): number;
-  run(): number;
-}
-
-/** Candidates handed to the sink per batch (five i32 each). */
-const CAPACITY = 4096;
 const PAGE = 65536;
+/** The memory's most pages, as wasm/build.mjs declares them. */
+const MAX_PAGES = 65536;
 /** Bytes of one sketch's bits. */
 const SKETCH_BYTES = 1 << 17;
 /** "No limit" for a length, as the core's i32. */
 const UNLIMITED = 0x7fffffff;
+/** Helper threads per core at most, whatever the machine has. */
+const MAX_HELPERS = 3;
+/** Units of text before a part's start copied before its helper is woken: more than any look-back (≤ 64 units). */
+const LOOK_BACK = 256;
 
 let compiled: WasmModule | undefined;
 
 /**
  * One instance of the core with its tables in place. A scan holds one until it ends, so a
- * sink that scans again (re-entrant) gets another one from the pool.
+ * sink that scans again (re-entrant) gets another one from the pool. Its memory is shared, so
+ * that helper threads (scanHelper.ts), started on its first long text, scan parts of a text.
  */
 class Core {
+  readonly #memory: WasmMemory;
   readonly #x: CoreExports;
+  readonly #tables: number[];
   readonly #out: number;
+  /** Each possible helper's batch of candidates (CAPACITY slots). */
+  readonly #helperOut: number;
   /** Four sketches' bits (usernames, hosts, passwords, e-mails), copied in when the prefilter changes. */
   readonly #bits: number;
   readonly #free: number;
   #prefilter: ScanPrefilter | undefined;
+  #helpers: Helper[] | undefined;
 
   constructor() {
     compiled ??= new WebAssembly.Module(Buffer.from(SCAN_CORE_WASM, 'base64'));
-    this.#x = new WebAssembly.Instance(compiled, {}).exports as unknown as CoreExports;
+    this.#memory = new WebAssembly.Memory({ initial: 1, maximum: MAX_PAGES, shared: true });
+    this.#x = new WebAssembly.Instance(compiled, { env: { memory: this.#memory } }).exports as unknown as CoreExports;
     const base = align(this.#x.heapBase(), 16);
     const classes = base;
     const events = classes + 65536;
     const keyEnds = events + 65536;
     const urlPlain = keyEnds + (1 << 15);
     this.#out = urlPlain + 65536;
-    this.#bits = this.#out + CAPACITY * 20;
+    this.#helperOut = this.#out + CAPACITY * 20;
+    this.#bits = this.#helperOut + MAX_HELPERS * CAPACITY * 20;
     this.#free = this.#bits + 4 * SKETCH_BYTES;
     this.#reserve(this.#free);
-    const bytes = new Uint8Array(this.#x.memory.buffer);
+    const bytes = new Uint8Array(this.#memory.buffer);
     bytes.set(CLASS, classes);
     bytes.set(EVENTS, events);
     bytes.set(KEY_ENDS, keyEnds);
     bytes.set(URL_PLAIN, urlPlain);
+    this.#tables = [classes, events, keyEnds, urlPlain];
     this.#x.setup(classes, events, keyEnds, urlPlain);
   }
 
   #reserve(end: number): void {
-    const memory = this.#x.memory;
+    const memory = this.#memory;
     if (end > memory.buffer.byteLength) memory.grow(Math.ceil((end - memory.buffer.byteLength) / PAGE));
   }
 
   scan(text: string, sink: CandidateSink, options: ScanOptions): void {
-    const x = this.#x;
     const tokens = options.tokens === false ? undefined : options.tokens;
     const values = options.values === false ? undefined : options.values;
     const pre = options.prefilter;
@@ -242,7 +260,7 @@ class Core {
     // The text, its sentinel unit, the rest of its last 64-unit block (the core reads whole
     // blocks) and 16 units more (a run walk reads 16 units from any position up to the sentinel).
     this.#reserve(textAt + align(n + 17, 64) * 2);
-    const buffer = x.memory.buffer;
+    const buffer = this.#memory.buffer;
     const bytes = new Uint8Array(buffer);
     if (tokens !== undefined) bytes.set(tokens, tokenAt);
     if (values !== undefined) bytes.set(values, valueAt);
@@ -260,8 +278,6 @@ class Core {
         this.#prefilter = pre;
       }
     }
-    // The runtime's own UTF-16 encoder: no per-character call.
-    Buffer.from(buffer, textAt, n * 2).write(text, 0, n * 2, 'utf16le');
     let shortest = 1;
     if (options.tokens === false) shortest = UNLIMITED;
     else if (tokens !== undefined) {
@@ -269,18 +285,173 @@ class Core {
       if (shortest >= tokens.length) shortest = UNLIMITED;
     }
     const flags = (options.emails !== false ? 1 : 0) | (options.urls !== false ? 2 : 0) | (options.tokens !== false ? 4 : 0) | (options.values !== false ? 8 : 0);
-    x.begin(textAt, n, this.#out, CAPACITY, flags, tokens === undefined ? 0 : tokenAt, tokens === undefined ? UNLIMITED : tokens.length - 1, values === undefined ? 0 : valueAt, values === undefined ? UNLIMITED : values.length - 1, shortest);
-    if (pre !== undefined) {
-      const preFlags = (pre.usernames !== undefined ? 1 : 0) | (pre.hosts !== undefined && pre.hostTokens ? 2 : 0) | (pre.passwords !== undefined ? 4 : 0) | (pre.urls ? 8 : 0) | (pre.emails !== undefined ? 32 : 0);
+    const call: ScanCall = {
+      begin: [textAt, n, this.#out, CAPACITY, flags, tokens === undefined ? 0 : tokenAt, tokens === undefined ? UNLIMITED : tokens.length - 1, values === undefined ? 0 : valueAt, values === undefined ? UNLIMITED : values.length - 1, shortest],
       // A prefilter that wants nothing still filters (everything out): flag 16 keeps it on.
-      x.prefilter(preFlags | 16, userAt, pre.usernames?.lengths.length ?? 0, hostAt, pre.hosts?.lengths.length ?? 0, passwordAt, pre.passwords?.lengths.length ?? 0, emailAt, pre.emails?.lengths.length ?? 0, this.#bits);
+      prefilter:
+        pre === undefined
+          ? undefined
+          : [
+              (pre.usernames !== undefined ? 1 : 0) | (pre.hosts !== undefined && pre.hostTokens ? 2 : 0) | (pre.passwords !== undefined ? 4 : 0) | (pre.urls ? 8 : 0) | (pre.emails !== undefined ? 32 : 0) | 16,
+              userAt,
+              pre.usernames?.lengths.length ?? 0,
+              hostAt,
+              pre.hosts?.lengths.length ?? 0,
+              passwordAt,
+              pre.passwords?.lengths.length ?? 0,
+              emailAt,
+              pre.emails?.lengths.length ?? 0,
+              this.#bits,
+            ],
+    };
+    const splitFrom = options.splitFrom ?? PARALLEL_FROM;
+    const starts = n >= splitFrom ? partStarts(text, options.parts ?? HELPERS + 1, Math.max(1, splitFrom >> 1)) : [0];
+    const ends = [...starts.slice(1), n];
+    // The runtime's own UTF-16 encoder: no per-character call. The other parts' text (and the
+    // units their look-back reads) first, so that their helpers start while the rest is copied.
+    const copy = (from: number, to: number): void => {
+      if (to > from) Buffer.from(buffer, textAt + from * 2, (to - from) * 2).write(from === 0 && to === n ? text : text.slice(from, to), 0, (to - from) * 2, 'utf16le');
+    };
+    const helpers = starts.length > 1 ? this.readyHelpers() : [];
+    const posted: { helper: Helper; part: number }[] = [];
+    let copied = n;
+    for (let part = starts.length - 1; part >= 1 && posted.length < helpers.length; part--) {
+      const from = Math.max(0, starts[part] - LOOK_BACK);
+      copy(from, copied);
+      copied = from;
+      const helper = helpers[posted.length];
+      helper.post(call, starts[part], ends[part]);
+      posted.push({ helper, part });
     }
+    copy(0, copied);
     const out = new Int32Array(buffer, this.#out, CAPACITY * 5);
-    for (;;) {
-      const more = x.run();
-      const count = x.count();
+    const take = (count: number): void => {
       for (let k = 0, p = 0; k < count; k++, p += 5) sink.candidate(out[p] as CandidateKind, out[p + 1], out[p + 2], out[p + 3], out[p + 4]);
-      if (more === 0) break;
+    };
+    const mine = new Set(starts.keys());
+    for (const { part } of posted) mine.delete(part);
+    try {
+      for (const part of mine) runPart(this.#x, call, starts[part], ends[part], take);
+      for (const { helper, part } of posted) {
+        const found = helper.collect(ends[part] - starts[part]);
+        if (found === undefined) runPart(this.#x, call, starts[part], ends[part], take);
+        else for (let p = 0; p < found.length; p += 5) sink.candidate(found[p] as CandidateKind, found[p + 1], found[p + 2], found[p + 3], found[p + 4]);
+      }
+    } finally {
+      // A sink that threw leaves no helper at work on this memory, which the next scan rewrites.
+      for (const { helper } of posted) helper.settle();
+    }
+  }
+
+  /** The helpers ready now; starts them on the first call (they are ready for a later scan). */
+  readyHelpers(): Helper[] {
+    if (this.#helpers === undefined) {
+      this.#helpers = [];
+      for (let k = 0; k < HELPERS; k++) {
+        const helper = Helper.start(compiled as WasmModule, this.#memory, this.#tables, this.#helperOut + k * CAPACITY * 20);
+        if (helper !== undefined) this.#helpers.push(helper);
+      }
+    }
+    return this.#helpers.filter((h) => h.ready);
+  }
+}
+
+/** How long a helper may work on a part of `units` units before it is given up: 10 s, and 10 µs a unit (the loop takes about 0.005). */
+function lostAfter(units: number): number {
+  return 10_000 + units / 100;
+}
+
+/** Helper threads per core on this machine: one per other core, at most MAX_HELPERS. */
+const HELPERS = Math.max(0, Math.min(MAX_HELPERS, availableParallelism() - 1));
+
+/** The scanner's side of one helper thread (scanHelper.ts). */
+class Helper {
+  readonly #control: Int32Array;
+  readonly #port: MessagePort;
+  #dead = false;
+
+  private constructor(control: Int32Array, port: MessagePort) {
+    this.#control = control;
+    this.#port = port;
+  }
+
+  /** A helper thread over `memory`, or undefined when no thread can be started here. */
+  static start(module: WasmModule, memory: WasmMemory, tables: number[], out: number): Helper | undefined {
+    try {
+      const control = new Int32Array(new SharedArrayBuffer(CONTROL_SLOTS * 4));
+      const { port1, port2 } = new MessageChannel();
+      const data: HelperData = { module, memory, tables, out, control: control.buffer as SharedArrayBuffer, port: port2 };
+      const worker = new Worker(join(__dirname, 'scanHelper.js'), { workerData: data, transferList: [port2], name: 'Leak Search scanner' });
+      const helper = new Helper(control, port1);
+      // A helper that cannot start (no script, no memory) is never ready: its parts stay on this thread.
+      worker.on('error', () => helper.#die());
+      worker.on('exit', () => helper.#die());
+      worker.unref();
+      port1.unref();
+      return helper;
+    } catch {
+      return undefined;
+    }
+  }
+
+  #die(): void {
+    this.#dead = true;
+  }
+
+  get ready(): boolean {
+    return !this.#dead && Atomics.load(this.#control, READY) === 1 && Atomics.load(this.#control, STATE) === IDLE;
+  }
+
+  post(call: ScanCall, start: number, stop: number): void {
+    postPart(this.#control, call, start, stop);
+    Atomics.store(this.#control, STATE, POSTED);
+    Atomics.notify(this.#control, STATE);
+  }
+
+  /**
+   * The part's candidates (five slots each), or undefined when the caller must scan the part
+   * (of `units` units) itself: the helper had not begun it, failed, or is lost.
+   */
+  collect(units: number): Int32Array | undefined {
+    const control = this.#control;
+    // Not begun yet (the thread is slow to wake): this thread does it sooner.
+    if (Atomics.compareExchange(control, STATE, POSTED, IDLE) === POSTED) return undefined;
+    const deadline = performance.now() + lostAfter(units);
+    for (;;) {
+      const state = Atomics.load(control, STATE);
+      if (state === DONE) {
+        const message = receiveMessageOnPort(this.#port)?.message;
+        Atomics.store(control, STATE, IDLE);
+        return message instanceof Int32Array ? message : undefined;
+      }
+      if (state === FAILED) {
+        Atomics.store(control, STATE, IDLE);
+        return undefined;
+      }
+      // BUSY: the part takes the loop milliseconds. A thread that died at work never answers
+      // (and this thread, blocked, hears no 'exit'): past a deadline far beyond any linear-time
+      // scan, the helper is given up and never posted to again.
+      if (Atomics.wait(control, STATE, state, 100) === 'timed-out' && performance.now() > deadline) {
+        this.#dead = true;
+        return undefined;
+      }
+    }
+  }
+
+  /** Leaves the helper idle (its part's candidates dropped) when `collect` was not called or threw. */
+  settle(): void {
+    const control = this.#control;
+    if (this.#dead || Atomics.compareExchange(control, STATE, POSTED, IDLE) === POSTED) return;
+    const deadline = performance.now() + lostAfter(0);
+    while (Atomics.load(control, STATE) === BUSY) {
+      if (Atomics.wait(control, STATE, BUSY, 100) === 'timed-out' && performance.now() > deadline) {
+        this.#dead = true;
+        return;
+      }
+    }
+    if (Atomics.load(control, STATE) !== IDLE) {
+      receiveMessageOnPort(this.#port);
+      Atomics.store(control, STATE, IDLE);
     }
   }
 }
@@ -310,6 +481,19 @@ export interface Candidate {
   readonly end: number;
   readonly a: number;
   readonly b: number;
+}
+
+/**
+ * How many helper threads the scanner has ready for a long text now, starting them on the first
+ * call (a scan of a long text starts them too; until they are ready it scans alone).
+ */
+export function readyHelpers(): number {
+  const core = idle.pop() ?? new Core();
+  try {
+    return core.readyHelpers().length;
+  } finally {
+    idle.push(core);
+  }
 }
 
 /** Every candidate as an object, sorted: a convenience for tests and tools. */

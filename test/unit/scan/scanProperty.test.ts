@@ -2,7 +2,9 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { lengthFilter } from '../../../src/core/scan/charClass';
 import type { Candidate } from '../../../src/core/scan/scanner';
-import { EMAIL, TOKEN_KIND, URL, VALUE_KIND, compareCandidates, scan, scanCandidates } from '../../../src/core/scan/scanner';
+import { availableParallelism } from 'node:os';
+import { partStarts } from '../../../src/core/scan/scanParts';
+import { EMAIL, TOKEN_KIND, URL, VALUE_KIND, compareCandidates, readyHelpers, scan, scanCandidates } from '../../../src/core/scan/scanner';
 import { oracleCandidates } from './scanOracle';
 
 /** Pieces that make every rule fire: separators, quotes, brackets, e-mails, URLs, keys, wide characters. */
@@ -122,5 +124,78 @@ describe('scanner against its oracle', () => {
       for (const c of scanCandidates(text)) seen.add(c.kind);
     }), { numRuns: 2000, seed: 1 });
     assert.deepEqual([...seen].sort(), [EMAIL, URL, TOKEN_KIND, VALUE_KIND]);
+  });
+});
+
+describe('scanner split into parts at line starts (helper threads)', () => {
+  /** Waits (polling, with a deadline) until the scanner's helper threads are up, on a machine that has another core. */
+  async function helpersUp(): Promise<number> {
+    const deadline = Date.now() + 20_000;
+    let ready = readyHelpers();
+    while (ready === 0 && availableParallelism() > 1 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      ready = readyHelpers();
+    }
+    return ready;
+  }
+
+  it('the parts start at line starts, in order, each at least the shortest part long', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom('a', '\n', ' '), maxLength: 300 }), fc.integer({ min: 1, max: 9 }), fc.integer({ min: 1, max: 50 }), (text, parts, minPart) => {
+        const starts = partStarts(text, parts, minPart);
+        assert.equal(starts[0], 0);
+        assert.ok(starts.length <= parts);
+        for (let k = 1; k < starts.length; k++) {
+          assert.equal(text[starts[k] - 1], '\n', `${starts}`);
+          assert.ok(starts[k] - starts[k - 1] >= minPart && starts[k] < text.length, `${starts}`);
+        }
+        if (!text.includes('\n')) assert.deepEqual(starts, [0]);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('finds exactly the oracle’s candidates however a random text is split', () => {
+    fc.assert(
+      fc.property(fc.array(textArb, { minLength: 1, maxLength: 6 }), fc.integer({ min: 2, max: 8 }), (lines, parts) => {
+        const text = lines.join('\n');
+        assert.deepEqual(scanCandidates(text, { splitFrom: 1, parts }), oracleCandidates(text), `${JSON.stringify(text)} in ${parts}`);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('a helper thread scans its part of a long text: the same candidates as one thread, many batches each', async () => {
+    const helpers = await helpersUp();
+    if (availableParallelism() > 1) assert.ok(helpers >= 1, 'a machine with another core gets a helper thread');
+    fc.assert(
+      fc.property(fc.array(textArb, { minLength: 1, maxLength: 8 }), (pieces) => {
+        let text = '';
+        for (let k = 0; text.length < 320_000; k++) text += `${pieces[k % pieces.length]} alice@example.com x="Summer2024!" https://a.example/p${k % 7 === 0 ? '\n' : ' '}`;
+        const one = scanCandidates(text, { splitFrom: Infinity });
+        assert.ok(one.length > 6 * 4096, `${one.length} candidates`);
+        assert.deepEqual(scanCandidates(text, { splitFrom: 1000 }), one);
+        assert.deepEqual(scanCandidates(text, { splitFrom: 1000, parts: 5 }), one);
+      }),
+      { numRuns: 8 },
+    );
+    assert.equal(readyHelpers(), helpers, 'the helpers are idle again after each scan');
+  });
+
+  it('a sink that throws in a split scan leaves the helpers idle and the next scan right', async () => {
+    await helpersUp();
+    const text = 'user: alice@example.com pw="Winter-2024" see https://vpn.example.com/a\n'.repeat(30_000);
+    const want = scanCandidates(text, { splitFrom: Infinity });
+    let seen = 0;
+    assert.throws(
+      () =>
+        scan(text, {
+          candidate: () => {
+            if (++seen === 10) throw new Error('sink failed');
+          },
+        }, { splitFrom: 1000 }),
+      /sink failed/,
+    );
+    assert.deepEqual(scanCandidates(text, { splitFrom: 1000 }), want);
   });
 });

@@ -11,6 +11,12 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
+/**
+ * The most 64 KiB pages the loop's memory may grow to (4 GiB, all a 32-bit pointer reaches). It
+ * is imported and shared (scanner.ts creates it) so that helper threads scan parts of one text
+ * in it; a shared memory must declare its maximum. scanner.ts repeats this figure.
+ */
+const MAX_PAGES = 65536;
 const source = join(here, 'scanCore.ts');
 const target = join(here, 'scanCore.generated.ts');
 
@@ -28,7 +34,7 @@ export async function buildScanCore(force = false) {
   if (!force && mtime(target) > Math.max(mtime(source), mtime(self))) return;
   let wasm;
   const { error, stderr } = await asc.main(
-    [source, '--outFile', 'scanCore.wasm', '-O3', '--noAssert', '--runtime', 'stub', '--use', 'abort=', '--enable', 'simd', '--initialMemory', '1'],
+    [source, '--outFile', 'scanCore.wasm', '-O3', '--noAssert', '--runtime', 'stub', '--use', 'abort=', '--enable', 'simd', '--enable', 'threads', '--importMemory', '--sharedMemory', '--initialMemory', '1', '--maximumMemory', String(MAX_PAGES)],
     {
       readFile: (name, baseDir) => {
         try {

@@ -122,6 +122,8 @@ let bsEnd: i32 = -1;
 let bsOdd = false;
 /** Where `run` resumes; what it carries from the block before that position's block (see `run`). */
 let at_: i32 = 0;
+/** Where this scan's events end (`range`): the text's end, or the start of the next part's line. */
+let stopAt: i32 = 0;
 let carryZ: u64 = 0;
 let carryD: u64 = 0;
 let carryB: i32 = -1;
@@ -622,10 +624,28 @@ export function begin(text: usize, length: i32, output: usize, capacity: i32, fl
   bsEnd = -1;
   bsOdd = false;
   at_ = 0;
+  stopAt = length;
   carryZ = 0;
   carryD = 0;
   carryB = -1;
   carryNL = -1;
+}
+
+/**
+ * Limits the scan begun last to the events in `[start, stop)`, where `start` is 0 or a line's
+ * first unit and `stop` the text's end or another part's `start` (scanner.ts splits a long text
+ * into such parts for several threads). No rule carries anything across a newline: strings end
+ * at their line's end, blanks before a value are spaces and tabs, and no walk (a token, an
+ * e-mail domain, a URL, a value, a flag) takes a newline. So a part begun fresh at its line's
+ * start finds what one scan of the whole text finds there. Look-back and walks still read the
+ * whole text (it is all in memory), so they see what they would have seen.
+ */
+export function range(start: i32, stop: i32): void {
+  at_ = start;
+  stopAt = stop;
+  // The unit before `start` is a newline: a boundary for token runs, the last newline seen.
+  carryB = start - 1;
+  carryNL = start - 1;
 }
 
 /**
@@ -759,7 +779,7 @@ function special(i: i32): void {
 export function run(): i32 {
   outLen = 0;
   const limit = outCap - MARGIN;
-  const length = n;
+  const length = stopAt;
   const k = runMin;
   let base = at_ & ~63;
   let from = at_ - base;
@@ -827,6 +847,7 @@ export function run(): i32 {
     return 1;
   }
   at_ = length;
-  if (k > 0) closeRun(carryB + 1, length);
+  // A part that ends before the text's end ends after a newline, whose event closed its last run.
+  if (k > 0 && length == n) closeRun(carryB + 1, length);
   return 0;
 }
