@@ -66,9 +66,13 @@ export class FingerprintTable {
     return a < H.length && H[a] === hi && L[a] === lo ? a : -1;
   }
 
-  /** Calls `fn` with each record of this fingerprint. */
-  forEach(hi: number, lo: number, fn: (record: number) => void): void {
-    for (let k = this.find(hi, lo); k >= 0 && k < this.hi.length && this.hi[k] === hi && this.lo[k] === lo; k++) fn(this.records[k]);
+  /** The records of this fingerprint, in table order (a view, empty when there are none). */
+  recordsOf(hi: number, lo: number): Uint32Array {
+    const first = this.find(hi, lo);
+    if (first < 0) return this.records.subarray(0, 0);
+    let end = first + 1;
+    while (end < this.hi.length && this.hi[end] === hi && this.lo[end] === lo) end++;
+    return this.records.subarray(first, end);
   }
 }
 

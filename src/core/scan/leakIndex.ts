@@ -13,7 +13,7 @@ import type { Hit, Tables, Wanted } from './matchSink';
 import { MatchSink } from './matchSink';
 import { scan } from './scanner';
 import type { ScanPrefilter } from './scanner';
-import { Sketch } from './sketch';
+import { SKETCH_SLOTS, Sketch, TWO_PROBES_BELOW_FILL } from './sketch';
 import type { LeakSource, SourceSegment } from './sourceSegment';
 import { COMMON_PASSWORDS, EMAILS, HOSTS, PASSWORDS, SHORT_PASSWORDS, TABLES, URLS, USERNAMES, USER_ONLY, SegmentBuilder, buildSegment } from './sourceSegment';
 
@@ -180,7 +180,6 @@ export class LeakIndex implements Tables {
     this.emailSketch = new Sketch(true);
     this.usernameSketch = new Sketch(true);
     this.hostSketch = new Sketch(true);
-    this.passwordSketch = new Sketch(false);
     const emails = new Set<number>();
     const usernames = new Set<number>();
     const hosts = new Set<number>();
@@ -191,12 +190,19 @@ export class LeakIndex implements Tables {
       for (const slot of segment.emailSlots) this.emailSketch.addSlot(slot);
       for (const slot of segment.usernameSlots) this.usernameSketch.addSlot(slot);
       for (const slot of segment.hostSlots) this.hostSketch.addSlot(slot);
-      for (const slot of segment.passwordSlots) this.passwordSketch.addSlot(slot);
       for (const n of segment.lengths[EMAILS]) emails.add(n);
       for (const t of [USERNAMES, USER_ONLY]) for (const n of segment.lengths[t]) usernames.add(n);
       for (const n of segment.lengths[HOSTS]) hosts.add(n);
       for (const t of [PASSWORDS, SHORT_PASSWORDS, COMMON_PASSWORDS]) for (const n of segment.lengths[t]) passwords.add(n);
       segment.tables.forEach((table, t) => (this.#sizes[t] += table.size));
+    }
+    // Passwords: two probes while few enough (sketch.ts TWO_PROBES_BELOW_FILL; the segments'
+    // first slots summed, at least the bits they set together).
+    const firstSlots = [...this.#held.values()].reduce((sum, { segment }) => sum + segment.passwordSlots.length, 0);
+    this.passwordSketch = new Sketch(false, firstSlots < TWO_PROBES_BELOW_FILL * SKETCH_SLOTS ? 'both' : 'first');
+    for (const { segment } of this.#held.values()) {
+      for (const slot of segment.passwordSlots) this.passwordSketch.addSlot(slot);
+      if (this.passwordSketch.probes === 'both') for (const slot of segment.passwordSlots2) this.passwordSketch.addSlot(slot);
     }
     // Usernames of fewer than 2 characters: the sketch cannot tell them apart, lengths can.
     this.emailLengths = lengthFilter(emails);
@@ -275,7 +281,7 @@ export class LeakIndex implements Tables {
         emails: want.emails ? { lengths: this.emailLengths, bits: this.emailSketch.bits } : undefined,
         usernames: want.usernames ? { lengths: this.usernameLengths, bits: this.usernameSketch.bits } : undefined,
         hosts: want.hosts || want.urls ? { lengths: this.hostLengths, bits: this.hostSketch.bits } : undefined,
-        passwords: want.passwords ? { lengths: this.passwordLengths, bits: this.passwordSketch.bits } : undefined,
+        passwords: want.passwords ? { lengths: this.passwordLengths, bits: this.passwordSketch.bits, twoProbes: this.passwordSketch.probes === 'both' } : undefined,
         hostTokens: want.hosts,
         urls: want.urls,
       };
@@ -286,14 +292,17 @@ export class LeakIndex implements Tables {
 
   #refs(hit: Hit): RecordRef[] {
     const refs: RecordRef[] = [];
-    for (const [id, { segment }] of this.#held) {
-      for (let t = 0; t < TABLES; t++) {
-        if ((hit.tables & (1 << t)) === 0) continue;
+    const { hi, lo } = hit;
+    for (const [id, held] of this.#held) {
+      for (let t = 0, tables = hit.tables; tables !== 0; t++, tables >>>= 1) {
+        if ((tables & 1) === 0) continue;
+        const records = held.segment.tables[t].recordsOf(hi, lo);
         let last = -1;
-        segment.tables[t].forEach(hit.hi, hit.lo, (record) => {
+        for (let k = 0; k < records.length; k++) {
+          const record = records[k];
           if (record !== last) refs.push({ source: id, record });
           last = record;
-        });
+        }
       }
     }
     return refs;

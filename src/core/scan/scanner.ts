@@ -91,6 +91,8 @@ export interface ScanOptions {
 export interface PrefilterSet {
   readonly lengths: LengthFilter;
   readonly bits: Uint8Array;
+  /** The bits are of both probes (sketch.ts; passwords while few), not the first alone. */
+  readonly twoProbes?: boolean;
 }
 
 /**
@@ -292,7 +294,7 @@ class Core {
         pre === undefined
           ? undefined
           : [
-              (pre.usernames !== undefined ? 1 : 0) | (pre.hosts !== undefined && pre.hostTokens ? 2 : 0) | (pre.passwords !== undefined ? 4 : 0) | (pre.urls ? 8 : 0) | (pre.emails !== undefined ? 32 : 0) | 16,
+              (pre.usernames !== undefined ? 1 : 0) | (pre.hosts !== undefined && pre.hostTokens ? 2 : 0) | (pre.passwords !== undefined ? 4 : 0) | (pre.urls ? 8 : 0) | (pre.emails !== undefined ? 32 : 0) | (pre.passwords?.twoProbes === true ? 64 : 0) | 16,
               userAt,
               pre.usernames?.lengths.length ?? 0,
               hostAt,

@@ -1,8 +1,12 @@
-// A one-probe bit sketch of a set of strings keyed on their length and their first two and
-// last two characters: four character reads decide that most candidates are surely not in
-// the set, before the full hash is computed. 2^20 bits (128 KiB) per set; with 100,000 keys
-// about one candidate in ten passes. A result's segment keeps only the slots its keys set
-// (sourceSegment.ts), so the index rebuilds its sketches from segments after add/remove.
+// A bit sketch of a set of strings keyed on their length and their first two and last two
+// characters: four character reads decide that most candidates are surely not in the set,
+// before the full hash is computed. 2^20 bits (128 KiB) per set; with one probe and 100,000
+// keys about one candidate in ten passes. Passwords may get two probes (two bits from the same
+// key): values are the most numerous candidates, and each that passes costs a SipHash, so at
+// 25,000 passwords about one value in 450 passes instead of one in 45. Past about 500,000 keys
+// the bits are so full that one probe lets fewer through, so a result's segment keeps the slots
+// of each probe apart (sourceSegment.ts) and the index, which rebuilds its sketches from
+// segments after add/remove, picks (leakIndex.ts).
 
 const BITS = 20;
 
@@ -12,8 +16,8 @@ function lower(c: number): number {
   return c >= 65 && c <= 90 ? c | 0x20 : c;
 }
 
-/** The sketch slot of `text.slice(start, end)` (at least 2 characters); `fold` ignores case (see `lower`). */
-export function sketchSlot(text: string, start: number, end: number, fold: boolean): number {
+/** The sketch key of `text.slice(start, end)` (at least 2 characters); `fold` ignores case (see `lower`). */
+function sketchKey(text: string, start: number, end: number, fold: boolean): number {
   let a = text.charCodeAt(start);
   let b = text.charCodeAt(start + 1);
   let c = text.charCodeAt(end - 1);
@@ -24,26 +28,53 @@ export function sketchSlot(text: string, start: number, end: number, fold: boole
     c = lower(c);
     d = lower(d);
   }
-  const x = (((a * 31 + b) * 31 + c) * 31 + d) ^ Math.imul(end - start, 0x27d4eb2f);
-  return Math.imul(x, 0x9e3779b1) >>> (32 - BITS);
+  return (((a * 31 + b) * 31 + c) * 31 + d) ^ Math.imul(end - start, 0x27d4eb2f);
 }
+
+/** The first probe's slot of a key. */
+function first(key: number): number {
+  return Math.imul(key, 0x9e3779b1) >>> (32 - BITS);
+}
+
+/** The second probe's slot of a key (sketches of two probes). */
+function second(key: number): number {
+  return Math.imul(key, 0x85ebca77) >>> (32 - BITS);
+}
+
+/** The (first) sketch slot of `text.slice(start, end)` (at least 2 characters); `fold` ignores case (see `lower`). */
+export function sketchSlot(text: string, start: number, end: number, fold: boolean): number {
+  return first(sketchKey(text, start, end, fold));
+}
+
+/** Which probes a sketch sets and tests: one (the first), the second alone (a segment's second slots), or both. */
+export type Probes = 'first' | 'second' | 'both';
+
+/**
+ * Two probes let fewer strangers through while fewer than this share of the first probe's
+ * slots is set: with n keys in m = 2^20 bits, two probes pass (1 − e^(−2n/m))² of them and one
+ * 1 − e^(−n/m); the two meet at about n = 505,000, where the first probe fills 0.379 of m.
+ */
+export const TWO_PROBES_BELOW_FILL = 0.379;
+
+/** Slots in a sketch. */
+export const SKETCH_SLOTS = 1 << BITS;
 
 export class Sketch {
   readonly #bits = new Uint8Array(1 << (BITS - 3));
   readonly #fold: boolean;
+  readonly probes: Probes;
 
-  constructor(fold: boolean) {
+  constructor(fold: boolean, probes: Probes = 'first') {
     this.#fold = fold;
+    this.probes = probes;
   }
 
-  /** The slot of a key, or -1 when it is too short to have one (such keys always pass). */
-  slotOf(key: string): number {
-    return key.length < 2 ? -1 : sketchSlot(key, 0, key.length, this.#fold);
-  }
-
+  /** Keys under 2 characters have no slot: they always pass. */
   add(key: string): void {
-    const slot = this.slotOf(key);
-    if (slot >= 0) this.addSlot(slot);
+    if (key.length < 2) return;
+    const k = sketchKey(key, 0, key.length, this.#fold);
+    if (this.probes !== 'second') this.addSlot(first(k));
+    if (this.probes !== 'first') this.addSlot(second(k));
   }
 
   addSlot(slot: number): void {
@@ -70,7 +101,11 @@ export class Sketch {
   /** False: `text.slice(start, end)` is surely not in the set. True: it may be. */
   mayHave(text: string, start: number, end: number): boolean {
     if (end - start < 2) return true;
-    const slot = sketchSlot(text, start, end, this.#fold);
+    const k = sketchKey(text, start, end, this.#fold);
+    return (this.probes === 'second' || this.#has(first(k))) && (this.probes === 'first' || this.#has(second(k)));
+  }
+
+  #has(slot: number): boolean {
     return (this.#bits[slot >>> 3] & (1 << (slot & 7))) !== 0;
   }
 }

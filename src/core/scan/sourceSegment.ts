@@ -67,6 +67,8 @@ export interface SourceSegment {
   readonly usernameSlots: Uint32Array;
   readonly hostSlots: Uint32Array;
   readonly passwordSlots: Uint32Array;
+  /** The passwords' slots of the sketch's second probe (sketch.ts: the index uses them while its passwords are few). */
+  readonly passwordSlots2: Uint32Array;
   /** URLs of the records that no form of parsing could read (not indexed). */
   readonly unparsedUrls: number;
   readonly bytes: number;
@@ -219,6 +221,7 @@ export class SegmentBuilder {
   readonly #usernameSketch = new Sketch(true);
   readonly #hostSketch = new Sketch(true);
   readonly #passwordSketch = new Sketch(false);
+  readonly #passwordSketch2 = new Sketch(false, 'second');
   /** Records share URL strings: parse and fingerprint each once ([urlHi, urlLo, hostHi, hostLo], no URL key when it has no scheme). */
   readonly #urls = new Map<string, Uint32Array | null>();
   /**
@@ -301,6 +304,7 @@ export class SegmentBuilder {
     this.#entry(table, this.fp.hi, this.fp.lo, i);
     this.#lengths[table].add(p.length);
     this.#passwordSketch.add(p);
+    this.#passwordSketch2.add(p);
   }
 
   /** Adds record `i`'s identifiers. */
@@ -381,7 +385,8 @@ export class SegmentBuilder {
     const usernameSlots = this.#usernameSketch.slots();
     const hostSlots = this.#hostSketch.slots();
     const passwordSlots = this.#passwordSketch.slots();
-    let bytes = emailSlots.byteLength + usernameSlots.byteLength + hostSlots.byteLength + passwordSlots.byteLength;
+    const passwordSlots2 = this.#passwordSketch2.slots();
+    let bytes = emailSlots.byteLength + usernameSlots.byteLength + hostSlots.byteLength + passwordSlots.byteLength + passwordSlots2.byteLength;
     for (const t of tables) bytes += t.bytes;
     return {
       records,
@@ -391,6 +396,7 @@ export class SegmentBuilder {
       usernameSlots,
       hostSlots,
       passwordSlots,
+      passwordSlots2,
       unparsedUrls: this.#unparsed,
       bytes,
     };

@@ -32,9 +32,7 @@ function contents(t: FingerprintTable): Entry[] {
 }
 
 function recordsOf(t: FingerprintTable, hi: number, lo: number): number[] {
-  const out: number[] = [];
-  t.forEach(hi, lo, (r) => out.push(r));
-  return out;
+  return [...t.recordsOf(hi, lo)];
 }
 
 describe('Fingerprint table', () => {

@@ -211,6 +211,31 @@ describe('leak index: passwords', () => {
     });
   }
 
+  it('tests values on two sketch probes while passwords are few and on one past about 505,000, finding each leaked password either way', () => {
+    // First and last two characters from a seeded generator: the sketch keys on them and the length.
+    let seed = 7;
+    const char = (): string => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#%&*+-'[(seed >>> 16) % 68];
+    };
+    const passwords = Array.from({ length: 600_002 }, (_, i) => `${char()}${char()}-Winter-${i}-${char()}${char()}`);
+    const pw = (i: number): string => passwords[i];
+    const many = (n: number): { domain: string; type: 'customers'; records: OpenRecord[] } => ({
+      domain: 'sampleurl.com',
+      type: 'customers',
+      records: passwords.slice(0, n).map((password) => ({ password }) satisfies OpenRecord),
+    });
+    for (const [n, probes] of [[1000, 'both'], [600_000, 'first']] as const) {
+      const big = buildLeakIndex([many(n)]);
+      assert.equal(big.passwordSketch.probes, probes, `${n} passwords`);
+      const text = `password: "${pw(n - 1)}"\npw = '${pw(n >> 1)}'\nsecret="${pw(n + 1)}"`;
+      assert.deepEqual(
+        big.match(text).map((m) => text.slice(m.start, m.end)),
+        [pw(n - 1), pw(n >> 1)],
+      );
+    }
+  });
+
   it('does not match a password that is only part of a longer value', () => {
     assert.deepEqual(hits('X=Samplepassword0001\n"Samplepassword000 and more"\nkey: aSamplepassword000\nSamplepassword000'), []);
   });

@@ -92,6 +92,8 @@ let pre = false;
 let preUsernames = false;
 let preHosts = false;
 let prePasswords = false;
+/** The passwords' sketch has both probes' bits (sketch.ts). */
+let twoProbes = false;
 let preUrls = false;
 let preEmails = false;
 let emailLengths: usize = 0;
@@ -170,14 +172,18 @@ let blockN: u64 = 0;
   return c >= 65 && c <= 90 ? c | 0x20 : c;
 }
 
-/** sketch.ts `sketchSlot` of `[s, e)` (at least 2 units). */
-@inline function sketchSlot(s: i32, e: i32, fold: bool): u32 {
+/** sketch.ts `sketchKey` of `[s, e)` (at least 2 units). */
+@inline function sketchKey(s: i32, e: i32, fold: bool): i32 {
   const a = sketchUnit(code(s), fold);
   const b = sketchUnit(code(s + 1), fold);
   const c = sketchUnit(code(e - 1), fold);
   const d = sketchUnit(code(e - 2), fold);
-  const x = (((a * 31 + b) * 31 + c) * 31 + d) ^ ((e - s) * <i32>0x27d4eb2f);
-  return <u32>(x * <i32>0x9e3779b1) >> 12;
+  return (((a * 31 + b) * 31 + c) * 31 + d) ^ ((e - s) * <i32>0x27d4eb2f);
+}
+
+/** sketch.ts `sketchSlot` (the first probe's slot) of `[s, e)` (at least 2 units). */
+@inline function sketchSlot(s: i32, e: i32, fold: bool): u32 {
+  return <u32>(sketchKey(s, e, fold) * <i32>0x9e3779b1) >> 12;
 }
 
 @inline function hasSlot(bits: usize, slot: u32): bool {
@@ -187,6 +193,13 @@ let blockN: u64 = 0;
 /** sketch.ts `Sketch.mayHave` over the bits at `bits`. */
 function sketchHas(bits: usize, s: i32, e: i32, fold: bool): bool {
   return e - s < 2 || hasSlot(bits, sketchSlot(s, e, fold));
+}
+
+/** sketch.ts `Sketch.mayHave` of a sketch of two probes (passwords, exact) over the bits at `bits`. */
+function sketchHas2(bits: usize, s: i32, e: i32): bool {
+  if (e - s < 2) return true;
+  const key = sketchKey(s, e, false);
+  return hasSlot(bits, <u32>(key * <i32>0x9e3779b1) >> 12) && hasSlot(bits, <u32>(key * <i32>0x85ebca77) >> 12);
 }
 
 @inline function hasLength(filter: usize, cap: i32, len: i32): bool {
@@ -306,7 +319,7 @@ function value(s: i32, e: i32, position: i32, origin: i32): void {
   const len = e - s;
   if (len <= 0 || len > valueMax || (valueFilter != 0 && load<u8>(valueFilter + <usize>len) != 1)) return;
   // The prefilter (matchSink.ts's first tests): a password, or a username at a user position.
-  if (pre && !(prePasswords && hasLength(passwordLengths, passwordLengthsCap, len) && sketchHas(passwordBits, s, e, false))) {
+  if (pre && !(prePasswords && hasLength(passwordLengths, passwordLengthsCap, len) && (twoProbes ? sketchHas2(passwordBits, s, e) : sketchHas(passwordBits, s, e, false)))) {
     if (!preUsernames || !hasLength(userLengths, userLengthsCap, len)) return;
     position = resolve(position);
     if (position != USER) return;
@@ -650,8 +663,8 @@ export function range(start: i32, stop: i32): void {
 
 /**
  * The index's prefilters for the scan begun last (after `begin`): `flags` 1 usernames, 2 hosts,
- * 4 passwords, 8 URLs, 32 e-mails, 16 on (0: no prefilter); each length filter with its size;
- * at `bits` four sketches of 2^20 bits: usernames, hosts (both case-folded), passwords (exact),
+ * 4 passwords, 8 URLs, 32 e-mails, 64 passwords with two probes, 16 on (0: no prefilter); each length filter with its size;
+ * at `bits` four sketches of 2^20 bits: usernames, hosts (both case-folded), passwords (exact, one or two probes),
  * e-mails (case-folded), as leakIndex.ts builds them.
  */
 export function prefilter(flags: i32, users: usize, usersCap: i32, hosts: usize, hostsCap: i32, passwords: usize, passwordsCap: i32, emails: usize, emailsCap: i32, bits: usize): void {
@@ -659,6 +672,7 @@ export function prefilter(flags: i32, users: usize, usersCap: i32, hosts: usize,
   preUsernames = (flags & 1) != 0;
   preHosts = (flags & 2) != 0;
   prePasswords = (flags & 4) != 0;
+  twoProbes = (flags & 64) != 0;
   preUrls = (flags & 8) != 0;
   preEmails = (flags & 32) != 0;
   userLengths = users;
