@@ -316,26 +316,33 @@ class Core {
     };
     const helpers = starts.length > 1 ? this.readyHelpers() : [];
     const posted: { helper: Helper; part: number }[] = [];
-    let copied = n;
-    for (let part = starts.length - 1; part >= 1 && posted.length < helpers.length; part--) {
-      const from = Math.max(0, starts[part] - LOOK_BACK);
-      copy(from, copied);
-      copied = from;
-      const helper = helpers[posted.length];
-      helper.post(call, starts[part], ends[part]);
-      posted.push({ helper, part });
-    }
-    copy(0, copied);
     const out = new Int32Array(buffer, this.#out, CAPACITY * 5);
     const take = (count: number): void => {
       for (let k = 0, p = 0; k < count; k++, p += 5) sink.candidate(out[p] as CandidateKind, out[p + 1], out[p + 2], out[p + 3], out[p + 4]);
     };
-    const mine = new Set(starts.keys());
-    for (const { part } of posted) mine.delete(part);
     try {
-      for (const part of mine) runPart(this.#x, call, starts[part], ends[part], take);
+      let copied = n;
+      for (let part = starts.length - 1; part >= 1 && posted.length < helpers.length; part--) {
+        const from = Math.max(0, starts[part] - LOOK_BACK);
+        copy(from, copied);
+        copied = from;
+        const helper = helpers[posted.length];
+        helper.post(call, starts[part], ends[part]);
+        posted.push({ helper, part });
+      }
+      copy(0, copied);
+      const mine = new Set(starts.keys());
+      for (const { part } of posted) mine.delete(part);
+      const t0 = performance.now();
+      let units = 0;
+      for (const part of mine) {
+        runPart(this.#x, call, starts[part], ends[part], take);
+        units += ends[part] - starts[part];
+      }
+      // This thread's pace over its own parts: a helper far slower than that is lost (see collect).
+      const msPerUnit = (performance.now() - t0) / Math.max(1, units);
       for (const { helper, part } of posted) {
-        const found = helper.collect(ends[part] - starts[part]);
+        const found = helper.collect(msPerUnit * (ends[part] - starts[part]));
         if (found === undefined) runPart(this.#x, call, starts[part], ends[part], take);
         else for (let p = 0; p < found.length; p += 5) sink.candidate(found[p] as CandidateKind, found[p + 1], found[p + 2], found[p + 3], found[p + 4]);
       }
@@ -358,9 +365,9 @@ class Core {
   }
 }
 
-/** How long a helper may work on a part of `units` units before it is given up: 10 s, and 10 µs a unit (the loop takes about 0.005). */
-function lostAfter(units: number): number {
-  return 10_000 + units / 100;
+/** How long a helper may work on a part this thread would scan in `ms` before it is given up: 5 s, and 20 times that. */
+function lostAfter(ms: number): number {
+  return 5_000 + 20 * ms;
 }
 
 /** Helper threads per core on this machine: one per other core, at most MAX_HELPERS. */
@@ -370,11 +377,13 @@ const HELPERS = Math.max(0, Math.min(MAX_HELPERS, availableParallelism() - 1));
 class Helper {
   readonly #control: Int32Array;
   readonly #port: MessagePort;
+  readonly #worker: Worker;
   #dead = false;
 
-  private constructor(control: Int32Array, port: MessagePort) {
+  private constructor(control: Int32Array, port: MessagePort, worker: Worker) {
     this.#control = control;
     this.#port = port;
+    this.#worker = worker;
   }
 
   /** A helper thread over `memory`, or undefined when no thread can be started here. */
@@ -384,7 +393,7 @@ class Helper {
       const { port1, port2 } = new MessageChannel();
       const data: HelperData = { module, memory, tables, out, control: control.buffer as SharedArrayBuffer, port: port2 };
       const worker = new Worker(join(__dirname, 'scanHelper.js'), { workerData: data, transferList: [port2], name: 'Leak Search scanner' });
-      const helper = new Helper(control, port1);
+      const helper = new Helper(control, port1, worker);
       // A helper that cannot start (no script, no memory) is never ready: its parts stay on this thread.
       worker.on('error', () => helper.#die());
       worker.on('exit', () => helper.#die());
@@ -400,6 +409,12 @@ class Helper {
     this.#dead = true;
   }
 
+  /** Gives the helper up: never posted to again, its thread ended (it may still be at work over memory the next scan rewrites, writing only its own batch). */
+  #giveUp(): void {
+    this.#dead = true;
+    void this.#worker.terminate().catch(() => undefined);
+  }
+
   get ready(): boolean {
     return !this.#dead && Atomics.load(this.#control, READY) === 1 && Atomics.load(this.#control, STATE) === IDLE;
   }
@@ -412,13 +427,14 @@ class Helper {
 
   /**
    * The part's candidates (five slots each), or undefined when the caller must scan the part
-   * (of `units` units) itself: the helper had not begun it, failed, or is lost.
+   * itself: the helper had not begun it, failed, or is lost (this thread would scan the part in
+   * about `ms`).
    */
-  collect(units: number): Int32Array | undefined {
+  collect(ms: number): Int32Array | undefined {
     const control = this.#control;
     // Not begun yet (the thread is slow to wake): this thread does it sooner.
     if (Atomics.compareExchange(control, STATE, POSTED, IDLE) === POSTED) return undefined;
-    const deadline = performance.now() + lostAfter(units);
+    const deadline = performance.now() + lostAfter(ms);
     for (;;) {
       const state = Atomics.load(control, STATE);
       if (state === DONE) {
@@ -430,11 +446,11 @@ class Helper {
         Atomics.store(control, STATE, IDLE);
         return undefined;
       }
-      // BUSY: the part takes the loop milliseconds. A thread that died at work never answers
-      // (and this thread, blocked, hears no 'exit'): past a deadline far beyond any linear-time
-      // scan, the helper is given up and never posted to again.
+      // BUSY: the part takes the loop about as long as this thread's own. A thread that died
+      // at work never answers (and this thread, blocked, hears no 'exit'): far past that, the
+      // helper is given up.
       if (Atomics.wait(control, STATE, state, 100) === 'timed-out' && performance.now() > deadline) {
-        this.#dead = true;
+        this.#giveUp();
         return undefined;
       }
     }
@@ -447,7 +463,7 @@ class Helper {
     const deadline = performance.now() + lostAfter(0);
     while (Atomics.load(control, STATE) === BUSY) {
       if (Atomics.wait(control, STATE, BUSY, 100) === 'timed-out' && performance.now() > deadline) {
-        this.#dead = true;
+        this.#giveUp();
         return;
       }
     }
