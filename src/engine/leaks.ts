@@ -8,6 +8,8 @@ import { describeMatch } from '../core/scan/describeMatch';
 import { LeakIndex } from '../core/scan/leakIndex';
 import type { LeakMatch, MatchKind, MatchOptions, SeverityHint } from '../core/scan/leakIndex';
 import { recordFacts } from '../core/scan/recordFields';
+import { PARALLEL_FROM } from '../core/scan/scanParts';
+import { readyHelpers } from '../core/scan/scanner';
 import type { AccountField, LeakSource, PlainCodes, SourceSegment } from '../core/scan/sourceSegment';
 import { NO_SITE, siteOf } from '../core/sites';
 import { ACCOUNT_FIELDS } from '../core/types';
@@ -87,6 +89,8 @@ export class Leaks {
   #nextHandle = 1;
   /** Segments built while a table's records arrived (`prepare`), until the table is indexed. */
   readonly #prepared = new WeakMap<RecordTable, SourceSegment>();
+  /** Whether the log says yet on how many threads long texts are scanned. */
+  #threadsLogged = false;
 
   constructor(private readonly log: Log = () => undefined) {}
 
@@ -187,7 +191,17 @@ export class Leaks {
   /** Every leaked identifier in `text`, with messages, sorted by start then end. */
   match(text: string, options: MatchOptions = {}): WireMatch[] {
     if (this.#index.isEmpty) return [];
-    return this.#index.match(text, options).map((m) => this.#wire(m));
+    const found = this.#index.match(text, options).map((m) => this.#wire(m));
+    // The scanner's helper threads start on its first long text and serve the next ones: said
+    // once they do, so a missing helper (no dist/scanHelper.js, one core) shows as no such line.
+    if (!this.#threadsLogged && text.length >= PARALLEL_FROM) {
+      const helpers = readyHelpers();
+      if (helpers > 0) {
+        this.#threadsLogged = true;
+        this.log('info', `Scanner: texts of ${PARALLEL_FROM.toLocaleString('en-US')} characters or more are scanned on ${helpers + 1} threads.`);
+      }
+    }
+    return found;
   }
 
   #wire(m: LeakMatch): WireMatch {
