@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { lengthFilter } from '../../../src/core/scan/charClass';
 import type { Candidate } from '../../../src/core/scan/scanner';
+import { spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { partStarts } from '../../../src/core/scan/scanParts';
 import { EMAIL, TOKEN_KIND, URL, VALUE_KIND, compareCandidates, readyHelpers, scan, scanCandidates } from '../../../src/core/scan/scanner';
@@ -180,6 +181,20 @@ describe('scanner split into parts at line starts (helper threads)', () => {
       { numRuns: 8 },
     );
     assert.equal(readyHelpers(), helpers, 'the helpers are idle again after each scan');
+  });
+
+  it('where SharedArrayBuffer is turned off (an embedder may), scans a long text on one thread and finds the same', () => {
+    const scanner = require.resolve('../../../src/core/scan/scanner');
+    const script = `
+      const { scanCandidates, readyHelpers } = require(${JSON.stringify(scanner)});
+      const text = 'user: alice@example.com pw="Winter-2024" see https://vpn.example.com/a\\n'.repeat(20000);
+      const got = scanCandidates(text, { splitFrom: 1000 });
+      process.stdout.write(JSON.stringify({ sab: typeof SharedArrayBuffer, helpers: readyHelpers(), count: got.length, last: got[got.length - 1] }));`;
+    const child = spawnSync(process.execPath, ['--no-harmony-sharedarraybuffer', '-e', script], { encoding: 'utf8' });
+    assert.equal(child.status, 0, child.stderr);
+    const text = 'user: alice@example.com pw="Winter-2024" see https://vpn.example.com/a\n'.repeat(20000);
+    const want = scanCandidates(text, { splitFrom: Infinity });
+    assert.deepEqual(JSON.parse(child.stdout), { sab: 'undefined', helpers: 0, count: want.length, last: want[want.length - 1] });
   });
 
   it('a sink that throws in a split scan leaves the helpers idle and the next scan right', async () => {
