@@ -102,6 +102,9 @@ const SEVERITY: Readonly<Record<MatchKind, SeverityHint>> = {
   password: 'error',
 };
 
+/** Records of a fingerprint the index keeps between matches (leakIndex.ts #make). */
+const CACHED_REFS = 64;
+
 /** How far (UTF-16 units) around a password the text may name one of its accounts. */
 const NAMING_DISTANCE = 400;
 
@@ -125,7 +128,7 @@ export class LeakIndex implements Tables {
   passwordLengths: LengthFilter = new Uint8Array(0);
   /** Entries per table over all segments. */
   #sizes = new Array<number>(TABLES).fill(0);
-  readonly #summaries = new Map<string, { summary: LeakSummary; owners: string[] }>();
+  readonly #summaries = new Map<string, { summary: LeakSummary; owners: string[]; refs: readonly RecordRef[] | undefined }>();
   /** The scanner's prefilter per combination of wanted kinds, until the next add or remove. */
   readonly #prefilters = new Map<string, ScanPrefilter>();
 
@@ -309,11 +312,16 @@ export class LeakIndex implements Tables {
   }
 
   #make(hit: Hit, all: readonly Hit[], at: number): LeakMatch {
-    const refs = this.#refs(hit);
+    // A fingerprint's records, summary and owners change only with add and remove, which clear
+    // this cache: a file matched again and an identifier met again reuse them. Only short lists
+    // of records are kept (an identifier shared by thousands of records is read again), so the
+    // cache holds at most CACHED_REFS records an entry.
     const cacheKey = `${hit.tables}:${hit.hi}:${hit.lo}`;
     let details = this.#summaries.get(cacheKey);
+    let refs = details?.refs;
+    if (refs === undefined) refs = this.#refs(hit);
     if (details === undefined) {
-      details = summarize(refs, (id) => this.#held.get(id)?.source);
+      details = { ...summarize(refs, (id) => this.#held.get(id)?.source), refs: refs.length <= CACHED_REFS ? Object.freeze(refs) : undefined };
       this.#summaries.set(cacheKey, details);
     }
     const { summary } = details;

@@ -73,4 +73,19 @@ describe('leak index: add and remove per result', () => {
     assert.equal(idx.remove(1), false);
     assert.equal(idx.stats.records, 1);
   });
+
+  it('a text matched again names the records of the index as it is now, not as it was', () => {
+    const idx = new LeakIndex();
+    const text = 'alice@acme.test and alice@acme.test';
+    idx.add(1, arraySource('acme.test', 'accounts', [account('alice@acme.test', 'Summer2024!')]));
+    const refs = (): string[] => idx.match(text).map((m) => m.refs.map((r) => `${r.source}:${r.record}`).join(' '));
+    assert.deepEqual(refs(), ['1:0', '1:0']);
+    assert.deepEqual(refs(), ['1:0', '1:0'], 'the same again');
+    idx.add(2, arraySource('acme.test', 'accounts', [account('bob@acme.test', 'x-Secret-1'), account('alice@acme.test', 'Autumn2023$')]));
+    assert.deepEqual(refs(), ['1:0 2:1', '1:0 2:1'], 'another result with the address');
+    idx.remove(1);
+    assert.deepEqual(refs(), ['2:1', '2:1'], 'the first result removed');
+    const [m] = idx.match(text);
+    assert.ok(Object.isFrozen(m.refs), 'records shared between matches cannot be changed by one of them');
+  });
 });
