@@ -138,7 +138,7 @@ export async function bench(): Promise<void> {
     }
     print('match.throughput', bytes / MB / (median(matchTimes) / 1000), 'MB/s');
     print('match.throughput_one_thread', bytes / MB / (median(oneTimes) / 1000), 'MB/s');
-    console.log(`match.threads: ${threads}`);
+    console.log(`match.threads: ${threads} count`);
     if (rg !== undefined && rgTimes.length > 0) {
       print('match.rg_throughput', bytes / MB / (median(rgTimes) / 1000), 'MB/s');
       console.log(`match.rg_count: ${rg.count}`);

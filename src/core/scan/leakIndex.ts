@@ -189,23 +189,21 @@ export class LeakIndex implements Tables {
     const passwords = new Set<number>();
     this.#sizes = new Array<number>(TABLES).fill(0);
     this.#segments = [...this.#held.values()].map((h) => h.segment);
-    for (const { segment } of this.#held.values()) {
+    // Passwords: two probes while few enough (sketch.ts TWO_PROBES_BELOW_FILL; the segments'
+    // first slots summed, at least the bits they set together).
+    const firstSlots = this.#segments.reduce((sum, segment) => sum + segment.passwordSlots.length, 0);
+    this.passwordSketch = new Sketch(false, firstSlots < TWO_PROBES_BELOW_FILL * SKETCH_SLOTS ? 'both' : 'first');
+    for (const segment of this.#segments) {
       for (const slot of segment.emailSlots) this.emailSketch.addSlot(slot);
       for (const slot of segment.usernameSlots) this.usernameSketch.addSlot(slot);
       for (const slot of segment.hostSlots) this.hostSketch.addSlot(slot);
+      for (const slot of segment.passwordSlots) this.passwordSketch.addSlot(slot);
+      if (this.passwordSketch.probes === 'both') for (const slot of segment.passwordSlots2) this.passwordSketch.addSlot(slot);
       for (const n of segment.lengths[EMAILS]) emails.add(n);
       for (const t of [USERNAMES, USER_ONLY]) for (const n of segment.lengths[t]) usernames.add(n);
       for (const n of segment.lengths[HOSTS]) hosts.add(n);
       for (const t of [PASSWORDS, SHORT_PASSWORDS, COMMON_PASSWORDS]) for (const n of segment.lengths[t]) passwords.add(n);
       segment.tables.forEach((table, t) => (this.#sizes[t] += table.size));
-    }
-    // Passwords: two probes while few enough (sketch.ts TWO_PROBES_BELOW_FILL; the segments'
-    // first slots summed, at least the bits they set together).
-    const firstSlots = [...this.#held.values()].reduce((sum, { segment }) => sum + segment.passwordSlots.length, 0);
-    this.passwordSketch = new Sketch(false, firstSlots < TWO_PROBES_BELOW_FILL * SKETCH_SLOTS ? 'both' : 'first');
-    for (const { segment } of this.#held.values()) {
-      for (const slot of segment.passwordSlots) this.passwordSketch.addSlot(slot);
-      if (this.passwordSketch.probes === 'both') for (const slot of segment.passwordSlots2) this.passwordSketch.addSlot(slot);
     }
     // Usernames of fewer than 2 characters: the sketch cannot tell them apart, lengths can.
     this.emailLengths = lengthFilter(emails);
