@@ -3,7 +3,7 @@
 // extension and editor feature waited). Figures go to the file named by
 // LEAK_SEARCH_BENCH_FIGURES, one `name: value unit` a line, for the host bench
 // (test/bench/host.bench.ts); without it they are only logged.
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { PerformanceObserver, constants, monitorEventLoopDelay } from 'node:perf_hooks';
 import type { PerformanceEntry } from 'node:perf_hooks';
 
@@ -17,6 +17,18 @@ export interface Measured<T> {
   readonly ms: number;
   /** The longest garbage-collection pause of the extension host's heap meanwhile, ms, and its kind. */
   readonly gc: { readonly maxMs: number; readonly kind: string; readonly totalMs: number; readonly count: number };
+  /** How long the main thread was ready to run but waited for a core, ms (Linux; else undefined). */
+  readonly waitMs: number | undefined;
+}
+
+/** This thread's time waiting on a run queue so far, ns (Linux's schedstat), or undefined. */
+function runQueueWaitNs(): number | undefined {
+  try {
+    const wait = Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[1]);
+    return Number.isFinite(wait) ? wait : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const GC_KINDS: Readonly<Record<number, string>> = {
@@ -43,21 +55,28 @@ export async function measured<T>(action: () => Promise<T>): Promise<Measured<T>
   });
   observer.observe({ entryTypes: ['gc'] });
   histogram.enable();
+  const wait0 = runQueueWaitNs();
   const t0 = performance.now();
   try {
     const value = await action();
     const ms = performance.now() - t0;
     histogram.disable();
-    return { value, blockMs: histogram.max / 1e6, ms, gc };
+    const wait1 = runQueueWaitNs();
+    const waitMs = wait0 !== undefined && wait1 !== undefined ? (wait1 - wait0) / 1e6 : undefined;
+    return { value, blockMs: histogram.max / 1e6, ms, gc, waitMs };
   } finally {
     histogram.disable();
     observer.disconnect();
   }
 }
 
-/** The GC line that goes with a host-block figure (in the log, and in the bench's output as a note). */
-export function recordGc(name: string, run: Measured<unknown>): void {
+/**
+ * The lines that go with a host-block figure (in the log, and in the bench's output as notes):
+ * the longest collection of the host's heap, and the main thread's time in all waiting for a core.
+ */
+export function recordBlockNotes(name: string, run: Measured<unknown>): void {
   recordFigure(`${name}.host_gc_max_ms`, run.gc.maxMs, 'ms');
+  if (run.waitMs !== undefined) recordFigure(`${name}.host_wait_total_ms`, run.waitMs, 'ms');
   console.log(`    (${run.gc.count} collections, ${run.gc.totalMs.toFixed(0)} ms in all; the longest ${run.gc.kind})`);
 }
 

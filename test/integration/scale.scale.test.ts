@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { LeakSearchApi } from '../../src/editor/api';
 import { SCALE_DOMAINS, SCALE_RECORDS, SCALE_SAMPLE_ENV } from '../harness/scaleService';
-import { FIGURES_ENV, measured, recordFigure, recordGc } from './hostBlock';
+import { FIGURES_ENV, measured, recordFigure, recordBlockNotes } from './hostBlock';
 import { checkDomain, children, find, leakSearchApi, useService, waitFor } from './leakSearch.helpers';
 
 const SOURCE = 'Leak Search';
@@ -73,7 +73,7 @@ describe('A million leaked records (scale)', function () {
     assert.match(root.description, /^100,001 records · just now$/, 'the accounts and the one customers record');
     assert.match(find(await children(api, root.node), 'accounts').description, /^100,000 records · as of /);
     recordFigure('engine.check_100k.host_block_ms', run.blockMs, 'ms');
-    recordGc('engine.check_100k', run);
+    recordBlockNotes('engine.check_100k', run);
     recordFigure('engine.check_100k.total_s', run.ms / 1000, 's');
   });
 
@@ -92,7 +92,7 @@ describe('A million leaked records (scale)', function () {
     const [diagnostic] = leakDiagnostics(file, identifier);
     assert.equal(diagnostic?.range.start.line, 1);
     recordFigure('engine.check_1m.host_block_ms', run.blockMs, 'ms');
-    recordGc('engine.check_1m', run);
+    recordBlockNotes('engine.check_1m', run);
     recordFigure('engine.check_1m.total_s', run.ms / 1000, 's');
     recordFigure('engine.rss_1m_mb', (process.memoryUsage().rss - rssBefore) / 2 ** 20, 'MB');
 
@@ -102,7 +102,7 @@ describe('A million leaked records (scale)', function () {
     });
     assert.deepEqual(panel.value, { total: SCALE_RECORDS.large, shown: SCALE_RECORDS.large });
     recordFigure('engine.panel_1m.host_block_ms', panel.blockMs, 'ms');
-    recordGc('engine.panel_1m', panel);
+    recordBlockNotes('engine.panel_1m', panel);
   });
 
   it('restarts from the cache: the same tree and diagnostic, no new request', async () => {
@@ -121,7 +121,7 @@ describe('A million leaked records (scale)', function () {
     assert.match(root.description, /^1,000,000 records · /);
     assert.equal(api.quota.get(origin)?.remaining, quota, 'no request was sent');
     recordFigure('engine.startup_1m.host_block_ms', restart.blockMs, 'ms');
-    recordGc('engine.startup_1m', restart);
+    recordBlockNotes('engine.startup_1m', restart);
     recordFigure('engine.startup_1m.total_s', restart.ms / 1000, 's');
   });
 });
