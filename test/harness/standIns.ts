@@ -170,7 +170,9 @@ export function yieldToExtensionHost(browser: string, platform: NodeJS.Platform 
     for (const pid of descendantsRunning(table, process.pid, executable)) {
       if (lowered.has(pid)) continue;
       lowered.add(pid);
-      setAutogroupNice(pid, LOWEST);
+      // Chromium's processes share one autogroup: written once (each write may wait out the
+      // kernel's 100 ms limit, in the process that serves the answers).
+      if (autogroupNice(pid) !== LOWEST) setAutogroupNice(pid, LOWEST);
       niceThreads(pid, LOWEST);
     }
   };
@@ -189,6 +191,6 @@ export function yieldToExtensionHost(browser: string, platform: NodeJS.Platform 
 
 /** For the log: what `yieldToExtensionHost` did. */
 export function describeStandIns(s: StandIns): string {
-  const service = s.service ? 'the reference service (this process) at nice 19' : 'the reference service at its usual priority (no autogroups here)';
+  const service = s.service ? 'the reference service (this process) at nice 19' : 'the reference service at its usual priority (no autogroups here, or the change was refused)';
   return `stand-ins for other machines: ${service}; ${s.browsers()} Chromium process${s.browsers() === 1 ? '' : 'es'} at nice 19`;
 }
