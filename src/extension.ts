@@ -44,8 +44,9 @@ export function activate(context: vscode.ExtensionContext): LeakSearchApi | unde
   shareBundleWithCore();
   const settings = new Settings();
   const keys = own(new ApiKeyStore(context.secrets));
-  const log = own(new Logger(() => keys.knownSecrets()));
-  const notifier = own(new WindowNotifier((e) => log.error(`A notification action failed: ${e instanceof Error ? e.message : String(e)}`)));
+  const secrets = (): readonly string[] => [...keys.knownSecrets(), ...settings.proxySecrets()];
+  const log = own(new Logger(secrets));
+  const notifier = own(new WindowNotifier(secrets, (e) => log.error(`A notification action failed: ${e instanceof Error ? e.message : String(e)}`)));
   const results = own(new ResultsModel());
   const quota = own(new QuotaStore(context.globalState));
   const triage = own(new TriageStore(context.globalState));

@@ -8,13 +8,14 @@ import { HttpTransport, TransportError } from './httpTransport';
 import { sharedRateLimiter } from './limiter';
 import type { RateLimiter } from './limiter';
 import { headerValue, parseRateLimit, parseRetryAfter } from './ratelimit';
-import { redact } from './redact';
+import { plainText } from './plainText';
+import { proxyCredentials, redact } from './redact';
 import { parseErrorBody } from './response';
 import { TextDecoder } from 'node:util';
 import { SearchBodyParser } from './searchBodyParser';
 import type { AccountRecord, FindingsTypeInput, OpenRecord, RateLimitState, SearchQuery, SearchResponse, SearchResult } from './types';
 import { clearTextOrigin, clearTextRefused } from './net/clearText';
-import { normalizeProxyUrl } from './net/proxyFor';
+import { normalizeProxyUrl, PROXY_VARIABLES } from './net/proxyFor';
 import type { NetworkOptions, RouteChoice } from './net/route';
 import { normalizeApiKey, normalizeBaseUrl, normalizeDateRange, normalizeDomain, normalizeFindingsType } from './validate';
 
@@ -144,6 +145,8 @@ export class LeakSearchClient {
   private readonly maxRetries: number;
   private readonly backoffBaseMs: number;
   private readonly clearTextAllowed: (origin: string) => boolean;
+  /** User names and passwords of the proxies in use: masked like the key in every message. */
+  private readonly proxySecrets: readonly string[];
 
   constructor(options: ClientOptions = {}) {
     const timeoutMs = positive(options.timeoutMs, DEFAULT_TIMEOUT_MS);
@@ -156,6 +159,8 @@ export class LeakSearchClient {
       ...(options.network ? { network: options.network } : {}),
     });
     this.clearTextAllowed = options.clearTextAllowed ?? (() => false);
+    const proxy = options.network?.proxy;
+    this.proxySecrets = proxyCredentials([options.proxyUrl, proxy?.setting, ...PROXY_VARIABLES.map((name) => proxy?.env[name])]);
     this.limiter = options.limiter ?? sharedRateLimiter;
     this.now = options.now ?? Date.now;
     this.maxBodyBytes = positive(options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES);
@@ -199,7 +204,7 @@ export class LeakSearchClient {
   async search(params: SearchParams): Promise<SearchResponse> {
     const { signal } = params;
     if (signal?.aborted) throw cancelledError();
-    const secrets = [params.apiKey];
+    const secrets = [params.apiKey, ...this.proxySecrets];
     const { baseUrl, apiKey, query, url } = withoutSecrets(secrets, () => {
       const baseUrl = normalizeBaseUrl(params.baseUrl);
       const apiKey = normalizeApiKey(params.apiKey);
@@ -265,7 +270,9 @@ export class LeakSearchClient {
       sink.abort();
 
       const serverText = parseErrorBody(answer.body);
-      const serverMessage = serverText !== undefined ? redact(serverText, secrets) : undefined;
+      // Masked first, then made one short line: a cut before the mask could leave part of the key.
+      const said = serverText !== undefined ? plainText(redact(serverText, secrets), 300) : '';
+      const serverMessage = said !== '' ? said : undefined;
       const retryAfter = parseRetryAfter(headerValue(answer.headers, 'retry-after'), receivedAt, notes);
 
       if (status === 429) {

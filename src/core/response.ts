@@ -1,6 +1,5 @@
 // Run-time validation of a search response body (docs/decisions.md, decision 4). A body that is not JSON or
 // has the wrong shape becomes a `bad-response` error; nothing partial is returned. Pure.
-import { plainText } from './plainText';
 import { SearchBodyParser } from './searchBodyParser';
 import type { BodyLimits } from './searchBodyParser';
 import type { AccountRecord, FindingsType, OpenRecord, SearchResult } from './types';
@@ -22,7 +21,11 @@ export function parseSearchBody(text: string, type: FindingsType, limits: BodyLi
   return type === 'accounts' ? { type, count, records: records as AccountRecord[] } : { type, count, records: records as OpenRecord[] };
 }
 
-/** The `error` text of an error body, when there is one: trimmed, one line, at most 300 characters. */
+/**
+ * The `error` text of an error body, when there is one, as the service wrote it (at most 64 Ki
+ * characters). Not cut to a display length here: it may echo the API key, and a cut before the
+ * key is masked would leave part of it showing (the client masks, then cuts; see redact.ts).
+ */
 export function parseErrorBody(text: string): string | undefined {
   let json: unknown;
   try {
@@ -31,6 +34,5 @@ export function parseErrorBody(text: string): string | undefined {
     return undefined;
   }
   if (!isPlainObject(json) || typeof json.error !== 'string') return undefined;
-  const said = plainText(json.error.slice(0, 4096), 300);
-  return said === '' ? undefined : said;
+  return json.error.slice(0, 65536);
 }

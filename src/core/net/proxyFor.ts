@@ -20,6 +20,9 @@ export interface ProxyInputs {
 
 export type ProxySource = 'http.proxy' | 'https_proxy' | 'HTTPS_PROXY' | 'http_proxy' | 'HTTP_PROXY';
 
+/** The environment variables that name a proxy. */
+export const PROXY_VARIABLES = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'] as const;
+
 export type ProxyDecision =
   | { readonly kind: 'direct'; readonly reason: string }
   | { readonly kind: 'proxy'; readonly url: string; readonly source: ProxySource };

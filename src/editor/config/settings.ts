@@ -9,6 +9,8 @@ import type { NetworkOptions } from '../../core/net/route';
 import type { FindingsType } from '../../core/types';
 import type { DateRangeSetting } from '../../core/settingsRange';
 import { parseDateRangeMode } from '../../core/settingsRange';
+import { PROXY_VARIABLES } from '../../core/net/proxyFor';
+import { proxyCredentials } from '../../core/redact';
 
 export const SECTION = 'leakSearch';
 export const DEFAULT_BASE_URL = 'https://leakjar.com/api';
@@ -118,7 +120,7 @@ export class Settings {
     const noProxy = user<unknown>('noProxy');
     const support = user<unknown>('proxySupport');
     const env: Record<string, string | undefined> = {};
-    for (const name of ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY', 'no_proxy', 'NO_PROXY']) env[name] = process.env[name];
+    for (const name of [...PROXY_VARIABLES, 'no_proxy', 'NO_PROXY']) env[name] = process.env[name];
     return {
       proxy: {
         setting: typeof proxy === 'string' ? proxy.trim() : '',
@@ -130,6 +132,12 @@ export class Settings {
       systemCertificates: user<unknown>('systemCertificates') !== false,
       fetchAdditionalSupport: user<unknown>('fetchAdditionalSupport') !== false,
     };
+  }
+
+  /** The user names and passwords in the proxy URLs in use, masked like the API key wherever text is shown. */
+  proxySecrets(): string[] {
+    const { proxy } = this.network();
+    return proxyCredentials([proxy.setting, ...PROXY_VARIABLES.map((name) => proxy.env[name])]);
   }
 
   /** A setting as the user may rely on it: workspace values only in a trusted workspace. */

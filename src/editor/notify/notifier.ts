@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { Disposable } from '../../core/lifecycle';
 import { plainText } from '../../core/plainText';
+import { redact } from '../../core/redact';
 
 export type MessageLevel = 'info' | 'warning' | 'error';
 
@@ -37,7 +38,10 @@ export class WindowNotifier extends Disposable implements Notifier {
   readonly #emitter = this._register(new vscode.EventEmitter<ShownMessage>());
   readonly onDidShow = this.#emitter.event;
 
-  constructor(private readonly onActionError: (error: unknown) => void) {
+  constructor(
+    private readonly secrets: () => readonly string[],
+    private readonly onActionError: (error: unknown) => void,
+  ) {
     super();
   }
 
@@ -51,8 +55,9 @@ export class WindowNotifier extends Disposable implements Notifier {
 
   show(level: MessageLevel, raw: string, actions: readonly NotifierAction[] = []): void {
     // VS Code renders [label](command:…) in notifications as a link that runs a command: every
-    // message is made plain here, whatever outside text (a server's words, a setting) is in it.
-    const message = plainText(raw, 1000);
+    // message is made plain here, whatever outside text (a server's words, a setting) is in it;
+    // the known secrets are masked before it is cut, so a cut never leaves part of one.
+    const message = plainText(redact(raw, this.secrets()), 1000);
     const entry: ShownMessage = { level, message, actions: actions.map((a) => a.label), at: Date.now() };
     this.#shown.push(entry);
     this.#count++;

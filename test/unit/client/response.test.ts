@@ -60,13 +60,14 @@ describe('client: response validation', () => {
     assert.match(badResponse('{"count":1,"results":[[]]}', 'customers'), /result 1 is not an object/);
   });
 
-  it('reads the error text of an error body, one line, bounded', () => {
+  it('reads the error text of an error body as written, not yet cut (the client masks the key first)', () => {
     assert.equal(parseErrorBody('{"error":"Invalid API key."}'), 'Invalid API key.');
-    assert.equal(parseErrorBody('{"error":"a\\nb"}'), 'a b');
-    assert.equal(parseErrorBody('{"error":""}'), undefined);
+    assert.equal(parseErrorBody('{"error":"a\\nb"}'), 'a\nb');
+    assert.equal(parseErrorBody('{"error":""}'), '');
     assert.equal(parseErrorBody('{"message":"x"}'), undefined);
     assert.equal(parseErrorBody('<html>'), undefined);
-    assert.equal(parseErrorBody(JSON.stringify({ error: 'x'.repeat(1000) }))?.length, 300);
+    assert.equal(parseErrorBody(JSON.stringify({ error: 'x'.repeat(1000) }))?.length, 1000);
+    assert.equal(parseErrorBody(JSON.stringify({ error: 'x'.repeat(100_000) }))?.length, 65536);
   });
 
   it('tells the two 403 causes apart from the server text', () => {
