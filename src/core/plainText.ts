@@ -6,11 +6,13 @@
 /** Line breaks, tabs and other controls: shown as one space. */
 const SPACES = /[\p{Cc}\p{Zl}\p{Zp}]+/gu;
 /**
- * Invisible format characters (bidi overrides and isolates, zero-width space, soft hyphen,
- * byte-order mark, tag characters…) and lone surrogates: removed. The joiners U+200C/U+200D
- * stay: scripts and emoji sequences need them and they cannot reorder text.
+ * Invisible characters, removed: every format character (Unicode category Cf: bidi overrides
+ * and isolates, zero-width space and joiners, soft hyphen, byte-order mark, tag characters…),
+ * every other default-ignorable one (variation selectors, Hangul fillers) and lone surrogates.
+ * The joiners go too: outside text may use them to split a word so it reads the same and
+ * matches nothing (an emoji sequence shows as its parts, which is harmless).
  */
-const INVISIBLE = /(?![\u200c\u200d])[\p{Cf}\p{Cs}]/gu;
+const INVISIBLE = /[\p{Cf}\p{Cs}\p{Default_Ignorable_Code_Point}]/gu;
 
 /** Removes controls and invisible format characters; folds whitespace runs. Keeps the length. */
 export function visibleText(value: string): string {

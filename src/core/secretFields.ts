@@ -21,14 +21,46 @@ const SECRET_PAIRS: ReadonlySet<string> = new Set([
 /** Long, distinctive words that mark a secret wherever they stand in a name (`userpassword`, `x_apitoken`). */
 const SECRET_INFIXES = /password|passwd|passphrase|passcode|secret|token|credential|cookie|apikey|privatekey|accesskey/;
 
-/** The lower-case words of a field name: split at separators and camelCase humps. */
+/**
+ * "Password" in other languages, from Wiktionary's translations of the English noun
+ * (en.wiktionary.org/wiki/password, the Translations table), in the languages of VS Code's
+ * language packs and the other widely written ones. Stems, matched anywhere in a name with its
+ * separators and accents removed (`Contraseña` → `contrasena`, `mot_de_passe` → `motdepasse`,
+ * `hasło` and `haslo`), so compounds and inflections count (`benutzerpasswort`, `senhas`).
+ */
+const FOREIGN_INFIXES = new RegExp(
+  [
+    'passwort', 'kennwort', 'motdepasse', 'contrasen', 'contrasinal', 'senha', 'palavrapasse', 'wachtwoord',
+    'losenord', 'adgangskode', 'passord', 'salasana', 'jelszo', 'haslo', 'hasło', 'heslo', 'geslo', 'lozink',
+    'katasandi', 'matkhau', 'pasahitza', 'slaptazod', 'lykilord', 'parool', 'parola', 'sifre', 'şifre',
+    'пароль', 'парол', 'лозинк', 'гасло', 'κωδικ', 'συνθηματικ', 'סיסמ', 'كلمةالمرور', 'كلمةالسر', 'رمزعبور',
+    'पासवर्ड', 'कूटशब्द', 'পাসওয়ার্ড', 'รหัสผ่าน', '密码', '密碼', '口令', 'パスワード', '암호', '비밀번호',
+  ].join('|'),
+  'u',
+);
+
+/** Foreign words for a password that are also ordinary words inside others (`clave` in `autoclave`): whole words only. */
+const FOREIGN_WORDS: ReadonlySet<string> = new Set(['clave', 'mdp', 'parole', 'sandi']);
+
+/** The lower-case words of a field name: split at separators and camelCase humps, any script. */
 function words(name: string): string[] {
   return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .replace(/(\p{Ll}|\p{N})(\p{Lu})/gu, '$1 $2')
+    .replace(/(\p{Lu}+)(\p{Lu}\p{Ll})/gu, '$1 $2')
     .toLowerCase()
-    .split(/[^a-z0-9]+/)
+    .split(/[^\p{L}\p{N}\p{M}]+/u)
     .filter((w) => w !== '');
+}
+
+/** A text without its accents (`contraseña` → `contrasena`); scripts whose marks are letters keep them. */
+function withoutAccents(text: string): string {
+  return text.normalize('NFD').replace(/(\p{Script=Latin}|\p{Script=Greek}|\p{Script=Cyrillic})\p{M}+/gu, '$1').normalize('NFC');
+}
+
+function isForeignPassword(parts: readonly string[]): boolean {
+  const joined = parts.join('');
+  if (FOREIGN_INFIXES.test(joined) || FOREIGN_INFIXES.test(withoutAccents(joined))) return true;
+  return parts.some((p) => FOREIGN_WORDS.has(withoutAccents(p)));
 }
 
 /** Whether a field name says its value is a secret. */
@@ -40,7 +72,14 @@ export function isSecretName(name: string): boolean {
     if (SECRET_WORDS.has(word)) return true;
     if (i + 1 < parts.length && SECRET_PAIRS.has(`${word} ${parts[i + 1]}`)) return true;
   }
-  return SECRET_INFIXES.test(parts.join(''));
+  return SECRET_INFIXES.test(parts.join('')) || isForeignPassword(parts);
+}
+
+/** Whether a field name says its value is a password, in English or another language (`pwd`, `Passwort`, `contraseña`, `пароль`). */
+export function isPasswordName(name: string): boolean {
+  if (name.length > 200) return false;
+  const parts = words(name);
+  return /^(pass(word)?|passwd|pwd)$/.test(parts.join('')) || isForeignPassword(parts);
 }
 
 /** The longest nested text looked at for secret keys (a longer value is secret by caution). */

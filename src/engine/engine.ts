@@ -442,10 +442,13 @@ export class Engine {
     const rows = sites?.rows.get(site);
     if (!table || !rows) return { items: [], total: 0 };
     const { roles } = table;
-    const text = (column: number | undefined, row: number): string => (column === undefined ? '' : table.text(column, row));
+    // What the tree shows never holds the record's password, also where it stands in another field.
+    let secrets: string[] = [];
+    const text = (column: number | undefined, row: number): string => (column === undefined ? '' : table.shown(column, row, secrets));
     const triage = this.#rowTriage(key, table);
     const items: TreeRecord[] = [];
     for (const row of rows.subarray(offset, offset + limit)) {
+      secrets = table.secretsOf(row);
       const email = table.columnOf('email');
       items.push({
         row,
@@ -456,7 +459,7 @@ export class Engine {
         country: text(roles.country, row),
         browser: text(roles.browser, row),
         status: text(roles.status, row),
-        hasPassword: roles.password !== undefined && text(roles.password, row) !== '',
+        hasPassword: roles.password !== undefined && table.text(roles.password, row) !== '',
         triage: triage.id(row),
       });
     }

@@ -249,17 +249,18 @@ export class Leaks {
       })
       .filter((x) => x !== undefined)
       .sort((a, b) => (b.date < a.date ? -1 : b.date > a.date ? 1 : 0));
-    for (const { r, table, date, triage } of ranked.slice(0, limit)) {
-      const text = (column: number | undefined): string => (column === undefined ? '' : table.text(column, r.record));
+    for (const { r, table, triage } of ranked.slice(0, limit)) {
+      const secrets = table.secretsOf(r.record);
+      const text = (column: number | undefined): string => (column === undefined ? '' : table.shown(column, r.record, secrets));
       const url = text(table.roles.url);
       const site = url === '' ? '' : siteOf(url);
       records.push({
-        date,
+        date: text(table.roles.date),
         site: site === NO_SITE ? '' : site,
         browser: text(table.roles.browser),
         country: text(table.roles.country),
         status: text(table.roles.status),
-        hasPassword: text(table.roles.password) !== '',
+        hasPassword: table.roles.password !== undefined && table.text(table.roles.password, r.record) !== '',
         triage: triage?.id(r.record) ?? '',
       });
     }

@@ -478,5 +478,5 @@ export function exportFileName(domain: string, type: string, format: ExportForma
   return `leaks-${base}.${extension}`;
 }
 
-/** What a masked secret shows: never its length. */
-export const MASK = '••••••••';
+/** What a masked secret shows: never its length (one home: src/core/secretEchoes.ts). */
+export { ECHO_MASK as MASK } from '../core/secretEchoes';

@@ -1,6 +1,7 @@
 // The one-line message of a match, as a diagnostic shows it. Never holds a password: a
 // password match names only the account(s) it leaked for.
 import * as l10n from '@vscode/l10n';
+import { plainText } from '../plainText';
 import type { LeakMatch, LeakSummary } from './leakIndex';
 
 function list(values: readonly string[], max: number): string {
@@ -31,6 +32,14 @@ function records(n: number): string {
  * account only when the match does (see `LeakMatch.owners`); a common one names nobody.
  */
 export function describeMatch(match: LeakMatch): string {
+  // The identifier comes from a file and the facts from the service: one plain line, bounded.
+  return plainText(message(match), MESSAGE_MAX);
+}
+
+/** The longest diagnostic message (the Problems panel shows one line). */
+const MESSAGE_MAX = 500;
+
+function message(match: LeakMatch): string {
   const details = describeSummary(match.summary);
   const tail = details === '' ? '' : ` (${details})`;
   switch (match.kind) {

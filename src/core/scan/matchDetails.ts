@@ -2,6 +2,8 @@
 // have in common (for the message and the hover) and whose accounts they are (for a
 // password). Nothing of this is kept in the index; a match with very many records reads
 // only the first DETAIL_LIMIT of them for these figures (its count stays exact).
+import { plainText } from '../plainText';
+import { maskEchoes } from '../secretEchoes';
 import { parseUrl } from './normalize';
 import type { LeakSummary, RecordRef } from './leakIndex';
 import type { LeakSource } from './sourceSegment';
@@ -20,16 +22,22 @@ export interface RecordDetails {
 
 const scratch = emptyFacts();
 
+/** The longest fact of a record (a browser's name, a country) a message or hover shows. */
+const FACT_MAX = 200;
+
 /** One record's owner and facts. */
 export function recordDetails(source: LeakSource, i: number): RecordDetails {
   const f = factsOf(source, i, scratch);
   const field = source.field;
   const url = f.urls[0];
   const site = url === undefined ? '' : ((parseUrl(url) ?? parseUrl(`https://${url}`))?.host ?? '');
+  // Server text, shown in messages and hovers: plain and bounded, and the record's password
+  // masked wherever else it stands (see secretEchoes.ts).
+  const shown = (text: string): string => plainText(maskEchoes(text, f.passwords), FACT_MAX);
   if (field !== undefined) {
-    return { owner: f.owner, date: field('date', i), browser: field('browser', i), country: field('country', i), status: field('status', i), site };
+    return { owner: shown(f.owner), date: shown(field('date', i)), browser: shown(field('browser', i)), country: shown(field('country', i)), status: shown(field('status', i)), site: shown(site) };
   }
-  return { owner: f.owner, date: f.date, browser: f.browser, country: f.country, status: f.status, site };
+  return { owner: shown(f.owner), date: shown(f.date), browser: shown(f.browser), country: shown(f.country), status: shown(f.status), site: shown(site) };
 }
 
 function ranked(values: Map<string, number>): string[] {

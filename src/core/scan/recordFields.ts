@@ -5,6 +5,7 @@
 // found with the scanner.
 import type { AccountRecord, FieldValue, OpenRecord } from '../types';
 import { CLASS, LOCAL, TOKEN } from './charClass';
+import { isPasswordName } from '../secretFields';
 import { normalizeEmail, normalizeUsername } from './normalize';
 import { EMAIL, URL, scan } from './scanner';
 
@@ -115,7 +116,7 @@ function addFreeText(facts: RecordFacts, value: string): void {
 function addField(facts: RecordFacts, key: string, value: FieldValue | undefined): void {
   if (typeof value !== 'string' || value === '') return;
   if (USER_KEY.test(key)) addUserValue(facts, value);
-  else if (PASS_KEY.test(key)) {
+  else if (PASS_KEY.test(key) || isPasswordName(key)) {
     facts.passwords.push(value);
   } else if (URL_KEY.test(key)) {
     // A blank URL is no URL (not one that cannot be parsed).

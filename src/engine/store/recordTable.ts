@@ -5,7 +5,8 @@
 // masked one), so the width is bounded whatever the records look like and nothing is lost.
 // Node only.
 import { getOwn, setOwn } from '../../core/ownFields';
-import { isSecretName, nestedTextHasSecret } from '../../core/secretFields';
+import { isPasswordName, isSecretName, nestedTextHasSecret } from '../../core/secretFields';
+import { maskEchoes } from '../../core/secretEchoes';
 import type { AccountRecord, FieldValue, FindingsType, OpenRecord } from '../../core/types';
 import { ACCOUNT_FIELDS } from '../../core/types';
 import { LeakSearchError } from '../../core/errors';
@@ -78,6 +79,12 @@ export interface StoredColumn {
   readonly tags?: TagColumn;
 }
 
+/** The first column named a password in another language (`Passwort`, `contraseña`, `пароль`), if any. */
+function passwordColumn(columns: readonly ColumnInfo[]): number | undefined {
+  const index = columns.findIndex((column) => isPasswordName(column.key));
+  return index >= 0 ? index : undefined;
+}
+
 function rolesOf(columns: readonly ColumnInfo[]): ColumnRoles {
   const find = (...names: string[]): number | undefined => {
     const index = columns.findIndex((column) => names.includes(column.key.toLowerCase()));
@@ -91,7 +98,7 @@ function rolesOf(columns: readonly ColumnInfo[]): ColumnRoles {
     country: find('country', 'country_code'),
     status: find('status'),
     username: find('username', 'user', 'email', 'login'),
-    password: find('password', 'pass', 'passwd', 'pwd'),
+    password: find('password', 'pass', 'passwd', 'pwd') ?? passwordColumn(columns),
   };
 }
 
@@ -99,6 +106,8 @@ export class RecordTable {
   readonly columns: readonly ColumnInfo[];
   readonly roles: ColumnRoles;
   readonly #byKey: Map<string, number>;
+  /** The columns whose values are secret (the password and any other secret-named field). */
+  readonly #secret: readonly number[];
 
   constructor(
     readonly type: FindingsType,
@@ -108,6 +117,27 @@ export class RecordTable {
     this.columns = stored.map((c) => c.info);
     this.roles = rolesOf(this.columns);
     this.#byKey = new Map(this.columns.map((c, i) => [c.key, i]));
+    this.#secret = this.columns.flatMap((c, i) => (c.secret ? [i] : []));
+  }
+
+  /** A record's secret values (its password, any other secret field), for `shown`. */
+  secretsOf(row: number): string[] {
+    const out: string[] = [];
+    for (const c of this.#secret) {
+      const v = this.text(c, row);
+      if (v !== '') out.push(v);
+    }
+    return out;
+  }
+
+  /**
+   * A cell as it may be shown while its record's secrets are masked: a secret column's text as
+   * is (the caller masks or reveals it whole), any other column's with each of the record's
+   * secret values masked where it stands in it (a password inside the URL or the user name).
+   */
+  shown(column: number, row: number, secrets: readonly string[] = this.secretsOf(row)): string {
+    const text = this.text(column, row);
+    return this.columns[column]?.secret ? text : maskEchoes(text, secrets);
   }
 
   /** The index of the column of a field, or undefined. */

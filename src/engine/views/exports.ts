@@ -3,7 +3,7 @@
 // string and never cross into the editor. Secret columns are left out unless the user asks;
 // the summary never holds a secret. The file is readable by its owner only. Node only.
 import * as fs from 'node:fs/promises';
-import { escapeMarkdown } from '../../core/plainText';
+import { bounded, escapeMarkdown, visibleText } from '../../core/plainText';
 import { setOwn } from '../../core/ownFields';
 import type { FieldValue } from '../../core/types';
 import type { ExportFormat } from '../../shared/protocol';
@@ -40,6 +40,20 @@ function exportName(view: ResultView, column: number): string {
   return c.key.startsWith('\u0000') ? c.label : c.key;
 }
 
+/** The longest text of one field in a CSV or JSON export (the panel shows less). */
+export const EXPORT_CELL_MAX = 20_000;
+
+/**
+ * A row's fields as an export writes them: plain (no control or invisible character, one line,
+ * bounded) and, unless the user asked for secrets, with the record's secret values masked where
+ * they stand in its other fields too (a password inside the URL).
+ */
+function exportCell(view: ResultView, row: number, includeSecrets: boolean): (column: number) => string {
+  const { table } = view;
+  const secrets = includeSecrets ? [] : table.secretsOf(row);
+  return (column) => bounded(visibleText(table.shown(column, row, secrets)), EXPORT_CELL_MAX);
+}
+
 function exported(view: ResultView, includeSecrets: boolean): number[] {
   return view.table.columns.flatMap((c, i) => (c.secret && !includeSecrets ? [] : [i]));
 }
@@ -50,7 +64,8 @@ export function* csvPieces(view: ResultView, rows: ArrayLike<number>, includeSec
   let out = `${columns.map((c) => csvField(exportName(view, c))).join(',')}\r\n`;
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i] as number;
-    out += `${columns.map((c) => csvField(view.table.text(c, row))).join(',')}\r\n`;
+    const cell = exportCell(view, row, includeSecrets);
+    out += `${columns.map((c) => csvField(cell(c))).join(',')}\r\n`;
     if (out.length >= CHUNK) {
       yield out;
       out = '';
@@ -67,9 +82,10 @@ export function* jsonPieces(view: ResultView, rows: ArrayLike<number>, includeSe
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i] as number;
     const record: Record<string, FieldValue> = {};
+    const cell = exportCell(view, row, includeSecrets);
     columns.forEach((c, k) => {
       const value = view.table.value(c, row);
-      if (value !== undefined) setOwn(record, names[k] as string, value);
+      if (value !== undefined) setOwn(record, names[k] as string, typeof value === 'string' ? cell(c) : value);
     });
     out += `${i === 0 ? '\n' : ',\n'}  ${JSON.stringify(record)}`;
     if (out.length >= CHUNK) {
@@ -103,7 +119,7 @@ export const SUMMARY_ACCOUNTS = 100;
 function accountsTable(table: ResultView['table'], column: number, dates: ArrayLike<number> | undefined, rows: Uint32Array): string[] {
   const byAccount = new Map<string, { count: number; last: number }>();
   for (const row of rows) {
-    const name = table.text(column, row);
+    const name = table.shown(column, row);
     if (!name) continue;
     const ms = dates ? (dates[row] as number) : NaN;
     const held = byAccount.get(name) ?? { count: 0, last: -Infinity };

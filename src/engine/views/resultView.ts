@@ -3,6 +3,7 @@
 // items. Every step is linear in the rows (sort orders are computed once per column and
 // cached); a million rows re-filter or re-sort in a fraction of a second. Node only.
 import { visibleText } from '../../core/plainText';
+import { maskEchoes } from '../../core/secretEchoes';
 import { MASK } from '../../shared/protocol';
 import type { FilterOptions, FilterState, Grouping, MonthCount, SortState, ValueCount, ViewFigures, ViewItem, ViewQuery, ViewStats, ViewSummary } from '../../shared/protocol';
 import { NO_SITE, siteOf } from '../../core/sites';
@@ -212,11 +213,13 @@ export class ResultView {
     const date = this.table.stored[column]?.date;
     if (date) {
       const raw = date.texts.get(row);
-      if (raw !== undefined) return visibleText(raw).slice(0, CELL_MAX);
+      if (raw !== undefined) return visibleText(maskEchoes(raw, this.table.secretsOf(row))).slice(0, CELL_MAX);
       const ms = date.ms[row] as number;
       return Number.isNaN(ms) ? '' : this.dates.dateTime(ms);
     }
-    const text = this.table.text(column, row);
+    // A secret column's text as is (cells() masks it unless revealed); any other column's with
+    // the record's secrets masked where they stand in it.
+    const text = this.table.shown(column, row);
     return visibleText(text.length > CELL_MAX ? `${text.slice(0, CELL_MAX)}…` : text);
   }
 
@@ -228,8 +231,9 @@ export class ResultView {
     // The Triage column (after the table's own, when the view has decisions) copies as it shows.
     const state = this.triage ? this.triage.state(row) : undefined;
     const decision = state ? triageLabel(state) : '';
-    if (what === 'cell') return this.triage && column === table.columns.length ? decision : visible(column) ? table.text(column, row) : undefined;
-    const lines = table.columns.flatMap((col, c) => (visible(c) ? [`${col.label}: ${table.text(c, row)}`] : []));
+    const secrets = table.secretsOf(row);
+    if (what === 'cell') return this.triage && column === table.columns.length ? decision : visible(column) ? table.shown(column, row, secrets) : undefined;
+    const lines = table.columns.flatMap((col, c) => (visible(c) ? [`${col.label}: ${table.shown(c, row, secrets)}`] : []));
     if (this.triage) lines.push(`${TRIAGE_COLUMN.label}: ${decision}`);
     return lines.join('\n');
   }

@@ -1,0 +1,165 @@
+// A record's password never shows through another of its fields (the URL's query, the user
+// name, the browser…), in any view or export; password fields named in other languages are
+// masked like `password`; server text in exports is plain. Tables of hostile records.
+import * as assert from 'node:assert/strict';
+import { plainText, visibleText } from '../../../src/core/plainText';
+import { maskEchoes } from '../../../src/core/secretEchoes';
+import { isPasswordName, isSecretName } from '../../../src/core/secretFields';
+import type { AccountRecord, OpenRecord } from '../../../src/core/types';
+import { Leaks } from '../../../src/engine/leaks';
+import { RecordTableBuilder } from '../../../src/engine/store/recordTable';
+import type { RecordTable } from '../../../src/engine/store/recordTable';
+import { exportPieces } from '../../../src/engine/views/exports';
+import { ResultView } from '../../../src/engine/views/resultView';
+import { EMPTY_FILTER, MASK } from '../../../src/shared/protocol';
+
+function table(type: 'accounts' | 'customers', records: readonly (AccountRecord | OpenRecord)[]): RecordTable {
+  const builder = new RecordTableBuilder(type);
+  for (const r of records) builder.add(r);
+  return builder.finish();
+}
+
+const PASSWORD = 'Tr0ub4dor&3x';
+
+/** A view of every record (the exports write the rows of its query: none would prove nothing). */
+function viewOf(t: RecordTable): ResultView {
+  const view = new ResultView(t);
+  view.query({ filter: EMPTY_FILTER, grouping: 'none', expanded: [] });
+  assert.equal(view.rows.length, t.length);
+  return view;
+}
+
+function account(overrides: Partial<AccountRecord>): AccountRecord {
+  return { date: '2024-09-20T08:11:00.000Z', browser: 'Google Chrome', status: 'show', url: 'https://vpn.acme.test/login', ip: '10.0.0.1', country: 'US', username: 'alice@acme.test', password: PASSWORD, ...overrides };
+}
+
+/** Records whose password stands again in another field, in the spellings a URL or form gives it. */
+const ECHOING: readonly (readonly [string, Partial<AccountRecord>])[] = [
+  ['URL query, as is', { url: `https://vpn.acme.test/login?user=alice&pw=${PASSWORD}` }],
+  ['URL query, percent-encoded', { url: `https://vpn.acme.test/login?pw=${encodeURIComponent(PASSWORD)}` }],
+  ['URL query, percent-encoded lower hex', { url: `https://vpn.acme.test/login?pw=${encodeURIComponent(PASSWORD).toLowerCase()}` }],
+  ['URL user info', { url: `https://alice:${encodeURIComponent(PASSWORD)}@vpn.acme.test/` }],
+  ['user name', { username: `alice_${PASSWORD}` }],
+  ['user name, other case', { username: `alice-${PASSWORD.toUpperCase()}` }],
+  ['browser', { browser: `Chrome (saved: ${PASSWORD})` }],
+  ['country', { country: PASSWORD }],
+  ['status', { status: PASSWORD }],
+  ['ip', { ip: `10.0.0.1 ${PASSWORD}` }],
+  ['date text', { date: `sometime ${PASSWORD}` }],
+];
+
+function leaksPassword(text: string): boolean {
+  const lower = text.toLowerCase();
+  return [PASSWORD, encodeURIComponent(PASSWORD)].some((s) => lower.includes(s.toLowerCase()));
+}
+
+async function exported(view: ResultView, format: 'csv' | 'json' | 'markdown'): Promise<string> {
+  return [...exportPieces(format, view, view.rows, false, { domain: 'acme.test', type: 'accounts', fetchedAt: 0, filterDescription: '' })].join('');
+}
+
+describe('engine: a password never shows through another field', () => {
+  for (const [where, overrides] of ECHOING) {
+    it(`${where}: panel cells, copy, CSV, JSON and the incident summary`, async () => {
+      const view = viewOf(table('accounts', [account(overrides)]));
+      const cells = view.cells(0);
+      assert.ok(cells.every((c) => !leaksPassword(c)), cells.join(' | '));
+      assert.ok(!leaksPassword(view.copyText('row', 0, 0, new Set()) ?? ''));
+      for (const format of ['csv', 'json', 'markdown'] as const) {
+        const out = await exported(view, format);
+        assert.ok(!leaksPassword(out), `${format}: ${out}`);
+      }
+      // Revealed on purpose, the password column shows it (the user asked).
+      const column = view.table.roles.password as number;
+      assert.equal(view.cells(0, (c) => c === column)[column], PASSWORD);
+    });
+  }
+
+  it('hovers and diagnostic messages of the leak index mask it too', () => {
+    const leaks = new Leaks(() => undefined);
+    leaks.set(['a'], [table('accounts', [account({ username: `alice_${PASSWORD}@acme.test`, browser: `Edge ${PASSWORD}`, country: `US${PASSWORD}` })])], ['acme.test']);
+    const [match] = leaks.match(`password = "${PASSWORD}"`);
+    assert.ok(match, 'the password is found in the text');
+    assert.ok(!leaksPassword(match.message), match.message);
+    assert.ok(match.owners.every((o) => !leaksPassword(o)), match.owners.join());
+    const hover = leaks.hover(match.handle, 10);
+    assert.ok(hover && hover.records.length === 1);
+    assert.ok(!leaksPassword(JSON.stringify(hover)), JSON.stringify(hover));
+  });
+
+  it('maskEchoes: every spelling, any case; short values and unrelated text untouched', () => {
+    const cases: readonly (readonly [string, readonly string[], string])[] = [
+      ['https://h/?p=hunter2&q=1', ['hunter2'], `https://h/?p=${MASK}&q=1`],
+      ['HUNTER2 and Hunter2', ['hunter2'], `${MASK} and ${MASK}`],
+      ['a%20b%40c', ['a b@c'], MASK],
+      ['a+b%40c', ['a b@c'], MASK],
+      ['2024-01-02', ['01'], '2024-01-02'],
+      ['nothing here', ['hunter2'], 'nothing here'],
+      ['pass: longer-secret and longer', ['longer', 'longer-secret'], `pass: ${MASK} and ${MASK}`],
+      ['', ['x'], ''],
+    ];
+    for (const [text, secrets, expected] of cases) assert.equal(maskEchoes(text, secrets), expected, text);
+  });
+});
+
+describe('engine: password fields in other languages are masked like password', () => {
+  const NAMES = [
+    'Passwort', 'Kennwort', 'benutzer_passwort', 'mot_de_passe', 'motDePasse', 'Mot de passe', 'contraseña', 'Contrasena', 'clave',
+    'senha', 'palavra-passe', 'wachtwoord', 'lösenord', 'passord', 'adgangskode', 'salasana', 'jelszó', 'hasło', 'heslo', 'parola',
+    'şifre', 'пароль', 'Пароль_пользователя', 'лозинка', 'κωδικός', 'סיסמה', 'كلمة المرور', 'رمز عبور', 'पासवर्ड', 'รหัสผ่าน',
+    '密码', '密碼', 'パスワード', '비밀번호', '암호', 'mật khẩu', 'kata sandi',
+  ];
+  for (const name of NAMES) {
+    it(name, async () => {
+      assert.ok(isSecretName(name), `${name} is secret`);
+      const t = table('customers', [{ email: 'alice@acme.test', [name]: 'S3cr3t-Value!' } as OpenRecord]);
+      const column = t.columnOf(name) as number;
+      assert.equal(t.columns[column]?.secret, true);
+      const view = viewOf(t);
+      assert.equal(view.cells(0)[column], MASK);
+      for (const format of ['csv', 'json', 'markdown'] as const) {
+        assert.ok(!(await exported(view, format)).includes('S3cr3t-Value!'), format);
+      }
+    });
+  }
+
+  it('names that only look alike are not passwords, and the word passwords stay secret', () => {
+    for (const name of ['autoclave', 'parolee_id', 'country', 'browser', 'url', 'username', 'enclave']) assert.ok(!isSecretName(name), name);
+    for (const name of ['password', 'Passwort', 'пароль', 'contraseña', 'pwd']) assert.ok(isPasswordName(name), name);
+    for (const name of ['password_hash', 'email', 'autoclave']) assert.ok(!isPasswordName(name), name);
+  });
+
+  it('a foreign password field of a customers record is a password to the leak index', () => {
+    const leaks = new Leaks(() => undefined);
+    leaks.set(['c'], [table('customers', [{ email: 'alice@acme.test', Passwort: 'Sommer2024!xy' } as OpenRecord])], ['acme.test']);
+    const found = leaks.match('db_pass = "Sommer2024!xy"');
+    assert.deepEqual(found.map((m) => m.kind), ['password']);
+  });
+});
+
+describe('engine: exports are plain text', () => {
+  it('controls, bidi and zero-width characters are gone from CSV and JSON; lines are one line; long text bounded', async () => {
+    const hostile = `evil\u202e\u2066gpj.exe\u200b\u200d\u00ad\r\nline2\u0000\u001b[31m${'x'.repeat(50_000)}`;
+    const view = viewOf(table('accounts', [account({ browser: hostile, country: `U\u200dS`, date: `2024\u202e-01-01` })]));
+    for (const format of ['csv', 'json'] as const) {
+      const out = await exported(view, format);
+      const body = format === 'csv' ? out.split('\r\n').slice(1).join('') : JSON.stringify(JSON.parse(out));
+      assert.ok(!/[\p{Cf}\p{Cc}]/u.test(format === 'csv' ? body : JSON.parse(out)[0].browser), format);
+      assert.ok(!/[\r\n]/.test(format === 'csv' ? out.split('\r\n')[1] ?? '' : JSON.parse(out)[0].browser), format);
+      assert.ok(out.length < 30_000, `${format} bounded: ${out.length}`);
+    }
+  });
+});
+
+describe('plain text: every invisible format and control character goes', () => {
+  it('removes each Cf and Cc character and default-ignorable ones, joiners included', () => {
+    for (let cp = 0; cp <= 0xe01ef; cp++) {
+      if (cp >= 0xd800 && cp <= 0xdfff) continue;
+      const ch = String.fromCodePoint(cp);
+      if (!/[\p{Cf}\p{Cc}]/u.test(ch)) continue;
+      const out = plainText(`a${ch}b`);
+      assert.ok(out === 'ab' || out === 'a b', `U+${cp.toString(16)} gives ${JSON.stringify(out)}`);
+    }
+    assert.equal(visibleText('a\u200db\u200cc\u3164d\ufe0fe'), 'abcde');
+    assert.equal(plainText('one\r\ntwo\u2028three\tfour'), 'one two three four');
+  });
+});
