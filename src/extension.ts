@@ -52,6 +52,8 @@ export function activate(context: vscode.ExtensionContext): LeakSearchApi | unde
   const triage = own(new TriageStore(context.globalState));
   // The records, their cache and every query over them live in a worker thread (src/engine/).
   const engine = own(new EngineHost(context.asAbsolutePath('dist/engine.js'), log));
+  // A record the service sent with the key in it (an echoed URL) never shows it.
+  own(keys.onDidLearnKey((known) => void engine.call('setKnownKeys', { keys: known }).catch((e: unknown) => log.warn(`The engine was not told the keys to mask: ${String(e)}`))));
   const cacheKey = new CacheKey(context.secrets);
   const exported = own(new ExportedFiles(context.globalState));
   const consent = new ClearTextConsent(context.globalState, askClearText);

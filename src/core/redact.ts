@@ -108,6 +108,18 @@ function maskEncodedUrls(text: string, secrets: readonly string[]): string {
   });
 }
 
+/** `text` with each of `secrets` masked in every spelling `redact` knows, and nothing else changed. */
+export function maskKnownSecrets(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) {
+    if (typeof secret !== 'string' || [...secret].length < MIN_SECRET) continue;
+    const { text: spelled, base64 } = patternsOf(secret);
+    out = out.replace(spelled, MASK);
+    if (base64) out = out.replace(base64, MASK);
+  }
+  return out;
+}
+
 /**
  * Removes every known secret from `text`, in each spelling a server, proxy or log may give it:
  * exact, any letter case, percent-encoded, JSON-, JavaScript- or HTML-escaped, split by
@@ -116,14 +128,8 @@ function maskEncodedUrls(text: string, secrets: readonly string[]): string {
  * user info of any URL. Linear in the text for each secret.
  */
 export function redact(text: string, secrets: readonly string[] = []): string {
-  let out = String(text);
   const known = secrets.filter((s) => typeof s === 'string' && [...s].length >= MIN_SECRET);
-  for (const secret of known) {
-    const { text: spelled, base64 } = patternsOf(secret);
-    out = out.replace(spelled, MASK);
-    if (base64) out = out.replace(base64, MASK);
-  }
-  out = maskEncodedUrls(out, known);
+  const out = maskEncodedUrls(maskKnownSecrets(String(text), known), known);
   return out
     .replace(SEARCH_SEGMENT, `$1${MASK}`)
     .replace(SEARCH_SEGMENT_ENCODED, `$1${MASK}`)

@@ -116,6 +116,8 @@ export interface EngineMethods {
   /** The cache key appeared (set after init): results are saved from now on. */
   setCacheKey: { params: { key: string }; result: void };
   setLimits: { params: EngineLimits; result: void };
+  /** The API keys of this session: never shown in a record's text, whatever the service put there. */
+  setKnownKeys: { params: { keys: readonly string[] }; result: void };
 
   /** A check's answer starts: records will arrive for `key`. */
   ingestBegin: { params: { id: number; key: string; origin: string; query: SearchQuery; maxRecords: number }; result: void };

@@ -6,6 +6,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import * as l10n from '@vscode/l10n';
 import { LeakSearchError } from '../core/errors';
 import { Engine } from './engine';
+import { setKnownKeys } from './store/recordTable';
 import { lowerThreadPriority } from './priority';
 import type { EngineEvent, EngineMethod, EngineMethods, EngineReply, EngineRequest, EngineWorkerData, WireError } from './protocol';
 
@@ -17,6 +18,7 @@ export function handlers(engine: Engine): Handlers {
     init: (p) => engine.init(p),
     setCacheKey: (p) => engine.setCacheKey(p.key),
     setLimits: (p) => engine.setLimits(p),
+    setKnownKeys: (p) => setKnownKeys(p.keys),
     ingestBegin: (p) => engine.ingestBegin(p.id, p.key, p.origin, p.query, p.maxRecords),
     ingestChunk: (p) => engine.ingestChunk(p.id, p.chunk),
     ingestEnd: (p) => engine.ingestEnd(p.id),

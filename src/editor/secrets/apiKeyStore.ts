@@ -10,6 +10,9 @@ export class ApiKeyStore extends Disposable {
   readonly #emitter = this._register(new vscode.EventEmitter<string>());
   /** Fires with the origin whose key was set or cleared. */
   readonly onDidChange = this.#emitter.event;
+  readonly #learned = this._register(new vscode.EventEmitter<readonly string[]>());
+  /** Fires with every key seen so far when one is seen for the first time (for redaction). */
+  readonly onDidLearnKey = this.#learned.event;
 
   constructor(private readonly secrets: vscode.SecretStorage) {
     super();
@@ -22,12 +25,12 @@ export class ApiKeyStore extends Disposable {
 
   async get(origin: string): Promise<string | undefined> {
     const key = await this.secrets.get(PREFIX + origin);
-    if (key) this.#known.add(key);
+    if (key) this.#learn(key);
     return key || undefined;
   }
 
   async set(origin: string, key: string): Promise<void> {
-    this.#known.add(key);
+    this.#learn(key);
     await this.secrets.store(PREFIX + origin, key);
     this.#emitter.fire(origin);
   }
@@ -35,6 +38,12 @@ export class ApiKeyStore extends Disposable {
   async delete(origin: string): Promise<void> {
     await this.secrets.delete(PREFIX + origin);
     this.#emitter.fire(origin);
+  }
+
+  #learn(key: string): void {
+    if (this.#known.has(key)) return;
+    this.#known.add(key);
+    this.#learned.fire(this.knownSecrets());
   }
 
   /** Every key this session has seen, for redaction (kept even after a key is cleared). */

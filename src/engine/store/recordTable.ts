@@ -7,6 +7,7 @@
 import { getOwn, setOwn } from '../../core/ownFields';
 import { isPasswordName, isSecretName, nestedTextHasSecret } from '../../core/secretFields';
 import { maskEchoes } from '../../core/secretEchoes';
+import { maskKnownSecrets } from '../../core/redact';
 import type { AccountRecord, FieldValue, FindingsType, OpenRecord } from '../../core/types';
 import { ACCOUNT_FIELDS } from '../../core/types';
 import { LeakSearchError } from '../../core/errors';
@@ -102,6 +103,27 @@ function rolesOf(columns: readonly ColumnInfo[]): ColumnRoles {
   };
 }
 
+/**
+ * The API keys this engine has been told of (see `Engine.setKnownKeys`). A hostile or careless
+ * service may put the key into a record (a URL that echoes the request); what is shown of a
+ * record never holds it. One engine per worker thread, so one list per module.
+ */
+let knownKeys: readonly string[] = [];
+
+export function setKnownKeys(keys: readonly string[]): void {
+  knownKeys = [...keys];
+}
+
+/** `text` without any spelling of a known key (for figures that count values across records). */
+export function withoutKeys(text: string): string {
+  return mayHoldKey(text) ? maskKnownSecrets(text, knownKeys) : text;
+}
+
+/** No spelling of a key is shorter than the shortest key itself (base64 is longer). */
+function mayHoldKey(text: string): boolean {
+  return knownKeys.length > 0 && text.length >= 3 && knownKeys.some((k) => text.length >= Math.min(k.length, 12));
+}
+
 export class RecordTable {
   readonly columns: readonly ColumnInfo[];
   readonly roles: ColumnRoles;
@@ -137,7 +159,8 @@ export class RecordTable {
    */
   shown(column: number, row: number, secrets: readonly string[] = this.secretsOf(row)): string {
     const text = this.text(column, row);
-    return this.columns[column]?.secret ? text : maskEchoes(text, secrets);
+    if (this.columns[column]?.secret) return text;
+    return withoutKeys(maskEchoes(text, secrets));
   }
 
   /** The index of the column of a field, or undefined. */

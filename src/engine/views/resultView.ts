@@ -8,6 +8,7 @@ import { MASK } from '../../shared/protocol';
 import type { FilterOptions, FilterState, Grouping, MonthCount, SortState, ValueCount, ViewFigures, ViewItem, ViewQuery, ViewStats, ViewSummary } from '../../shared/protocol';
 import { NO_SITE, siteOf } from '../../core/sites';
 import type { RecordTable } from '../store/recordTable';
+import { withoutKeys } from '../store/recordTable';
 import { columnOrder, hasSortKeys, sortKeys } from './columnOrder';
 import type { ColumnOrder } from './columnOrder';
 import { firstInOrder } from './firstInOrder';
@@ -398,7 +399,7 @@ export class ResultView {
         if (list) list.push(row);
         else {
           members.set(key, [row]);
-          labels.set(key, key.slice(2).split('\u0001').map((part, i) => visibleText(part) || (['(no IP)', '(no browser)', '(no country)', '(no date)'][i] as string)).join(' · '));
+          labels.set(key, key.slice(2).split('\u0001').map((part, i) => visibleText(withoutKeys(part)) || (['(no IP)', '(no browser)', '(no country)', '(no date)'][i] as string)).join(' · '));
         }
       }
     }
@@ -518,7 +519,7 @@ export class ResultView {
       const v = text.get(row);
       if (v) counts.set(v, (counts.get(v) ?? 0) + 1);
     }
-    return ranked(counts, TOP_N).map(([value, count]) => ({ value: visibleText(value), count }));
+    return ranked(counts, TOP_N).map(([value, count]) => ({ value: visibleText(withoutKeys(value)), count }));
   }
 
   /** The filter drop-downs' values over the whole result (most frequent first). */
@@ -564,7 +565,7 @@ function topCodes(rows: Uint32Array, codes: Uint32Array, values: readonly string
   values.forEach((v, i) => {
     if (v && counts[i]) map.set(v, (map.get(v) ?? 0) + (counts[i] as number));
   });
-  return ranked(map, n).map(([value, count]) => ({ value: visibleText(value), count }));
+  return ranked(map, n).map(([value, count]) => ({ value: visibleText(withoutKeys(value)), count }));
 }
 
 /** Leaks per month from the first to the last month seen, empty months included (at most a century). */
