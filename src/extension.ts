@@ -72,7 +72,7 @@ export function activate(context: vscode.ExtensionContext): LeakSearchApi | unde
   const treeView = own(vscode.window.createTreeView(TREE_VIEW_ID, { treeDataProvider: tree, showCollapseAll: true, canSelectMany: true }));
   const statusBar = own(new QuotaStatusBar(quota, results, origin));
   const panel = new ResultsPanelManager(context.extensionUri, results, engine, exported, {
-    mark: (at, ids, state) => applyTriage({ triage, log }, at, ids, state),
+    mark: (at, ids, state) => applyTriage({ triage, log, notifier }, at, ids, state),
     openGuide: (kind) => Promise.resolve(vscode.commands.executeCommand(CommandId.openGuide, kind)),
   });
   own(panel.register());

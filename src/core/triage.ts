@@ -29,12 +29,22 @@ export interface TriageMark {
   readonly note?: string;
 }
 
-/** Longest note kept. */
+/** Longest note kept (in characters, never splitting one). */
 export const MAX_NOTE = 500;
 /** Most marks one origin keeps, and one file may hold. */
 export const MAX_MARKS = 200_000;
+/** Largest team file read. */
+export const MAX_TRIAGE_FILE_BYTES = 64 * 1024 * 1024;
+/**
+ * How far ahead of this machine's clock a decision may be dated (another machine's clock may
+ * be a little ahead). Further ahead it would win every merge for ever: refused in a team file,
+ * brought back to this bound when read from storage (there it was this machine's own).
+ */
+export const TRIAGE_CLOCK_SKEW_MS = 10 * 60_000;
 
-const ID = /^[A-Za-z0-9_-]{22}$/;
+// A triage id is 16 bytes of HMAC in base64url without padding: 22 characters, the last
+// carrying 2 bits (its low 4 bits are zero), so only A, Q, g or w can end one.
+const ID = /^[A-Za-z0-9_-]{21}[AQgw]$/;
 
 /** The key of an origin's triage ids (not secret: it only makes ids differ between services). */
 export function triageKey(origin: string): Buffer {
@@ -56,33 +66,73 @@ function isState(value: unknown): value is TriageState {
   return typeof value === 'string' && (TRIAGE_STATES as readonly string[]).includes(value);
 }
 
-/** A mark read from untrusted input (storage, a team file), or undefined. */
-export function parseMark(value: unknown): TriageMark | undefined {
+/** A mark read from storage (outside text too), or undefined; a date too far ahead is brought back to the bound. */
+export function parseMark(value: unknown, now = Date.now()): TriageMark | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const v = value as Record<string, unknown>;
   if (!isState(v.state) || typeof v.at !== 'number' || !Number.isFinite(v.at) || v.at < 0) return undefined;
   const note = typeof v.note === 'string' ? cleanNote(v.note) : '';
-  return { state: v.state, at: v.at, ...(note ? { note } : {}) };
+  return { state: v.state, at: Math.min(v.at, now + TRIAGE_CLOCK_SKEW_MS), ...(note ? { note } : {}) };
 }
 
-/** A note as kept: one line of plain text, bounded. */
+/** A note as kept: one line of plain text (no control, format, separator or lone surrogate characters), bounded. */
 export function cleanNote(note: string): string {
-  // eslint-disable-next-line no-control-regex
-  return note.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]+/g, ' ').trim().slice(0, MAX_NOTE);
+  const line = note.slice(0, MAX_NOTE * 4).replace(/[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]+/gu, ' ').replace(/ {2,}/g, ' ').trim();
+  if (line.length <= MAX_NOTE) return line;
+  // Never half of a surrogate pair at the cut.
+  const cut = /[\uD800-\uDBFF]/.test(line.charAt(MAX_NOTE - 1)) ? MAX_NOTE - 1 : MAX_NOTE;
+  return line.slice(0, cut).trimEnd();
 }
 
-/** Marks of `incoming` merged into `held`: per id, the newer decision wins. */
-export function mergeMarks(held: ReadonlyMap<string, TriageMark>, incoming: ReadonlyMap<string, TriageMark>): { marks: Map<string, TriageMark>; changed: number } {
+/** Marks of `incoming` merged into `held`: per id, the newer decision wins; `full`: new ones left out because `held` reached MAX_MARKS. */
+export function mergeMarks(held: ReadonlyMap<string, TriageMark>, incoming: ReadonlyMap<string, TriageMark>): { marks: Map<string, TriageMark>; changed: string[]; full: number } {
   const marks = new Map(held);
-  let changed = 0;
+  const changed: string[] = [];
+  let full = 0;
   for (const [id, mark] of incoming) {
     const own = marks.get(id);
     if (own && own.at >= mark.at) continue;
-    if (marks.size >= MAX_MARKS && !own) continue;
+    if (marks.size >= MAX_MARKS && !own) {
+      full++;
+      continue;
+    }
     marks.set(id, mark);
-    changed++;
+    changed.push(id);
   }
-  return { marks, changed };
+  return { marks, changed, full };
+}
+
+/** Why entries of a team file were refused, and how many for each reason. */
+export interface TriageRefusals {
+  /** Not an id of our shape (see `isTriageId`). */
+  readonly id: number;
+  /** A state we do not know. */
+  readonly state: number;
+  /** No date, or not one. */
+  readonly date: number;
+  /** Dated later than now and TRIAGE_CLOCK_SKEW_MS. */
+  readonly future: number;
+}
+
+/** The decisions of a team file and what it refused. */
+export interface TriageFile {
+  readonly marks: Map<string, TriageMark>;
+  readonly refused: TriageRefusals;
+}
+
+/** How many entries were refused in all. */
+export function refusedCount(refused: TriageRefusals): number {
+  return refused.id + refused.state + refused.date + refused.future;
+}
+
+/** "3 with an id that is not a Leak Search triage id, 1 dated in the future" (the reasons present). */
+export function refusalWords(refused: TriageRefusals): string {
+  const parts: string[] = [];
+  if (refused.id > 0) parts.push(l10n.t('{0} with an id that is not a Leak Search triage id', refused.id.toLocaleString('en-US')));
+  if (refused.state > 0) parts.push(l10n.t('{0} with an unknown state', refused.state.toLocaleString('en-US')));
+  if (refused.date > 0) parts.push(l10n.t('{0} without a valid date', refused.date.toLocaleString('en-US')));
+  if (refused.future > 0) parts.push(l10n.t('{0} dated in the future', refused.future.toLocaleString('en-US')));
+  return parts.join(', ');
 }
 
 export const TRIAGE_FILE_FORMAT = 'leak-search-triage';
@@ -93,8 +143,9 @@ export function triageFile(origin: string, marks: ReadonlyMap<string, TriageMark
   return `${JSON.stringify({ format: TRIAGE_FILE_FORMAT, version: 1, origin, entries }, null, 1)}\n`;
 }
 
-/** Reads a team file; throws an Error whose message a user can act on. */
-export function parseTriageFile(text: string, origin: string): Map<string, TriageMark> {
+/** Reads a team file, refusing (and counting) each entry that is not valid; throws an Error whose message a user can act on. */
+export function parseTriageFile(text: string, origin: string, now = Date.now()): TriageFile {
+  if (text.length > MAX_TRIAGE_FILE_BYTES) throw new Error(`It is larger than ${MAX_TRIAGE_FILE_BYTES / 1024 / 1024} MB.`);
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -103,18 +154,25 @@ export function parseTriageFile(text: string, origin: string): Map<string, Triag
   }
   const v = value as Record<string, unknown> | null;
   if (typeof v !== 'object' || v === null || v.format !== TRIAGE_FILE_FORMAT || v.version !== 1) throw new Error('It is not a Leak Search triage file (format "leak-search-triage", version 1).');
-  if (v.origin !== origin) throw new Error(`It holds decisions for another service${typeof v.origin === 'string' ? ` (${v.origin.slice(0, 200)})` : ''}, not ${origin}.`);
+  if (v.origin !== origin) throw new Error(`It holds decisions for another service${typeof v.origin === 'string' ? ` (${cleanNote(v.origin).slice(0, 200)})` : ''}, not ${origin}.`);
   if (!Array.isArray(v.entries)) throw new Error('It has no "entries" list.');
   if (v.entries.length > MAX_MARKS) throw new Error(`It holds more than ${MAX_MARKS.toLocaleString('en-US')} decisions.`);
-  const out = new Map<string, TriageMark>();
+  const marks = new Map<string, TriageMark>();
+  const refused = { id: 0, state: 0, date: 0, future: 0 };
   for (const raw of v.entries as unknown[]) {
-    const e = raw as Record<string, unknown> | null;
-    if (typeof e !== 'object' || e === null || !isTriageId(e.id)) continue;
-    const at = typeof e.at === 'string' ? Date.parse(e.at) : Number.NaN;
-    const mark = parseMark({ state: e.state, at, note: e.note });
-    if (mark) out.set(e.id, mark);
+    const e = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+    const at = typeof e.at === 'string' && e.at.length <= 40 ? Date.parse(e.at) : Number.NaN;
+    if (!isTriageId(e.id)) refused.id++;
+    else if (!isState(e.state)) refused.state++;
+    else if (!Number.isFinite(at) || at < 0) refused.date++;
+    else if (at > now + TRIAGE_CLOCK_SKEW_MS) refused.future++;
+    else {
+      const mark = parseMark({ state: e.state, at, note: e.note }, now) as TriageMark;
+      const held = marks.get(e.id);
+      if (!held || held.at < mark.at) marks.set(e.id, mark);
+    }
   }
-  return out;
+  return { marks, refused };
 }
 
 /**

@@ -6,6 +6,7 @@ import { TextDecoder } from 'node:util';
 import { decryptCache } from '../core/cacheCrypto';
 import { parseCache } from '../core/cacheFile';
 import { DiskCache } from '../core/cache/diskCache';
+import { readRegularFile } from '../core/cache/regularFile';
 import type { CacheMeta } from '../core/cache/diskCache';
 import { LeakSearchError } from '../core/errors';
 import { NO_SITE, siteOf } from '../core/sites';
@@ -64,6 +65,8 @@ interface Panel {
 }
 
 const NO_MARKS: ReadonlyMap<string, TriageMark> = new Map();
+/** The 0.1.0 cache file is decrypted whole in memory: a larger file is not read. */
+const MAX_LEGACY_BYTES = 512 * 1024 * 1024;
 
 /** A result's meta as kept in its cache file (validated when read back). */
 function metaFromCache(cached: CacheMeta): ResultMeta | undefined {
@@ -134,14 +137,15 @@ export class Engine {
 
   /** Moves the results of a 0.1.0 single-file cache into the cache, then removes the file. */
   async #migrate(file: string, cacheKey: string | undefined): Promise<ResultMeta[]> {
-    let data: Buffer;
     try {
-      data = await fs.readFile(file);
+      await fs.lstat(file);
     } catch {
       return [];
     }
+    const data = (await readRegularFile(file, { maxBytes: MAX_LEGACY_BYTES }))?.data;
     const moved: ResultMeta[] = [];
     try {
+      if (!data) throw new Error('not a regular file of at most 512 MB');
       const entries = cacheKey ? parseCache(decryptCache(data, Buffer.from(cacheKey, 'base64')).toString('utf8')) : [];
       for (const entry of entries) {
         if (this.#results.has(entry.key)) continue;
@@ -300,10 +304,23 @@ export class Engine {
     if (!cache || !stored.cached) return undefined;
     try {
       const reader = new TableReader();
-      for await (const piece of cache.readPieces(stored.cached)) reader.push(piece);
+      // Another window may have rewritten the result since it was listed: its version is read.
+      let newer: ResultMeta | undefined;
+      const adopt = (current: CacheMeta): void => {
+        newer = metaFromCache(current);
+        if (!newer) throw new Error('the newer version of the result has an unreadable description');
+        stored.cached = current;
+      };
+      for await (const piece of cache.readPieces(stored.cached, adopt)) reader.push(piece);
       const table = reader.finish();
       if (table.type !== stored.meta.query.type) throw new Error('the file holds another findings type');
-      if (this.#results.get(stored.meta.key) === stored) stored.table = table;
+      if (this.#results.get(stored.meta.key) === stored) {
+        stored.table = table;
+        if (newer) {
+          stored.meta = newer;
+          stored.fresh = undefined;
+        }
+      }
       return table;
     } catch (e) {
       this.log('warn', `Cache: a result could not be read and was dropped (${e instanceof Error ? e.message : String(e)}).`);

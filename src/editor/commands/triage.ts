@@ -2,8 +2,8 @@
 // records acknowledged, remediated (with an optional note) or a false positive, or clear the
 // mark; export and import the team file.
 import * as vscode from 'vscode';
-import { cleanNote, parseTriageFile, triageFile, TRIAGE_LABELS } from '../../core/triage';
-import type { TriageState } from '../../core/triage';
+import { MAX_MARKS, MAX_TRIAGE_FILE_BYTES, cleanNote, parseTriageFile, refusalWords, refusedCount, triageFile, TRIAGE_LABELS } from '../../core/triage';
+import type { TriageFile, TriageState } from '../../core/triage';
 import type { LeakSearchContext } from '../leakSearchContext';
 import type { LeakNode, RecordNode } from '../tree/treeNodes';
 import { formatCount } from '../../core/format';
@@ -26,7 +26,7 @@ async function mark(ctx: LeakSearchContext, state: TriageState | undefined, node
 }
 
 /** Marks records by triage id (asking for a note when remediated); resolves with how many (0: cancelled). */
-export async function applyTriage(ctx: Pick<LeakSearchContext, 'triage' | 'log'>, origin: string, ids: readonly string[], state: TriageState | undefined): Promise<number> {
+export async function applyTriage(ctx: Pick<LeakSearchContext, 'triage' | 'log' | 'notifier'>, origin: string, ids: readonly string[], state: TriageState | undefined): Promise<number> {
   let note = '';
   if (state === 'remediated') {
     const typed = await vscode.window.showInputBox({
@@ -37,8 +37,13 @@ export async function applyTriage(ctx: Pick<LeakSearchContext, 'triage' | 'log'>
     if (typed === undefined) return 0;
     note = cleanNote(typed);
   }
-  await ctx.triage.set(origin, ids, state ? { state, at: Date.now(), ...(note ? { note } : {}) } : undefined);
+  const { evicted } = await ctx.triage.set(origin, ids, state ? { state, at: Date.now(), ...(note ? { note } : {}) } : undefined);
   ctx.log.info(`Triage: ${formatCount(ids.length)} marked ${state ? TRIAGE_LABELS[state] : 'untriaged'}.`);
+  if (evicted > 0) {
+    // Never lost silently: the user's decision is kept, and what made room for it is said.
+    ctx.log.warn(`Triage: ${origin} holds the most decisions kept (${formatCount(MAX_MARKS)}); the ${formatCount(evicted)} oldest were dropped to keep the new ones.`);
+    ctx.notifier.show('warning', vscode.l10n.t('Leak Search: the triage store of this service was full ({0} decisions); the {1} oldest were dropped to keep yours. Export your decisions to keep a copy.', formatCount(MAX_MARKS), formatCount(evicted)));
+  }
   return ids.length;
 }
 
@@ -74,19 +79,27 @@ export async function importTriage(ctx: LeakSearchContext, source?: vscode.Uri):
   if (!endpoint) return undefined;
   const uri = source ?? (await vscode.window.showOpenDialog({ title: vscode.l10n.t('Import triage decisions'), canSelectMany: false, filters: { [vscode.l10n.t('Leak Search triage')]: ['json'] } }))?.[0];
   if (!uri) return undefined;
-  const bytes = await vscode.workspace.fs.readFile(uri);
-  if (bytes.length > 64 * 1024 * 1024) {
+  // The size first: a file too large is not read at all.
+  if ((await vscode.workspace.fs.stat(uri)).size > MAX_TRIAGE_FILE_BYTES) {
     ctx.notifier.show('error', vscode.l10n.t('Leak Search: that triage file is larger than 64 MB; nothing was imported.'));
     return undefined;
   }
-  let incoming;
+  let file: TriageFile;
   try {
-    incoming = parseTriageFile(new TextDecoder().decode(bytes), endpoint.origin);
+    file = parseTriageFile(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)), endpoint.origin);
   } catch (e) {
     ctx.notifier.show('error', vscode.l10n.t('Leak Search: nothing was imported from that file. {0}', e instanceof Error ? e.message : String(e)));
     return undefined;
   }
-  const changed = await ctx.triage.merge(endpoint.origin, incoming);
-  ctx.notifier.show('info', vscode.l10n.t('Leak Search: {0} imported ({1} already known or older).', plural(changed, vscode.l10n.t('triage decision'), vscode.l10n.t('triage decisions')), plural(incoming.size - changed, vscode.l10n.t('decision'), vscode.l10n.t('decisions'))));
+  const { changed, full } = await ctx.triage.merge(endpoint.origin, file.marks);
+  const known = file.marks.size - changed - full;
+  const refused = refusedCount(file.refused);
+  const imported = plural(changed, vscode.l10n.t('triage decision'), vscode.l10n.t('triage decisions'));
+  const older = plural(known, vscode.l10n.t('decision'), vscode.l10n.t('decisions'));
+  ctx.log.info(`Triage: imported ${changed}, ${known} already known or older, ${refused} refused${refused > 0 ? ` (${refusalWords(file.refused)})` : ''}, ${full} left out (store full).`);
+  const said = [vscode.l10n.t('Leak Search: {0} imported ({1} already known or older).', imported, older)];
+  if (full > 0) said.push(vscode.l10n.t('{0} left out: this service already has {1} decisions, the most kept.', formatCount(full), formatCount(MAX_MARKS)));
+  if (refused > 0) said.push(vscode.l10n.t('{0} refused: {1}.', formatCount(refused), refusalWords(file.refused)));
+  ctx.notifier.show(said.length > 1 ? 'warning' : 'info', said.join(' '));
   return changed;
 }
