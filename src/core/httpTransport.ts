@@ -4,8 +4,8 @@
 // and trusting net/trustedCertificates.ts. Never undici's global dispatcher: setting it would
 // take over VS Code's own fetch and proxy handling too. Reads the body with a size cap and
 // turns every transport failure into a typed, redacted error; a TLS failure names the
-// certificate presented (net/peerCertificate.ts). Only this file and net/peerCertificate.ts
-// touch the network.
+// certificate presented (net/peerCertificate.ts). Only this file, net/peerCertificate.ts and
+// net/proxyTunnel.ts touch the network.
 import { Agent, ProxyAgent, request } from 'undici';
 import type { Dispatcher } from 'undici';
 import { LeakSearchError } from './errors';
@@ -15,6 +15,7 @@ import { certificateFacts } from './net/certificate';
 import { readPeerCertificate } from './net/peerCertificate';
 import { normalizeProxyUrl, proxyFor } from './net/proxyFor';
 import type { ProxyDecision } from './net/proxyFor';
+import { TunnelFailure, tunnelClientFactory } from './net/proxyTunnel';
 import { chooseRoute } from './net/route';
 import type { NetworkOptions, RouteChoice } from './net/route';
 import { tlsFailureMessage } from './net/tlsMessage';
@@ -123,6 +124,32 @@ interface RawAnswer {
   destroy(): void;
 }
 
+/**
+ * Undici keeps a request that still waits for its connection until that connection is made
+ * (its abort only takes effect then): a stalled proxy or handshake would hold the caller past
+ * its timeout or cancel. The caller stops waiting the moment `signal` aborts; an answer that
+ * comes later is thrown away.
+ */
+function unlessGivenUp(answer: Promise<RawAnswer>, signal: AbortSignal): Promise<RawAnswer> {
+  const late = (): void => void answer.then((res) => res.destroy(), () => undefined);
+  if (signal.aborted) {
+    late();
+    return Promise.reject(signal.reason);
+  }
+  return new Promise((resolve, reject) => {
+    const onAbort = (): void => {
+      late();
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+function dispatcherKey(decision: ProxyDecision): string {
+  return decision.kind === 'proxy' ? decision.url : 'direct';
+}
+
 /** A cause fit to keep: name, code and redacted message only; no URL, no original stack. */
 function safeCause(e: unknown, secrets: readonly string[]): Error {
   const code = errorCode(e);
@@ -144,6 +171,8 @@ export class HttpTransport {
   /** The route requests take, and why (for the Output channel). */
   readonly route: RouteChoice;
   private readonly dispatchers = new Map<string, Dispatcher>();
+  /** Requests under way per dispatcher, and whether one was given up (see `finish`). */
+  private readonly inUse = new Map<string, { requests: number; gaveUp: boolean }>();
   private readonly tls: { readonly ca?: readonly string[]; readonly rejectUnauthorized: boolean };
   private closed = false;
 
@@ -166,7 +195,7 @@ export class HttpTransport {
   }
 
   private dispatcher(decision: ProxyDecision): Dispatcher {
-    const key = decision.kind === 'proxy' ? decision.url : 'direct';
+    const key = dispatcherKey(decision);
     const known = this.dispatchers.get(key);
     if (known) return known;
     const timeouts = {
@@ -178,15 +207,44 @@ export class HttpTransport {
     };
     const tls = { rejectUnauthorized: this.tls.rejectUnauthorized, ...(this.tls.ca ? { ca: [...this.tls.ca] } : {}), timeout: this.options.timeoutMs };
     const made = decision.kind === 'proxy'
-      ? new ProxyAgent({ uri: decision.url, requestTls: tls, proxyTls: tls, ...timeouts })
+      ? new ProxyAgent({ uri: decision.url, requestTls: tls, proxyTls: tls, clientFactory: tunnelClientFactory(this.options.timeoutMs), ...timeouts })
       : new Agent({ ...timeouts, connect: tls });
     this.dispatchers.set(key, made);
     return made;
   }
 
+  /** VS Code's fetch for this request, when that is the route; else our own dispatchers. */
+  private hostFetch(): typeof fetch | undefined {
+    return this.route.route === 'vscode-fetch' ? this.options.network?.fetch : undefined;
+  }
+
+  private start(key: string): void {
+    const use = this.inUse.get(key) ?? { requests: 0, gaveUp: false };
+    use.requests++;
+    this.inUse.set(key, use);
+  }
+
+  /**
+   * A request through this dispatcher ended. Once none is left and one of them was given up
+   * before its answer, the dispatcher is thrown away: a connection or tunnel still being made
+   * for it (a stalled proxy holds one open) would otherwise live on until its own timeout.
+   */
+  private finish(key: string, gaveUp: boolean): void {
+    const use = this.inUse.get(key);
+    if (!use) return;
+    use.requests--;
+    use.gaveUp ||= gaveUp;
+    if (use.requests > 0) return;
+    this.inUse.delete(key);
+    if (!use.gaveUp) return;
+    const d = this.dispatchers.get(key);
+    this.dispatchers.delete(key);
+    void d?.destroy().catch(() => undefined);
+  }
+
   private async send(url: string, decision: ProxyDecision, headers: Readonly<Record<string, string>>, signal: AbortSignal): Promise<RawAnswer> {
-    const hostFetch = this.options.network?.fetch;
-    if (this.route.route === 'vscode-fetch' && hostFetch) {
+    const hostFetch = this.hostFetch();
+    if (hostFetch) {
       // No dispatcher: VS Code's fetch then resolves the proxy and adds the system certificates.
       // `redirect: 'manual'` never follows a redirect with the key in the path, and keeps the
       // request in the extension host even when http.electronFetch is on (VS Code sends manual
@@ -230,10 +288,13 @@ export class HttpTransport {
     const onCancel = (): void => controller.abort();
     opts.signal?.addEventListener('abort', onCancel, { once: true });
     let answered = false;
+    // Counted until it ends, so that giving up can end what it left behind (see `finish`).
+    const key = this.hostFetch() ? undefined : dispatcherKey(decision);
+    if (key !== undefined) this.start(key);
     try {
       if (opts.signal?.aborted) controller.abort();
       arm();
-      const res = await this.send(opts.url, decision, opts.headers, controller.signal);
+      const res = await unlessGivenUp(this.send(opts.url, decision, opts.headers, controller.signal), controller.signal);
       answered = true;
       arm();
       const ok = res.status >= 200 && res.status < 300;
@@ -276,6 +337,7 @@ export class HttpTransport {
       const failure = this.classify(e, { url: opts.url, proxyOrigin, secrets: opts.secrets, cancelled: opts.signal?.aborted === true, timedOut, answered });
       throw await this.withCertificate(failure, e, opts, decision, proxyOrigin);
     } finally {
+      if (key !== undefined) this.finish(key, !answered && controller.signal.aborted);
       clearTimeout(idle);
       clearTimeout(total);
       opts.signal?.removeEventListener('abort', onCancel);
@@ -310,10 +372,15 @@ export class HttpTransport {
     return new TransportError(new LeakSearchError('network', redact(message, opts.secrets), {}, { cause: failure.error.cause }), false);
   }
 
-  private classify(e: unknown, ctx: { url: string; proxyOrigin: string | undefined; secrets: readonly string[]; cancelled: boolean; timedOut: boolean; answered: boolean }): TransportError {
+  private classify(failure: unknown, ctx: { url: string; proxyOrigin: string | undefined; secrets: readonly string[]; cancelled: boolean; timedOut: boolean; answered: boolean }): TransportError {
+    // A failed CONNECT is judged by undici's own error (net/proxyTunnel.ts).
+    const tunnel = failure instanceof TunnelFailure;
+    const e = tunnel ? failure.cause : failure;
     const cause = safeCause(e, ctx.secrets);
     const origin = originOf(ctx.url);
     const code = errorCode(e);
+    // Undici's parser error may come without a code.
+    const notHttp = code?.startsWith('HPE_') === true || (e instanceof Error && e.name === 'HTTPParserError');
     const make = (kind: LeakSearchError['kind'], message: string, retryable = false): TransportError =>
       new TransportError(new LeakSearchError(kind, redact(message, ctx.secrets), {}, { cause }), retryable);
 
@@ -321,9 +388,10 @@ export class HttpTransport {
     if (this.closed || code === 'UND_ERR_DESTROYED' || code === 'UND_ERR_CLOSED') return make('cancelled', 'The search was cancelled: the client was closed.');
     const seconds = `${Math.round(this.options.timeoutMs / 100) / 10} s`;
     if (ctx.timedOut || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
+      const through = ctx.proxyOrigin !== undefined ? ` through the proxy ${ctx.proxyOrigin}` : '';
       return make('timeout', ctx.answered
         ? `${origin} stopped sending its answer (no data for ${seconds}, or the answer took too long).`
-        : `${origin} did not answer within ${seconds}.`);
+        : `${origin} did not answer${through} within ${seconds}.${through !== '' ? ' Check the proxy settings (http.proxy) and your network, then try again.' : ''}`);
     }
     if (ctx.answered) {
       // The status line came, the body did not arrive whole.
@@ -338,6 +406,12 @@ export class HttpTransport {
       return make('network', `${proxy} refused to connect to ${origin} (HTTP ${proxyStatus})${auth}`);
     }
     const via = ctx.proxyOrigin !== undefined ? `the proxy ${ctx.proxyOrigin}` : origin;
+    if (tunnel && notHttp) {
+      return make('network', `${proxy} answered with something that is not HTTP when asked for a tunnel to ${origin}${code !== undefined ? ` (${code})` : ''}. Check that http.proxy names an HTTP proxy.`);
+    }
+    if (tunnel && (code === undefined || RESET_CODES.has(code))) {
+      return make('network', `${proxy} closed the connection instead of opening a tunnel to ${origin}. Check the proxy settings (http.proxy), or ask your network administrator whether the proxy lets this address through.`, true);
+    }
     if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT') return make('timeout', `Could not connect to ${via} within ${seconds}.`);
     if (code === 'ECONNREFUSED') return make('network', `Could not connect to ${via}: the connection was refused (is it running, and is the port right?).`);
     if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return make('network', `Could not find ${via}: the host name did not resolve (DNS). Check the URL and your network.`);
@@ -347,7 +421,7 @@ export class HttpTransport {
     if (code !== undefined && (code.startsWith('ERR_SSL') || code.startsWith('ERR_TLS') || code === 'EPROTO')) {
       return make('network', `A secure connection to ${via} failed (TLS error ${code}). Check that the URL's scheme (https/http) is right.`);
     }
-    if (code !== undefined && code.startsWith('HPE_')) return make('bad-response', `${origin} sent an answer that is not valid HTTP (${code}).`);
+    if (notHttp) return make('bad-response', `${origin} sent an answer that is not valid HTTP${code !== undefined ? ` (${code})` : ''}.`);
     return make('network', `Could not reach ${via}${code !== undefined ? ` (${code})` : ''}.`);
   }
 

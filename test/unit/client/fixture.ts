@@ -101,3 +101,18 @@ export async function closedPort(): Promise<number> {
   await new Promise<void>((r) => server.close(() => r()));
   return port;
 }
+
+/**
+ * Call inside `describe`: what the returned function is given is closed after each test, even
+ * when an assertion failed, so nothing keeps the process alive.
+ */
+export function closeAfterEach(): <T extends { close(): Promise<void> }>(x: T) => T {
+  const open: { close(): Promise<void> }[] = [];
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((x) => x.close()));
+  });
+  return (x) => {
+    open.push(x);
+    return x;
+  };
+}

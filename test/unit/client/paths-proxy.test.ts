@@ -1,7 +1,7 @@
 // Path-segment injection, and searching through a forward proxy.
 import * as assert from 'node:assert/strict';
 import { buildSearchUrl } from '../../../src/core/client';
-import { DEMO_API_KEY, ODD_KEY, failsWith, useTestService, testClient } from './fixture';
+import { DEMO_API_KEY, ODD_KEY, closeAfterEach, failsWith, useTestService, testClient } from './fixture';
 import { startForwardProxy } from './forwardProxy';
 
 describe('client: path segments cannot be injected', function () {
@@ -54,15 +54,7 @@ describe('client: path segments cannot be injected', function () {
 
 describe('client: through a forward proxy', function () {
   const service = useTestService();
-  // Closed after each test even when an assertion fails, so nothing keeps the process alive.
-  const open: { close(): Promise<void> }[] = [];
-  const track = <T extends { close(): Promise<void> }>(x: T): T => {
-    open.push(x);
-    return x;
-  };
-  afterEach(async () => {
-    await Promise.all(open.splice(0).map((x) => x.close()));
-  });
+  const track = closeAfterEach();
 
   it('the search goes through the proxy (a CONNECT tunnel) and succeeds', async () => {
     const proxy = track(await startForwardProxy());
