@@ -7,8 +7,13 @@
 export type SarifLevel = 'error' | 'warning' | 'note';
 
 export interface SarifFinding {
-  /** The file, relative to the workspace folder with forward slashes, or an absolute `file:` URI. */
+  /**
+   * The file relative to the workspace folder, its segments split by `/` (every other
+   * character, `:` `\\` `%` `#` `?` included, belongs to a name), or with `absolute` an
+   * absolute URI, used as it is.
+   */
   readonly path: string;
+  readonly absolute?: boolean;
   /** The diagnostic code: leaked-email, leaked-username, leaked-url, leaked-host, leaked-password. */
   readonly rule: string;
   readonly level: SarifLevel;
@@ -56,7 +61,7 @@ export function sarifLog(findings: readonly SarifFinding[], tool: SarifTool, roo
       locations: [
         {
           physicalLocation: {
-            artifactLocation: f.path.startsWith('file:') ? { uri: f.path } : { uri: encodePath(f.path), uriBaseId: '%SRCROOT%' },
+            artifactLocation: f.absolute ? { uri: f.path } : { uri: relativeUri(f.path), uriBaseId: '%SRCROOT%' },
             region: { startLine: f.startLine, startColumn: f.startColumn, endLine: f.endLine, endColumn: f.endColumn },
           },
         },
@@ -91,7 +96,16 @@ export function sarifLog(findings: readonly SarifFinding[], tool: SarifTool, roo
   };
 }
 
-/** A relative path as a URI reference: each segment percent-encoded, slashes kept. */
-function encodePath(path: string): string {
-  return path.split('/').map((s) => encodeURIComponent(s)).join('/');
+/**
+ * A relative path as a relative URI reference (RFC 3986, 4.2): each segment percent-encoded
+ * but for the characters a segment may hold as they are (`:` and `@` among them), slashes
+ * kept. A first segment with a colon would read as a scheme (`file:x.ts`, `C:`), and an
+ * empty one would start an authority: either is preceded by `./`.
+ */
+export function relativeUri(path: string): string {
+  const segments = path.split('/').map((s) =>
+    encodeURIComponent((s as string & { toWellFormed(): string }).toWellFormed()).replace(/%3A/gi, ':').replace(/%40/gi, '@'),
+  );
+  const first = segments[0] ?? '';
+  return `${first === '' || first.includes(':') ? './' : ''}${segments.join('/')}`;
 }

@@ -29,13 +29,26 @@ export const DEFAULT_MAX_RECORD_CHARS = 8 << 20;
 
 export type RecordSink = (record: AccountRecord | OpenRecord, index: number) => void;
 
+/** How a field's value was written. */
+export const enum ValueKind {
+  /** A string, true, false or null: `value` is it. */
+  Plain = 0,
+  /** An object or array: `value` is its compact JSON text. */
+  Nested = 1,
+  /**
+   * A number: `value` is its literal exactly as sent (a double would round an integer past
+   * 2^53 and respell others: what is shown must be what the service said).
+   */
+  Number = 2,
+}
+
 /**
  * A record's fields one by one, as they are read (the data engine's table builder takes them
- * this way: no object per record). `nested`: the value is an object or array, as its JSON text.
+ * this way: no object per record). A key sent twice in a record comes twice: the later wins.
  */
 export interface FieldSink {
   begin(index: number): void;
-  field(key: string, value: FieldValue, nested: boolean): void;
+  field(key: string, value: FieldValue, kind: ValueKind): void;
   end(index: number): void;
 }
 
@@ -240,9 +253,7 @@ export class SearchBodyParser {
           const v = this.#scalar(buf, p, final);
           if (v === undefined) break;
           p = v.end;
-          const n = v.value;
-          this.#count = typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 ? n : undefined;
-          if (this.#count === undefined) throw bad('"count" is not a non-negative whole number.');
+          this.#count = countOf(v);
           this.#at = At.TopNext;
         } else {
           // Another top-level key: its value is skipped, whatever its size or depth.
@@ -297,7 +308,7 @@ export class SearchBodyParser {
         const v = this.#scalar(buf, p, final);
         if (v === undefined) break;
         p = v.end;
-        this.#setField(this.#key, v.value);
+        this.#fields.field(this.#key, v.value, v.number ? ValueKind.Number : ValueKind.Plain);
         this.#at = At.RecordNext;
       } else {
         // At.End: only whitespace may follow.
@@ -408,8 +419,8 @@ export class SearchBodyParser {
     if (this.#strLength > this.#maxField) throw bad(`a text of result ${this.#records + 1} is longer than ${this.#maxField} characters.`);
   }
 
-  /** A string, number, true, false or null at `p`, or undefined when it is not complete yet. */
-  #scalar(buf: string, p: number, final: boolean): { value: FieldValue; end: number } | undefined {
+  /** A number (its literal), true, false or null at `p`, or undefined when it is not complete yet. */
+  #scalar(buf: string, p: number, final: boolean): { value: FieldValue; end: number; number?: true } | undefined {
     let e = p;
     while (e < buf.length && !isDelimiter(buf.charCodeAt(e))) {
       e++;
@@ -420,7 +431,7 @@ export class SearchBodyParser {
     if (token === 'true') return { value: true, end: e };
     if (token === 'false') return { value: false, end: e };
     if (token === 'null') return { value: null, end: e };
-    if (/^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(token)) return { value: Number(token), end: e };
+    if (/^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(token)) return { value: token, end: e, number: true };
     throw bad(NOT_JSON);
   }
 
@@ -512,12 +523,12 @@ export class SearchBodyParser {
     } catch {
       throw bad(NOT_JSON);
     }
-    this.#fields.field(this.#key, text, true);
+    this.#fields.field(this.#key, text, ValueKind.Nested);
     this.#at = At.RecordNext;
   }
 
   #setField(key: string, value: FieldValue): void {
-    this.#fields.field(key, value, false);
+    this.#fields.field(key, value, ValueKind.Plain);
   }
 
   #finishRecord(p: number): void {
@@ -537,10 +548,10 @@ export class SearchBodyParser {
         bag = {};
         nested = undefined;
       },
-      field: (key, value, isNested) => {
-        setOwn(bag, key, value);
+      field: (key, value, kind) => {
+        setOwn(bag, key, kind === ValueKind.Number ? numberValue(value as string) : value);
         // A later duplicate key wins, as in JSON.parse.
-        if (isNested) (nested ??= new Set()).add(key);
+        if (kind === ValueKind.Nested) (nested ??= new Set()).add(key);
         else nested?.delete(key);
       },
       end: (index) => sink(this.type === 'accounts' ? accountRecord(bag, index, nested) : bag, index),
@@ -563,6 +574,26 @@ function accountRecord(bag: Record<string, FieldValue>, index: number, nestedFie
     setOwn(extra, key, bag[key] ?? null);
   }
   return extra === undefined ? fields : { ...fields, extra };
+}
+
+/**
+ * A number literal as a record object's value: a number, except an integer a double cannot
+ * hold exactly (past 2^53), which stays its digits (text) rather than be rounded.
+ */
+export function numberValue(literal: string): number | string {
+  const n = Number(literal);
+  if (Number.isSafeInteger(n) || !/^-?\d+$/.test(literal)) return n;
+  return Number.isFinite(n) && BigInt(n) === BigInt(literal) ? n : literal;
+}
+
+/** `count`: a whole number a double holds exactly; past 2^53 it is refused rather than rounded. */
+function countOf(v: { value: FieldValue; number?: true }): number {
+  const n = v.number ? Number(v.value) : Number.NaN;
+  if (Number.isInteger(n) && n >= 0 && !Number.isSafeInteger(n)) {
+    throw bad(`"count" (${String(v.value).slice(0, 40)}) is larger than ${Number.MAX_SAFE_INTEGER.toLocaleString('en-US')}, the largest count this extension can hold exactly.`);
+  }
+  if (!Number.isSafeInteger(n) || n < 0) throw bad('"count" is not a non-negative whole number.');
+  return n;
 }
 
 function tooMany(limit: number): LeakSearchError {

@@ -87,7 +87,7 @@ export interface ResultsEntry {
   readonly query: SearchQuery;
   /** The count the service reported. */
   readonly count: number;
-  /** The records kept (the service may send fewer than `count`). */
+  /** The records kept (the service may send fewer or more than `count`: both are shown). */
   readonly records: number;
   readonly rateLimit?: RateLimitState;
   /** When the response was received, epoch milliseconds ("as of"). */

@@ -110,7 +110,7 @@ export interface PanelEntry {
   readonly type: FindingsType;
   /** The count the service reported. */
   readonly count: number;
-  /** The records kept (may be fewer than `count`). */
+  /** The records kept: fewer or more than `count` (both are shown, see recordCount.ts). */
   readonly records: number;
   readonly rateLimit?: RateLimitView;
   readonly fetchedAt: number;

@@ -38,16 +38,18 @@ interface Active {
   column: number;
 }
 
-const WIDTHS: Readonly<Record<string, string>> = {
-  date: 'minmax(15rem, 1fr)',
-  username: 'minmax(12rem, 1.6fr)',
-  password: 'minmax(8rem, 1fr)',
-  url: 'minmax(14rem, 2fr)',
-  ip: 'minmax(8rem, 0.8fr)',
-  country: 'minmax(5rem, 0.5fr)',
-  browser: 'minmax(8rem, 0.9fr)',
-  status: 'minmax(5rem, 0.5fr)',
-};
+// A map, not an object: a field named `constructor` or `toString` would find Object.prototype's
+// function in an object and break the whole grid template.
+const WIDTHS: ReadonlyMap<string, string> = new Map([
+  ['date', 'minmax(15rem, 1fr)'],
+  ['username', 'minmax(12rem, 1.6fr)'],
+  ['password', 'minmax(8rem, 1fr)'],
+  ['url', 'minmax(14rem, 2fr)'],
+  ['ip', 'minmax(8rem, 0.8fr)'],
+  ['country', 'minmax(5rem, 0.5fr)'],
+  ['browser', 'minmax(8rem, 0.9fr)'],
+  ['status', 'minmax(5rem, 0.5fr)'],
+]);
 
 export class Grid {
   /** The scroll container. */
@@ -89,7 +91,7 @@ export class Grid {
   /** New data or new shape: rebuild the header and re-render the rows in view, scrolled to `scrollTop` when not negative. */
   setModel(model: GridModel, scrollTop = -1): void {
     this.#model = model;
-    const template = model.columns.map((column) => WIDTHS[column.key] ?? 'minmax(9rem, 1fr)').join(' ');
+    const template = model.columns.map((column) => WIDTHS.get(column.key) ?? 'minmax(9rem, 1fr)').join(' ');
     this.#grid.style.setProperty('--grid-columns', template);
     this.#grid.setAttribute('aria-colcount', String(model.columns.length));
     this.#headRow.replaceChildren(

@@ -2,6 +2,7 @@
 import * as l10n from '@vscode/l10n';
 import { el, numberFormat } from './dom';
 import type { PanelEntry } from '../shared/protocol';
+import { recordCount } from '../shared/recordCount';
 
 function formatDay(yyyymmdd: string): string {
   return `${yyyymmdd.slice(0, 4)}-${yyyymmdd.slice(4, 6)}-${yyyymmdd.slice(6, 8)}`;
@@ -25,7 +26,7 @@ export function summaryHeader(entry: PanelEntry): HTMLElement {
   return el('header', { className: 'summary' }, [
     el('h1', {}, [el('span', { className: 'domain', text: query.domain }), el('span', { className: 'type badge', text: entry.type })]),
     el('dl', { className: 'facts' }, [
-      fact(l10n.t('Records'), numberFormat.format(entry.count), 'fact-count'),
+      fact(l10n.t('Records'), recordCount(entry.count, entry.records, (n) => numberFormat.format(n), (n) => numberFormat.format(n)), 'fact-count'),
       fact(l10n.t('As of'), formatTime(entry.fetchedAt), 'fact-asof'),
       fact(l10n.t('Range'), range, 'fact-range'),
       fact(l10n.t('Quota'), quota, 'fact-quota'),

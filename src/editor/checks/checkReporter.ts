@@ -7,6 +7,7 @@ import { describeError } from '../../core/formatError';
 import type { ErrorAction } from '../../core/formatError';
 import { formatAge, formatNewSince, formatRange } from '../../core/format';
 import { plural } from '../../core/plural';
+import { recordCount } from '../../shared/recordCount';
 import type { ResultsEntry } from '../../core/types';
 import type { Settings } from '../config/settings';
 import type { Notifier, NotifierAction } from '../notify/notifier';
@@ -68,7 +69,7 @@ export class CheckReporter {
     const parts = done.map((r) => {
       const e = r.entry as ResultsEntry;
       const from = r.status === 'cached' ? ` (${vscode.l10n.t('cached {0}', formatAge(e.fetchedAt, Date.now()))})` : '';
-      return `${e.query.domain} ${e.query.type}: ${plural(e.count, vscode.l10n.t('leaked record'), vscode.l10n.t('leaked records'))}${from}`;
+      return `${e.query.domain} ${e.query.type}: ${recordCount(e.count, e.records, (n) => plural(n, vscode.l10n.t('leaked record'), vscode.l10n.t('leaked records')))}${from}`;
     });
     const first = done[0]?.entry;
     const fresh = done.map((r) => (r.status === 'fetched' ? formatNewSince(r.entry as ResultsEntry, Date.now()) : '')).find((t) => t !== '');

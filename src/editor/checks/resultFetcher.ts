@@ -105,7 +105,7 @@ export class ResultFetcher {
       const entry: ResultsEntry = await this.deps.engine.call('ingestCommit', { id, fetchedAt: response.fetchedAt, rateLimit: response.rateLimit });
       model.put(entry);
       run.onAnswered();
-      log.info(`${query.domain} (${query.type}): ${formatCount(entry.count)}${entry.records < entry.count ? ` (${formatCount(entry.records)} sent)` : ''}.`);
+      log.info(`${query.domain} (${query.type}): ${formatCount(entry.count)} counted${entry.records !== entry.count ? `, ${formatCount(entry.records)} sent` : ''}.`);
       return { query, domain: query.domain, status: 'fetched', entry };
     } catch (e) {
       const error = toLeakSearchError(e);

@@ -18,12 +18,12 @@ function levelOf(severity: vscode.DiagnosticSeverity): SarifLevel {
 }
 
 /** Where a file is, as SARIF names it: relative to the first folder, else an absolute URI. */
-function pathOf(uri: vscode.Uri, root: vscode.Uri | undefined): string {
+function pathOf(uri: vscode.Uri, root: vscode.Uri | undefined): Pick<SarifFinding, 'path' | 'absolute'> {
   if (root && uri.scheme === 'file') {
     const rel = path.relative(root.fsPath, uri.fsPath);
-    if (rel && !rel.startsWith('..') && !path.isAbsolute(rel)) return rel.split(path.sep).join('/');
+    if (rel && rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel)) return { path: rel.split(path.sep).join('/') };
   }
-  return uri.toString();
+  return { path: uri.toString(), absolute: true };
 }
 
 export async function exportSarif(ctx: LeakSearchContext, target?: unknown): Promise<vscode.Uri | undefined> {
@@ -46,7 +46,7 @@ export async function exportSarif(ctx: LeakSearchContext, target?: unknown): Pro
     for (const d of diagnostics) {
       if (!isLeakDiagnostic(d)) continue;
       findings.push({
-        path: pathOf(uri, root),
+        ...pathOf(uri, root),
         rule: String(codeValue(d)),
         level: levelOf(d.severity),
         message: d.message,

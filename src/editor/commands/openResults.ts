@@ -2,6 +2,7 @@
 // of the known results (none when there is only one: it opens at once).
 import * as vscode from 'vscode';
 import { formatAge, formatCount, formatRange } from '../../core/format';
+import { recordCount } from '../../shared/recordCount';
 import type { LeakSearchContext } from '../leakSearchContext';
 import type { LeakNode } from '../tree/treeNodes';
 import { CommandId } from './commandIds';
@@ -22,7 +23,7 @@ export async function openResults(ctx: LeakSearchContext, arg?: unknown): Promis
     const only = entries.length === 1 ? entries[0] : undefined;
     const pick = only ? { key: only.key } : await vscode.window.showQuickPick(entries.map((e) => ({
       label: `${e.query.domain} · ${e.query.type}`,
-      description: `${formatCount(e.count)} · ${formatRange(e.query.range)} · ${formatAge(e.fetchedAt, now)}`,
+      description: `${recordCount(e.count, e.records, (n) => formatCount(n))} · ${formatRange(e.query.range)} · ${formatAge(e.fetchedAt, now)}`,
       key: e.key,
     })), { title: vscode.l10n.t('Leak Search: Open Results') });
     key = pick?.key;

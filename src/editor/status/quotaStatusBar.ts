@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { formatAge, formatNewSince, formatClock, formatQuota } from '../../core/format';
 import { plural } from '../../core/plural';
+import { recordCount, recordTotal } from '../../shared/recordCount';
 import type { QuotaStore } from '../model/quotaStore';
 import type { ResultsModel } from '../model/resultsModel';
 
@@ -68,13 +69,13 @@ export class QuotaStatusBar implements vscode.Disposable {
       if (!held || held.fetchedAt < e.fetchedAt) latest.set(k, e);
     }
     const shown = [...latest.values()];
-    const total = shown.reduce((s, e) => s + e.count, 0);
+    const total = shown.reduce((s, e) => s + recordTotal(e), 0);
     const oldest = shown.length > 0 ? Math.min(...shown.map((e) => e.fetchedAt)) : undefined;
     const lines = shown
       .sort((a, b) => (a.query.domain + a.query.type).localeCompare(b.query.domain + b.query.type))
       .map((e) => {
         const fresh = formatNewSince(e, now);
-        return `${e.query.domain} (${e.query.type}): ${plural(e.count, vscode.l10n.t('record'), vscode.l10n.t('records'))}${fresh ? `, ${fresh}` : ''}, ${vscode.l10n.t('as of {0} ({1})', formatClock(e.fetchedAt, now), formatAge(e.fetchedAt, now))}`;
+        return `${e.query.domain} (${e.query.type}): ${recordCount(e.count, e.records, (n) => plural(n, vscode.l10n.t('record'), vscode.l10n.t('records')))}${fresh ? `, ${fresh}` : ''}, ${vscode.l10n.t('as of {0} ({1})', formatClock(e.fetchedAt, now), formatAge(e.fetchedAt, now))}`;
       });
     const fresh = shown.reduce((s, e) => s + (e.newRecords ?? 0), 0);
     const tooltip = [

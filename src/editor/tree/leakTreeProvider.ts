@@ -2,6 +2,7 @@
 // `contextValue` (menus match it with `when`), stable ids. Never shows a password.
 import { MAX_NOTE } from '../../core/triage';
 import { triageLabel } from '../../shared/triageLabel';
+import { recordCount, recordTotal } from '../../shared/recordCount';
 import type { TriageMark, TriageState } from '../../core/triage';
 import type { TriageStore } from '../model/triageStore';
 import * as vscode from 'vscode';
@@ -99,7 +100,7 @@ export class LeakTreeProvider extends Disposable implements vscode.TreeDataProvi
     const findings = this.model.childrenNow(node).filter((n): n is FindingsNode => n.kind === 'findings');
     const failed = findings.some((f) => f.failure && (!f.entry || f.failure.at > f.entry.fetchedAt));
     const checked = findings.filter((f) => f.entry);
-    const total = checked.reduce((sum, f) => sum + (f.entry?.count ?? 0), 0);
+    const total = checked.reduce((sum, f) => sum + (f.entry ? recordTotal(f.entry) : 0), 0);
     const fresh = checked.reduce((sum, f) => sum + (f.entry?.newRecords ?? 0), 0);
     const oldest = Math.min(...checked.map((f) => f.entry?.fetchedAt ?? now));
     item.iconPath = new vscode.ThemeIcon(failed ? 'warning' : total > 0 ? 'shield' : 'globe');
@@ -129,8 +130,7 @@ export function findingsText(node: FindingsNode, now: number, ttlMs: number): st
   const { entry, failure } = node;
   const failedLater = failure && (!entry || failure.at > entry.fetchedAt);
   if (!entry) return failure ? failure.summary : vscode.l10n.t('not checked yet');
-  const shown = entry.records;
-  const count = shown < entry.count ? vscode.l10n.t('{0} ({1} returned)', plural(entry.count, vscode.l10n.t('record'), vscode.l10n.t('records')), shown.toLocaleString('en-US')) : plural(entry.count, vscode.l10n.t('record'), vscode.l10n.t('records'));
+  const count = recordCount(entry.count, entry.records, (n) => plural(n, vscode.l10n.t('record'), vscode.l10n.t('records')));
   const range = entry.query.range ? ` · ${formatRange(entry.query.range)}` : '';
   const stale = isExpired(entry, ttlMs, now) ? ` · ${vscode.l10n.t('stale')}` : '';
   const fresh = entry.newRecords ? ` · ${vscode.l10n.t('{0} new', entry.newRecords.toLocaleString('en-US'))}` : '';

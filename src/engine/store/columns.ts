@@ -193,13 +193,15 @@ export function isoOf(ms: number): string {
 
 /**
  * A column of dates as epoch milliseconds (NaN: no date). A value that is not exactly the
- * ISO text of its number (another format, or no date at all) keeps its text too, so what
- * the service sent is never lost.
+ * ISO text of its number (another format, or text that is no date) keeps its text too, so
+ * what the service sent is never lost. Those texts are a text column of their own, made
+ * when the first one comes ('' in every other row): a map entry per odd row would cost many
+ * times the bytes of a record that is nothing but an odd date.
  */
 export class DateColumn {
   #length = 0;
   #ms: Float64Array = new Float64Array(0);
-  readonly #texts = new Map<number, string>();
+  #odd: TextColumn | undefined;
 
   get length(): number {
     return this.#length;
@@ -210,14 +212,25 @@ export class DateColumn {
     this.#ms = grow(this.#ms, row + 1, (n) => new Float64Array(n));
     const ms = dateMs(value);
     this.#ms[row] = ms;
-    if (Number.isNaN(ms) || !canonical(value, ms)) this.#texts.set(row, value);
+    // '' is what a row without a date reads as anyway.
+    const odd = value !== '' && (Number.isNaN(ms) || !canonical(value, ms));
+    if (odd && this.#odd === undefined) {
+      this.#odd = new TextColumn();
+      for (let r = 0; r < row; r++) this.#odd.push('');
+    }
+    this.#odd?.push(odd ? value : '');
   }
 
   get(row: number): string {
-    const text = this.#texts.get(row);
-    if (text !== undefined) return text;
+    const text = this.#odd?.get(row);
+    if (text) return text;
     const ms = this.#ms[row] as number;
     return Number.isNaN(ms) ? '' : isoOf(ms);
+  }
+
+  /** A row's text when it is not the ISO form of its instant, else undefined. */
+  oddText(row: number): string | undefined {
+    return this.#odd?.get(row) || undefined;
   }
 
   /** Each row's instant (NaN when it has none). */
@@ -225,24 +238,41 @@ export class DateColumn {
     return this.#ms;
   }
 
-  /** Rows whose text is not the ISO form of their instant. */
-  get texts(): ReadonlyMap<number, string> {
-    return this.#texts;
+  /** Rows whose text is not the ISO form of their instant, in row order. */
+  *texts(): Generator<[number, string]> {
+    const odd = this.#odd;
+    if (odd === undefined) return;
+    for (let row = 0; row < odd.length; row++) {
+      const text = odd.get(row);
+      if (text) yield [row, text];
+    }
   }
 
   finish(): void {
     if (this.#ms.length !== this.#length) this.#ms = this.#ms.slice(0, this.#length);
+    this.#odd?.finish();
   }
 
   get bytes(): number {
-    return this.#ms.byteLength + this.#texts.size * 48;
+    return this.#ms.byteLength + (this.#odd?.bytes ?? 0);
   }
 
   static from(ms: Float64Array, texts: Iterable<readonly [number, string]>): DateColumn {
     const column = new DateColumn();
     column.#ms = ms;
     column.#length = ms.length;
-    for (const [row, text] of texts) column.#texts.set(row, text);
+    let next = 0;
+    for (const [row, text] of texts) {
+      if (row < next || row >= ms.length) throw new Error('The cache file has a date text out of place.');
+      column.#odd ??= new TextColumn();
+      for (; next < row; next++) column.#odd.push('');
+      column.#odd.push(text);
+      next = row + 1;
+    }
+    if (column.#odd) {
+      for (; next < ms.length; next++) column.#odd.push('');
+      column.#odd.finish();
+    }
     return column;
   }
 }

@@ -11,8 +11,9 @@ import { maskKnownSecrets } from '../../core/redact';
 import type { AccountRecord, FieldValue, FindingsType, OpenRecord } from '../../core/types';
 import { ACCOUNT_FIELDS } from '../../core/types';
 import { LeakSearchError } from '../../core/errors';
+import { numberValue, ValueKind } from '../../core/searchBodyParser';
 import type { FieldSink } from '../../core/searchBodyParser';
-import { DateColumn, Tag, TagColumn, TextColumn } from './columns';
+import { DateColumn, grow, Tag, TagColumn, TextColumn } from './columns';
 
 /** What a column holds, so sorting, filters and charts treat it right. */
 export type ColumnKind = 'date' | 'ip' | 'number' | 'text';
@@ -191,10 +192,17 @@ export class RecordTable {
       case Tag.False:
         return false;
       case Tag.Number:
-        return Number(this.text(column, row));
+        return numberValue(this.text(column, row));
       default:
         return this.text(column, row);
     }
+  }
+
+  /** A cell as JSON text, undefined when the record has no such field (a number: its literal as sent). */
+  json(column: number, row: number): string | undefined {
+    const value = this.value(column, row);
+    if (value === undefined) return undefined;
+    return this.stored[column]?.tags?.get(row) === Tag.Number ? this.text(column, row) : JSON.stringify(value);
   }
 
   /** One record as the service sent it (for the leak index and hovers; folded fields as their text). */
@@ -227,91 +235,110 @@ export class RecordTable {
   }
 }
 
-/** Field names a builder tracks before folding any new one at once (their values are kept sparsely until they prove frequent). */
+/** Field names a builder tracks before folding any new one at once. */
 const CANDIDATES = 1024;
-/** A field present in more than this share of the rows so far is stored densely. */
-const DENSE_SHARE = 1 / 8;
+/**
+ * A generic field becomes a column of its own when it is in at least this share of the
+ * rows (or the result is small): a column costs a few bytes in every row, so a rare field
+ * as a column would cost many times its own bytes. Rarer fields are folded.
+ */
+const COLUMN_SHARE = 1 / 4;
+const SMALL_RESULT = 4096;
+
+/** A value's JSON type and its text as a column keeps it. */
+function tagOf(value: FieldValue, kind: ValueKind): Tag {
+  if (kind === ValueKind.Number || typeof value === 'number') return Tag.Number;
+  return value === null ? Tag.Null : typeof value === 'string' ? Tag.Text : value ? Tag.True : Tag.False;
+}
+
+function textOf(value: FieldValue): string {
+  return value === null ? '' : typeof value === 'string' ? value : String(value);
+}
 
 /**
- * One generic field while records stream in. It starts sparse (the rows that have it and
- * their values), so a million records that each bring a name of their own cost only their
- * values; once it is in a good share of the rows it becomes a dense column.
+ * One generic field while records stream in. While rare it is sparse: the rows that have it
+ * and their values, in columns of their own (a typed array, tags, text), so records that each
+ * bring a name of their own cost about their own bytes; once it is in a good share of the rows
+ * it becomes dense (one entry per row).
  */
 class Candidate {
   count = 0;
   nestedSecret = false;
-  #rows: number[] | undefined = [];
-  #values: FieldValue[] | undefined = [];
+  #dense = false;
+  /** Sparse: the rows that have the field, in order. */
+  #rows: Uint32Array = new Uint32Array(0);
+  /** Sparse: one entry per value; dense: one entry per row. */
+  #tags = new TagColumn();
   #text: TextColumn | undefined;
   #date: DateColumn | undefined;
-  #tags: TagColumn | undefined;
+  /** Dense: rows written so far. */
   #filled = 0;
 
   constructor(
     readonly key: string,
     readonly order: number,
-  ) {}
-
-  get isDense(): boolean {
-    return this.#tags !== undefined;
+  ) {
+    if (kindOf(key) === 'date') this.#date = new DateColumn();
+    else this.#text = new TextColumn();
   }
 
-  /** Whether this record already gave the field a value (a duplicate key keeps the first). */
-  has(row: number): boolean {
-    if (this.#tags) return this.#filled > row;
-    const rows = this.#rows as number[];
-    return rows.length > 0 && rows[rows.length - 1] === row;
-  }
-
-  add(row: number, value: FieldValue): void {
+  /** `kind`: how the parser read it (a number's text is its literal as sent). */
+  add(row: number, value: FieldValue, kind: ValueKind): void {
     this.count++;
-    if (!this.nestedSecret && typeof value === 'string' && nestedTextHasSecret(value)) this.nestedSecret = true;
-    if (this.#tags) {
-      this.#push(row, value);
+    // Any text, not only what the parser read as nested: whole records (`add`) hold nested values as their JSON text.
+    if (kind !== ValueKind.Number && !this.nestedSecret && typeof value === 'string' && nestedTextHasSecret(value)) this.nestedSecret = true;
+    if (this.#dense) {
+      this.#padTo(row);
+      this.#put(tagOf(value, kind), textOf(value));
+      this.#filled = row + 1;
       return;
     }
-    (this.#rows as number[]).push(row);
-    (this.#values as FieldValue[]).push(value);
-    if (this.count > 1024 && this.count > (row + 1) * DENSE_SHARE) this.#densify();
+    this.#rows = grow(this.#rows, this.count, (n) => new Uint32Array(n));
+    this.#rows[this.count - 1] = row;
+    this.#put(tagOf(value, kind), textOf(value));
+    if (this.count > 1024 && this.count > (row + 1) * COLUMN_SHARE) this.#densify();
+  }
+
+  #put(tag: Tag, text: string): void {
+    this.#tags.push(tag);
+    if (this.#date) this.#date.push(text);
+    else this.#text?.push(text);
   }
 
   #densify(): void {
-    const rows = this.#rows as number[];
-    const values = this.#values as FieldValue[];
-    this.#rows = undefined;
-    this.#values = undefined;
+    const tags = this.#tags;
+    const text = this.#text;
+    const date = this.#date;
+    const rows = this.#rows;
+    this.#dense = true;
+    this.#rows = new Uint32Array(0);
     this.#tags = new TagColumn();
-    if (kindOf(this.key) === 'date') this.#date = new DateColumn();
-    else this.#text = new TextColumn();
-    for (let i = 0; i < rows.length; i++) this.#push(rows[i] as number, values[i] as FieldValue);
-  }
-
-  #push(row: number, value: FieldValue): void {
-    const tags = this.#tags as TagColumn;
-    this.#padTo(row);
-    const text = value === null ? '' : typeof value === 'string' ? value : String(value);
-    tags.push(value === null ? Tag.Null : typeof value === 'string' ? Tag.Text : typeof value === 'number' ? Tag.Number : value ? Tag.True : Tag.False);
-    if (this.#date) this.#date.push(text);
-    else this.#text?.push(text);
-    this.#filled = row + 1;
+    this.#text = text ? new TextColumn() : undefined;
+    this.#date = date ? new DateColumn() : undefined;
+    for (let i = 0; i < tags.length; i++) {
+      const row = rows[i] as number;
+      this.#padTo(row);
+      this.#put(tags.get(i), date ? date.get(i) : (text as TextColumn).get(i));
+      this.#filled = row + 1;
+    }
   }
 
   /** The column, `length` rows long (a sparse field is made dense now). */
   column(length: number): StoredColumn {
-    if (!this.#tags) this.#densify();
+    if (!this.#dense) this.#densify();
     this.#padTo(length);
-    this.#tags?.finish();
+    this.#tags.finish();
     this.#text?.finish();
     this.#date?.finish();
     const info: ColumnInfo = { key: this.key, label: labelOf(this.key), kind: this.#numeric() ? 'number' : kindOf(this.key), secret: isSecretName(this.key) || this.nestedSecret };
-    return this.#date ? { info, date: this.#date, tags: this.#tags as TagColumn } : { info, text: this.#text as TextColumn, tags: this.#tags as TagColumn };
+    return this.#date ? { info, date: this.#date, tags: this.#tags } : { info, text: this.#text as TextColumn, tags: this.#tags };
   }
 
   /** Every value the field has is a number (then it sorts as numbers). */
   #numeric(): boolean {
-    if (this.#date || !this.#tags) return false;
+    if (this.#date) return false;
     let any = false;
-    for (const tag of this.#tags.array) {
+    for (const tag of this.#tags.array.subarray(0, this.#tags.length)) {
       if (tag === Tag.Number) any = true;
       else if (tag !== Tag.Absent && tag !== Tag.Null) return false;
     }
@@ -320,29 +347,105 @@ class Candidate {
 
   /** Rows up to `row` (excluded) that have no value are absent. */
   #padTo(row: number): void {
-    const tags = this.#tags as TagColumn;
     while (this.#filled < row) {
-      tags.push(Tag.Absent);
-      if (this.#date) this.#date.push('');
-      else this.#text?.push('');
+      this.#put(Tag.Absent, '');
       this.#filled++;
     }
   }
 
-  /** Every (row, value) of the field, in row order. */
-  *entries(): Generator<[number, FieldValue]> {
-    if (!this.#tags) {
-      const rows = this.#rows as number[];
-      const values = this.#values as FieldValue[];
-      for (let i = 0; i < rows.length; i++) yield [rows[i] as number, values[i] as FieldValue];
+  /** Every (row, text) of the field, in row order (null as ''). */
+  *entries(): Generator<[number, string]> {
+    const get = (i: number): string => (this.#date ? this.#date.get(i) : (this.#text as TextColumn).get(i));
+    if (!this.#dense) {
+      for (let i = 0; i < this.#tags.length; i++) yield [this.#rows[i] as number, get(i)];
       return;
     }
-    for (let row = 0; row < this.#filled; row++) {
-      const tag = this.#tags.get(row);
-      if (tag === Tag.Absent) continue;
-      yield [row, tag === Tag.Null ? null : this.#date ? this.#date.get(row) : (this.#text as TextColumn).get(row)];
-    }
+    for (let row = 0; row < this.#filled; row++) if (this.#tags.get(row) !== Tag.Absent) yield [row, get(row)];
   }
+}
+
+/**
+ * Folded `name: value` texts of some rows (a row's parts joined), kept compactly: the rows in
+ * a typed array and their texts in a text column.
+ */
+class Folds {
+  #rows: Uint32Array = new Uint32Array(0);
+  readonly #texts = new TextColumn();
+
+  push(row: number, text: string): void {
+    const i = this.#texts.length;
+    this.#rows = grow(this.#rows, i + 1, (n) => new Uint32Array(n));
+    this.#rows[i] = row;
+    this.#texts.push(text);
+  }
+
+  get size(): number {
+    return this.#texts.length;
+  }
+
+  *entries(): Generator<[number, string]> {
+    for (let i = 0; i < this.#texts.length; i++) yield [this.#rows[i] as number, this.#texts.get(i)];
+  }
+}
+
+/**
+ * The texts of several row-ordered sources merged by row, as one row-ordered stream of
+ * (row, texts of that row in source order): a heap of the sources' next rows, so k sources
+ * of m entries in all cost m log k.
+ */
+function* mergeByRow(sources: readonly Iterator<[number, string]>[]): Generator<[number, string[]]> {
+  const heads: ([number, string] | undefined)[] = sources.map((s) => s.next().value as [number, string] | undefined);
+  const heap: number[] = [];
+  const less = (a: number, b: number): boolean => {
+    const ra = (heads[a] as [number, string])[0];
+    const rb = (heads[b] as [number, string])[0];
+    return ra < rb || (ra === rb && a < b);
+  };
+  const up = (i: number): void => {
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (!less(heap[i] as number, heap[p] as number)) break;
+      [heap[i], heap[p]] = [heap[p] as number, heap[i] as number];
+      i = p;
+    }
+  };
+  const down = (i: number): void => {
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < heap.length && less(heap[l] as number, heap[m] as number)) m = l;
+      if (r < heap.length && less(heap[r] as number, heap[m] as number)) m = r;
+      if (m === i) return;
+      [heap[i], heap[m]] = [heap[m] as number, heap[i] as number];
+      i = m;
+    }
+  };
+  heads.forEach((h, i) => {
+    if (h === undefined) return;
+    heap.push(i);
+    up(heap.length - 1);
+  });
+  let row = -1;
+  let parts: string[] = [];
+  while (heap.length > 0) {
+    const s = heap[0] as number;
+    const [r, text] = heads[s] as [number, string];
+    if (r !== row) {
+      if (parts.length > 0) yield [row, parts];
+      row = r;
+      parts = [];
+    }
+    parts.push(text);
+    const next = sources[s]?.next();
+    heads[s] = next?.done ? undefined : (next?.value as [number, string]);
+    if (heads[s] === undefined) {
+      heap[0] = heap[heap.length - 1] as number;
+      heap.pop();
+    }
+    if (heap.length > 0) down(0);
+  }
+  if (parts.length > 0) yield [row, parts];
 }
 
 /** Where each accounts field goes among the fixed columns. */
@@ -372,9 +475,17 @@ export class RecordTableBuilder implements FieldSink {
   readonly #fixed: StoredColumn[] = [];
   readonly #candidates: Candidate[] = [];
   readonly #candidateIndex = new Map<string, Candidate>();
-  /** Rows' folded `name: value` parts, by secrecy (sparse). */
-  readonly #folded = new Map<number, string[]>();
-  readonly #foldedSecret = new Map<number, string[]>();
+  /**
+   * The generic fields of the record being read: each name's slot in `#pendingValues`. A
+   * later duplicate key takes the first one's slot (its value wins, its place is the first's),
+   * as in JSON.parse.
+   */
+  readonly #pending = new Map<string, number>();
+  readonly #pendingValues: FieldValue[] = [];
+  readonly #pendingKinds: ValueKind[] = [];
+  /** Rows' folded `name: value` texts, by secrecy. */
+  readonly #folded = new Folds();
+  readonly #foldedSecret = new Folds();
 
   constructor(
     readonly type: FindingsType,
@@ -397,20 +508,29 @@ export class RecordTableBuilder implements FieldSink {
     this.#plain = this.type === 'accounts';
   }
 
-  field(key: string, value: FieldValue, nested: boolean): void {
+  field(key: string, value: FieldValue, kind: ValueKind): void {
     if (this.type === 'accounts') {
       const f = FIXED_INDEX.get(key);
       if (f !== undefined) {
-        if (nested) throw new LeakSearchError('bad-response', `The service sent an unexpected answer: the field "${key}" of result ${this.#length + 1} is not text.`, { status: 200 });
-        this.#values[f] = value === null ? '' : typeof value === 'string' ? value : String(value);
+        if (kind === ValueKind.Nested) throw new LeakSearchError('bad-response', `The service sent an unexpected answer: the field "${key}" of result ${this.#length + 1} is not text.`, { status: 200 });
+        this.#values[f] = textOf(value);
         return;
       }
     }
     this.#plain = false;
-    this.#addField(this.#length, key, value);
+    const slot = this.#pending.get(key);
+    if (slot === undefined) {
+      this.#pending.set(key, this.#pendingValues.length);
+      this.#pendingValues.push(value);
+      this.#pendingKinds.push(kind);
+    } else {
+      this.#pendingValues[slot] = value;
+      this.#pendingKinds[slot] = kind;
+    }
   }
 
   end(): void {
+    const row = this.#length;
     if (this.type === 'accounts') {
       const fixed = this.#fixed;
       for (let f = 0; f < fixed.length; f++) {
@@ -420,30 +540,39 @@ export class RecordTableBuilder implements FieldSink {
         else column.text?.push(text);
       }
     }
-    if (this.onRow) this.#tell(this.#length, this.#plain ? this.#values : undefined);
+    if (this.#pending.size > 0) {
+      let folded: string[] | undefined;
+      let foldedSecret: string[] | undefined;
+      for (const [key, slot] of this.#pending) {
+        const value = this.#pendingValues[slot] as FieldValue;
+        const kind = this.#pendingKinds[slot] as ValueKind;
+        const c = this.#candidate(key);
+        if (c !== undefined) c.add(row, value, kind);
+        else if (isSecretName(key) || (kind !== ValueKind.Number && typeof value === 'string' && nestedTextHasSecret(value))) (foldedSecret ??= []).push(`${key}: ${textOf(value)}`);
+        else (folded ??= []).push(`${key}: ${textOf(value)}`);
+      }
+      if (folded) this.#folded.push(row, folded.join('; '));
+      if (foldedSecret) this.#foldedSecret.push(row, foldedSecret.join('; '));
+      this.#pending.clear();
+      this.#pendingValues.length = 0;
+      this.#pendingKinds.length = 0;
+    }
+    if (this.onRow) this.#tell(row, this.#plain ? this.#values : undefined);
     this.#length++;
   }
 
   add(record: AccountRecord | OpenRecord): void {
-    const row = this.#length++;
+    this.begin();
     let bag: Readonly<Record<string, FieldValue>> | undefined;
-    let texts: string[] | undefined;
     if (this.type === 'accounts') {
       const r = record as AccountRecord;
-      texts = this.#fixed.map((column) => {
-        const value = getOwn(r as unknown as Record<string, FieldValue>, column.info.key);
-        const text = typeof value === 'string' ? value : value === null ? '' : String(value);
-        if (column.date) column.date.push(text);
-        else column.text?.push(text);
-        return text;
-      });
+      for (const key of ACCOUNT_FIELDS) this.field(key, getOwn(r as unknown as Record<string, FieldValue>, key), ValueKind.Plain);
       bag = r.extra;
     } else {
       bag = record as OpenRecord;
     }
-    const keys = bag ? Object.keys(bag) : [];
-    for (const key of keys) this.#addField(row, key, getOwn(bag as Readonly<Record<string, FieldValue>>, key));
-    if (this.onRow) this.#tell(row, keys.length === 0 ? texts : undefined);
+    if (bag) for (const key of Object.keys(bag)) this.field(key, getOwn(bag, key), ValueKind.Plain);
+    this.end();
   }
 
   #tell(row: number, plain: readonly string[] | undefined): void {
@@ -452,26 +581,21 @@ export class RecordTableBuilder implements FieldSink {
     this.onRow?.(row, plain, codes);
   }
 
-  #addField(row: number, key: string, value: FieldValue): void {
+  /** The candidate of a field name, made while there is room for one more. */
+  #candidate(key: string): Candidate | undefined {
     let c = this.#candidateIndex.get(key);
     if (c === undefined && this.#candidates.length < CANDIDATES) {
       c = new Candidate(key, this.#candidates.length);
       this.#candidates.push(c);
       this.#candidateIndex.set(key, c);
     }
-    if (c === undefined) this.#fold(row, key, value);
-    else if (!c.has(row)) c.add(row, value);
+    return c;
   }
 
-  #fold(row: number, key: string, value: FieldValue): void {
-    const map = isSecretName(key) ? this.#foldedSecret : this.#folded;
-    const parts = map.get(row);
-    const part = `${key}: ${value === null ? '' : String(value)}`;
-    if (parts) parts.push(part);
-    else map.set(row, [part]);
-  }
-
-  /** The complete table: the most frequent generic fields as columns (first seen first), the rest folded. */
+  /**
+   * The complete table: the most frequent generic fields as columns (first seen first), as
+   * many as there is room for among those in a good share of the rows; the rest folded.
+   */
   finish(): RecordTable {
     const n = this.#length;
     for (const column of this.#fixed) {
@@ -479,21 +603,33 @@ export class RecordTableBuilder implements FieldSink {
       column.date?.finish();
     }
     const room = MAX_OWN_COLUMNS - this.#fixed.length;
-    const ranked = [...this.#candidates].sort((a, b) => b.count - a.count || a.order - b.order);
+    const frequent = this.#candidates.filter((c) => n <= SMALL_RESULT || c.count >= n * COLUMN_SHARE);
+    const ranked = frequent.sort((a, b) => b.count - a.count || a.order - b.order);
     const kept = new Set(ranked.slice(0, Math.max(0, room)));
     const stored: StoredColumn[] = [...this.#fixed];
+    const folds: Iterator<[number, string]>[] = [this.#folded.entries()];
+    const secretFolds: Iterator<[number, string]>[] = [this.#foldedSecret.entries()];
     for (const c of this.#candidates) {
       if (kept.has(c)) stored.push(c.column(n));
-      else for (const [row, value] of c.entries()) this.#fold(row, c.key, value);
+      else (isSecretName(c.key) || c.nestedSecret ? secretFolds : folds).push(prefixed(c.key, c.entries()));
     }
-    for (const [key, map] of [[OTHER_FIELDS, this.#folded], [OTHER_SECRET_FIELDS, this.#foldedSecret]] as const) {
-      if (map.size === 0) continue;
+    for (const [key, sources] of [[OTHER_FIELDS, folds], [OTHER_SECRET_FIELDS, secretFolds]] as const) {
       const text = new TextColumn();
       const tags = new TagColumn();
-      for (let row = 0; row < n; row++) {
-        const parts = map.get(row);
-        text.push(parts ? parts.join('; ') : '');
-        tags.push(parts ? Tag.Text : Tag.Absent);
+      let next = 0;
+      for (const [row, parts] of mergeByRow(sources)) {
+        for (; next < row; next++) {
+          text.push('');
+          tags.push(Tag.Absent);
+        }
+        text.push(parts.join('; '));
+        tags.push(Tag.Text);
+        next = row + 1;
+      }
+      if (next === 0) continue;
+      for (; next < n; next++) {
+        text.push('');
+        tags.push(Tag.Absent);
       }
       text.finish();
       tags.finish();
@@ -501,4 +637,9 @@ export class RecordTableBuilder implements FieldSink {
     }
     return new RecordTable(this.type, n, stored);
   }
+}
+
+/** A field's entries as folded `name: value` texts. */
+function* prefixed(key: string, entries: Iterable<[number, string]>): Generator<[number, string]> {
+  for (const [row, text] of entries) yield [row, `${key}: ${text}`];
 }

@@ -36,7 +36,7 @@ function bytesOf(array: Uint32Array | Float64Array | Uint8Array): Uint8Array {
 /** The pieces of a table's file content, in order. */
 export function* tablePieces(table: RecordTable): Generator<Uint8Array> {
   const columns: ColumnHeader[] = table.stored.map((c) => {
-    if (c.date) return { info: c.info, store: 'date', dateTexts: [...c.date.texts], tags: c.tags !== undefined };
+    if (c.date) return { info: c.info, store: 'date', dateTexts: [...c.date.texts()], tags: c.tags !== undefined };
     const text = c.text as TextColumn;
     if (text.isDictionary) return { info: c.info, store: 'dict', values: text.values, tags: c.tags !== undefined };
     return { info: c.info, store: 'pool', poolBytes: text.pool?.bytes.length ?? 0, tags: c.tags !== undefined };

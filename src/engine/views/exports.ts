@@ -4,8 +4,6 @@
 // the summary never holds a secret. The file is readable by its owner only. Node only.
 import * as fs from 'node:fs/promises';
 import { bounded, escapeMarkdown, visibleText } from '../../core/plainText';
-import { setOwn } from '../../core/ownFields';
-import type { FieldValue } from '../../core/types';
 import type { ExportFormat } from '../../shared/protocol';
 import type { ResultView } from './resultView';
 
@@ -20,16 +18,37 @@ export interface SummaryContext {
   readonly filterDescription: string;
 }
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * What a spreadsheet may skip before a formula: white space, controls, and characters that
+ * show nothing (format characters such as U+200B or U+FEFF, and the rest of Unicode's
+ * default-ignorable ones).
+ */
+const INVISIBLE = /^[\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]*/u;
+/** A formula's first character once compatibility forms are folded (NFKC: `＝` U+FF1D is `=`). */
+const FORMULA_CHAR = /^[=+\-@\p{Pd}\u2212]/u;
 const CHUNK = 256 * 1024;
 
 /**
- * One CSV field: formula-looking text (`=`, `+`, `-`, `@`, tab, CR first) is prefixed with a
- * single quote so spreadsheets show it as text; a field with a quote, comma, or line break
- * is quoted with quotes doubled (RFC 4180).
+ * Whether a spreadsheet could read the text as a formula: it starts with tab or CR, or its
+ * first visible character is `=`, `+`, `-`, `@` or a look-alike (full-width and small forms,
+ * super- and subscripts, any dash, the minus sign), whatever invisible characters come first.
+ */
+export function looksLikeFormula(value: string): boolean {
+  const first = value.charCodeAt(0);
+  if (first === 9 || first === 13) return true;
+  const rest = value.slice(INVISIBLE.exec(value)?.[0].length ?? 0);
+  if (rest === '') return false;
+  const c = String.fromCodePoint(rest.codePointAt(0) as number);
+  return FORMULA_CHAR.test(c) || FORMULA_CHAR.test(c.normalize('NFKC'));
+}
+
+/**
+ * One CSV field: formula-looking text (see `looksLikeFormula`) is prefixed with a single
+ * quote so spreadsheets show it as text; a field with a quote, comma, or line break is quoted
+ * with quotes doubled (RFC 4180).
  */
 export function csvField(value: string): string {
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  const safe = looksLikeFormula(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) || safe !== value ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
@@ -77,17 +96,19 @@ export function* csvPieces(view: ResultView, rows: ArrayLike<number>, includeSec
 /** JSON (an array of records with their original field types) of `rows`, in pieces. */
 export function* jsonPieces(view: ResultView, rows: ArrayLike<number>, includeSecrets: boolean): Generator<string> {
   const columns = exported(view, includeSecrets);
-  const names = columns.map((c) => exportName(view, c));
+  const names = columns.map((c) => JSON.stringify(exportName(view, c)));
   let out = '[';
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i] as number;
-    const record: Record<string, FieldValue> = {};
+    const fields: string[] = [];
     const cell = exportCell(view, row, includeSecrets);
     columns.forEach((c, k) => {
-      const value = view.table.value(c, row);
-      if (value !== undefined) setOwn(record, names[k] as string, typeof value === 'string' ? cell(c) : value);
+      const json = view.table.json(c, row);
+      // A string is written plain and with the record's secrets masked; numbers, booleans and
+      // nested values exactly as the service sent them.
+      if (json !== undefined) fields.push(`${names[k] as string}:${json.startsWith('"') ? JSON.stringify(cell(c)) : json}`);
     });
-    out += `${i === 0 ? '\n' : ',\n'}  ${JSON.stringify(record)}`;
+    out += `${i === 0 ? '\n' : ',\n'}  {${fields.join(',')}}`;
     if (out.length >= CHUNK) {
       yield out;
       out = '';

@@ -213,7 +213,7 @@ export class ResultView {
   display(column: number, row: number): string {
     const date = this.table.stored[column]?.date;
     if (date) {
-      const raw = date.texts.get(row);
+      const raw = date.oddText(row);
       if (raw !== undefined) return visibleText(maskEchoes(raw, this.table.secretsOf(row))).slice(0, CELL_MAX);
       const ms = date.ms[row] as number;
       return Number.isNaN(ms) ? '' : this.dates.dateTime(ms);

@@ -132,7 +132,7 @@ export class TextSearch {
     }
     const hit = new Set<number>();
     for (const [day, text] of cache.distinct) if (text.includes(needle)) hit.add(day);
-    for (const [row, text] of dates.texts) if (text.toLowerCase().includes(needle)) mask[row] = 1;
+    for (const [row, text] of dates.texts()) if (text.toLowerCase().includes(needle)) mask[row] = 1;
     if (hit.size === 0) return;
     for (let row = 0; row < mask.length; row++) if (hit.has(cache.days[row] as number)) mask[row] = 1;
   }

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { formatAge, formatAsOf, formatClock, formatCount, formatIn, formatNewSince, formatQuota, formatRange, isQuotaSpent, quotaResumesAt } from '../../../src/core/format';
+import { recordCount, recordTotal } from '../../../src/shared/recordCount';
 
 const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
 const MIN = 60_000;
@@ -84,5 +85,26 @@ describe('format: quota', () => {
     assert.equal(formatNewSince({ newRecords: 1234, newSince: now - 2 * 3_600_000 }, now), `1,234 new since ${formatClock(now - 2 * 3_600_000, now)} (2 h ago)`);
     assert.equal(formatNewSince({ newRecords: 0, newSince: now }, now), '');
     assert.equal(formatNewSince({}, now), '');
+  });
+});
+
+describe('format: a result\'s records against the service\'s count', () => {
+  // [count, records sent, what is said]
+  const CASES: readonly (readonly [number, number, string])[] = [
+    [1000, 1000, '1,000 records'],
+    [1, 1, '1 record'],
+    [0, 0, '0 records'],
+    [1000, 12, '1,000 records (12 returned)'],
+    [1000, 1204, "1,204 records (the service's count says 1,000)"],
+    [0, 3, "3 records (the service's count says 0)"],
+    [1, 0, '1 record (0 returned)'],
+    [Number.MAX_SAFE_INTEGER, 2, '9,007,199,254,740,991 records (2 returned)'],
+  ];
+
+  it('says both figures whenever they differ, never one in place of the other (table)', () => {
+    for (const [count, records, said] of CASES) {
+      assert.equal(recordCount(count, records, (n) => formatCount(n)), said, `${count} / ${records}`);
+      assert.equal(recordTotal({ count, records }), Math.max(count, records));
+    }
   });
 });

@@ -10,12 +10,45 @@ import { MAX_AHEAD_MS, believableState, parseRateLimit, parseReset, parseRetryAf
 import { redact } from '../../../src/core/redact';
 import { isSecretName, nestedTextHasSecret } from '../../../src/core/secretFields';
 import { MAX_TIMER_MS, longTimeout } from '../../../src/core/timers';
+import { SearchBodyParser } from '../../../src/core/searchBodyParser';
+import { parseSearchBody } from '../../../src/core/response';
 import { MAX_OWN_COLUMNS, RecordTableBuilder } from '../../../src/engine/store/recordTable';
 import type { RecordTable } from '../../../src/engine/store/recordTable';
 import { exportPieces, markdownSummary } from '../../../src/engine/views/exports';
 import { ResultView } from '../../../src/engine/views/resultView';
-import { EMPTY_FILTER } from '../../../src/shared/protocol';
+import { EMPTY_FILTER, MASK } from '../../../src/shared/protocol';
 import type { AccountRecord, OpenRecord } from '../../../src/core/types';
+
+/** A body read as the engine reads it: the streaming parser feeding the table builder, in small chunks. */
+function ingest(body: string, type: 'accounts' | 'customers', chunk = 7): { table: RecordTable; count: number } {
+  const builder = new RecordTableBuilder(type);
+  const parser = new SearchBodyParser(type, { maxRecords: 1_000_000 }, builder);
+  for (let i = 0; i < body.length; i += chunk) parser.write(body.slice(i, i + chunk));
+  const { count } = parser.end();
+  return { table: builder.finish(), count };
+}
+
+/** Everything a user can see or take of a table: panel cells (revealed or not), copies, CSV and JSON exports (secrets in or out), records. */
+function everywhere(table: RecordTable): { shown: string; revealed: string; hidden: string; all: string } {
+  const view = viewOf(table);
+  const rows = Array.from(view.rows);
+  const allColumns = new Set(table.columns.map((_, c) => c));
+  const revealedKeys = new Set(rows.flatMap((r) => table.columns.map((_, c) => `${r}:${c}`)));
+  const hidden = [
+    ...view.window(0, rows.length, new Set()).map((item) => JSON.stringify(item)),
+    ...rows.map((r) => view.copyText('row', r, 0, new Set()) ?? ''),
+    toCsv(table, rows, { includeSecrets: false }),
+    toJson(table, rows, { includeSecrets: false }),
+  ].join('\n');
+  const revealed = [
+    ...view.window(0, rows.length, revealedKeys).map((item) => JSON.stringify(item)),
+    ...rows.map((r) => view.copyText('row', r, 0, allColumns) ?? ''),
+    toCsv(table, rows, { includeSecrets: true }),
+    toJson(table, rows, { includeSecrets: true }),
+    ...rows.map((r) => JSON.stringify(table.record(r))),
+  ].join('\n');
+  return { shown: hidden, revealed, hidden, all: `${hidden}\n${revealed}` };
+}
 
 /** The folded "other fields" columns come on top of the own ones. */
 const MAX_COLUMNS = MAX_OWN_COLUMNS + 2;
@@ -217,6 +250,113 @@ describe('hostile input', () => {
         assert.ok(u.message.length < 2000);
         assert.doesNotMatch(u.message, /NaN|Invalid Date/);
       }));
+    });
+  });
+
+  describe('what we show is what the service said, exactly', () => {
+    // [body's records, type, a text that must show (revealed), a text that must never show anywhere]
+    const DUPLICATES: readonly (readonly [string, 'accounts' | 'customers', string, string])[] = [
+      ['{"email":"first-a@x.io","email":"second-b@x.io"}', 'customers', 'second-b@x.io', 'first-a'],
+      ['{"username":"first-u","username":"second-u"}', 'accounts', 'second-u', 'first-u'],
+      ['{"password":"first-secret","password":"second-secret"}', 'accounts', 'second-secret', 'first-secret'],
+      ['{"password":"first-secret","password":"second-secret"}', 'customers', 'second-secret', 'first-secret'],
+      ['{"hwid":"first-h","x":1,"hwid":"second-h"}', 'accounts', 'second-h', 'first-h'],
+      ['{"n":{"first":1},"n":"second-n"}', 'customers', 'second-n', 'first'],
+      ['{"__proto__":"first-p","__proto__":"second-p"}', 'customers', 'second-p', 'first-p'],
+    ];
+
+    it('a key sent twice takes its last value everywhere, as JSON.parse does, and the first never shows (table)', () => {
+      for (const [record, type, last, first] of DUPLICATES) {
+        const body = `{"count":2,"results":[${record},${record}]}`;
+        const { table } = ingest(body, type);
+        const seen = everywhere(table);
+        assert.ok(seen.revealed.includes(last), `${record}: ${last} is shown`);
+        assert.ok(!seen.all.includes(first), `${record}: ${first} never shows`);
+        const parsed = parseSearchBody(body, type).records[0] as unknown as Record<string, unknown>;
+        const bag = type === 'accounts' ? { ...parsed, ...(parsed['extra'] as object | undefined) } : parsed;
+        assert.ok(JSON.stringify(bag).includes(last) && !JSON.stringify(bag).includes(first), `${record}: the record objects too`);
+      }
+    });
+
+    it('a duplicated password is masked by its last value and the first one shows nowhere', () => {
+      for (const type of ['accounts', 'customers'] as const) {
+        const { table } = ingest('{"count":1,"results":[{"username":"u","password":"old-pw","password":"new-pw"}]}', type);
+        const view = viewOf(table);
+        const column = table.columnOf('password') as number;
+        assert.equal(table.columns[column]?.secret, true, type);
+        assert.equal(view.cells(0)[column], MASK, type);
+        assert.equal(view.cells(0, () => true)[column], 'new-pw', type);
+        const seen = everywhere(table);
+        assert.ok(!seen.hidden.includes('new-pw') && !seen.all.includes('old-pw'), type);
+      }
+    });
+
+    // [number literal as sent]
+    const NUMBERS = ['9007199254740993', '-9007199254740993', '123456789012345678901234567890', '18446744073709551615', '1.50', '1e3', '-0', '0.1000000000000000055511151231257827', '9007199254740992'];
+
+    it('a number keeps its literal in every field and every view, never rounded (table)', () => {
+      for (const literal of NUMBERS) {
+        for (const [type, field] of [['customers', 'n'], ['accounts', 'username'], ['accounts', 'extra_n']] as const) {
+          const { table } = ingest(`{"count":1,"results":[{"${field}":${literal},"other":"x"}]}`, type);
+          const column = table.columnOf(field) as number;
+          assert.equal(table.text(column, 0), literal, `${type} ${field} ${literal}`);
+          const view = viewOf(table);
+          assert.equal(view.copyText('cell', 0, column, new Set()), literal);
+          assert.ok(view.cells(0).includes(literal), `${literal} in the panel`);
+          assert.ok(toCsv(table, [0], { includeSecrets: false }).includes(literal), `${literal} in CSV`);
+          const json = toJson(table, [0], { includeSecrets: false });
+          assert.ok(json.includes(`"${field}":${type === 'accounts' && field === 'username' ? `"${literal}"` : literal}`), `${literal} in JSON: ${json}`);
+          assert.doesNotThrow(() => JSON.parse(json));
+        }
+      }
+      // Record objects: an integer a double cannot hold stays its digits.
+      const parsed = parseSearchBody('{"count":1,"results":[{"big":9007199254740993,"ok":9007199254740992,"d":1.5}]}', 'customers').records[0];
+      assert.deepEqual(parsed, { big: '9007199254740993', ok: 9007199254740992, d: 1.5 });
+    });
+
+    // [count as sent, the error's words or the count read]
+    const COUNTS: readonly (readonly [string, RegExp | number])[] = [
+      ['9007199254740991', 9007199254740991],
+      ['9007199254740992', /larger than 9,007,199,254,740,991/],
+      ['123456789012345678901234567890', /"count" \(123456789012345678901234567890\) is larger than/],
+      ['1e300', /larger than/],
+      ['1e400', /not a non-negative whole number/],
+      ['1.5', /not a non-negative whole number/],
+      ['-1', /not a non-negative whole number/],
+      ['2.0', 2],
+      ['1e2', 100],
+    ];
+
+    it('a count past 2^53 is refused in words, never rounded (table)', () => {
+      for (const [count, expected] of COUNTS) {
+        const body = `{"count":${count},"results":[]}`;
+        if (typeof expected === 'number') {
+          assert.equal(ingest(body, 'customers').count, expected, count);
+          continue;
+        }
+        assert.throws(() => ingest(body, 'customers'), (e: unknown) => e instanceof LeakSearchError && e.kind === 'bad-response' && expected.test(e.message), count);
+      }
+    });
+
+    const PROTO_NAMES = ['constructor', '__proto__', 'hasOwnProperty', 'toString', 'valueOf', 'isPrototypeOf', '__defineGetter__', 'prototype'];
+
+    it('fields named like Object.prototype members show, sort and export like any other (table)', () => {
+      const records = [3, 1, 2].map((v) => `{${PROTO_NAMES.map((name) => `"${name}":"${name}-${v}"`).join(',')}}`);
+      for (const type of ['customers', 'accounts'] as const) {
+        const { table } = ingest(`{"count":3,"results":[${records.join(',')}]}`, type);
+        for (const name of PROTO_NAMES) {
+          const column = table.columnOf(name);
+          assert.notEqual(column, undefined, `${type}: ${name} has a column`);
+          assert.equal(table.columns[column as number]?.label, name);
+          const view = new ResultView(table);
+          view.query({ filter: EMPTY_FILTER, sort: { column: name, direction: 'asc' }, grouping: 'none', expanded: [] });
+          assert.deepEqual(view.window(0, 3, new Set()).map((item) => (item.kind === 'row' ? item.cells[column as number] : '')), [1, 2, 3].map((v) => `${name}-${v}`), `${type}: sorted by ${name}`);
+          assert.equal(JSON.parse(toJson(table, [0], { includeSecrets: false }))[0][name], `${name}-3`);
+          assert.ok(toCsv(table, [0], { includeSecrets: false }).split('\r\n')[0]?.split(',').includes(name));
+        }
+        assert.equal(Object.getPrototypeOf({}), Object.prototype);
+        assert.equal(({} as Record<string, unknown>)['constructor'], Object);
+      }
     });
   });
 

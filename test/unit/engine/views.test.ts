@@ -267,6 +267,50 @@ describe('engine: results panel queries', () => {
       assert.equal(csvField('a=b'), 'a=b');
     });
 
+    // [text, whether a spreadsheet could take it for a formula]
+    const FORMULA_CASES: readonly (readonly [string, boolean])[] = [
+      ['=1+1', true],
+      ['+1', true],
+      ['-1', true],
+      ['@SUM(A1)', true],
+      ['\t=1', true],
+      ['\tplain', true],
+      ['\rplain', true],
+      ['\uff1d1+1', true], // ＝ full-width equals
+      ['\uff0b1', true], // ＋
+      ['\uff0d1', true], // －
+      ['\uff20SUM(A1)', true], // ＠
+      ['\ufe66cmd', true], // small equals
+      ['\u207a1', true], // superscript plus
+      ['\u22121', true], // minus sign
+      ['\u20131', true], // en dash
+      ['  =1', true],
+      ['\u00a0=1', true], // no-break space
+      ['\u3000=1', true], // ideographic space
+      ['\u200b=1', true], // zero-width space
+      ['\ufeff@x', true], // byte order mark
+      ['\u2060\u200e+1', true], // word joiner, left-to-right mark
+      ['\u00ad-1', true], // soft hyphen
+      ['\n=1', true],
+      ['a=b', false],
+      ['user@example.com', false],
+      ['x-1', false],
+      ['', false],
+      ['   ', false],
+      ['\u200b', false],
+      ['\u{1F600}=', false],
+      ['\uff41=1', false], // full-width a
+    ];
+
+    it('defuses every formula starter and look-alike, after any invisible prefix (table)', () => {
+      for (const [text, formula] of FORMULA_CASES) {
+        const field = csvField(text);
+        const quoted = field.startsWith('"') ? field.slice(1, -1).replace(/""/g, '"') : field;
+        assert.equal(quoted.startsWith("'") && quoted.slice(1) === text, formula, JSON.stringify(text));
+        if (!formula) assert.equal(quoted, text, JSON.stringify(text));
+      }
+    });
+
     it('leaves secrets out of CSV and JSON unless asked; JSON keeps field types', () => {
       const view = new ResultView(table('accounts', [account({ password: 'hunter2', username: '=evil()@example.com' })]));
       query(view);
