@@ -14,7 +14,7 @@ import type { AccountField, LeakSource, PlainCodes, SourceSegment } from '../cor
 import { NO_SITE, siteOf } from '../core/sites';
 import { ACCOUNT_FIELDS } from '../core/types';
 import { grow } from './store/columns';
-import { ACCOUNT_COLUMN_ORDER } from './store/recordTable';
+import { ACCOUNT_COLUMN_ORDER, withoutKeys } from './store/recordTable';
 import type { RecordTable, RowListener } from './store/recordTable';
 import { combinedTriage } from '../core/triage';
 import type { TriageMark } from '../core/triage';
@@ -222,11 +222,12 @@ export class Leaks {
       kind: m.kind,
       identifier: m.identifier,
       severity: m.severity,
-      message: describeMatch(m),
+      // The records' facts are server text: a key the service put there is masked (see recordTable.ts).
+      message: withoutKeys(describeMatch(m)),
       hidden: m.hidden,
       common: m.common,
       count: m.refs.length,
-      owners: m.owners,
+      owners: m.owners.map(withoutKeys),
       domains: m.summary.domains,
       ...(key !== undefined ? { target: { key, identifier: m.identifier } } : {}),
       handle,

@@ -185,6 +185,7 @@ describe('engine: the API key never shows in a record, whatever the service put 
     const [match] = leaks.match('bob@acme.test');
     assert.ok(match);
     assert.ok(!shows(JSON.stringify(leaks.hover(match.handle, 10))));
+    assert.ok(!shows(match.message), match.message);
     // Without the key known, the same record shows as sent (the test can fail).
     setKnownKeys([]);
     assert.ok(shows(view.cells(1).join(' ')));
