@@ -25,7 +25,7 @@ export class ClearTextConsent {
 
   /**
    * True when the key may go to `baseUrl` (as the user wrote it): https, a plainly written
-   * loopback host (core/net/loopback.ts), or an http:// origin the user agreed to (asked now
+   * loopback host (src/core/net/loopback.ts), or an http:// origin the user agreed to (asked now
    * when not yet). One question at a time per origin.
    */
   async confirm(baseUrl: string): Promise<boolean> {
