@@ -215,8 +215,9 @@ export class LeakSearchClient {
       return { baseUrl, apiKey, query, url: buildSearchUrl(baseUrl, apiKey, query) };
     });
     const { domain, type } = query;
-    // Second guard (the editor asks first): the key never goes to a plain http:// origin elsewhere without consent.
-    const clearText = clearTextOrigin(baseUrl);
+    // Second guard (the editor asks first): the key never goes to a plain http:// origin elsewhere
+    // without consent. Judged on the URL as given: only a plainly written loopback host is exempt.
+    const clearText = clearTextOrigin(params.baseUrl);
     if (clearText !== undefined && !this.clearTextAllowed(clearText)) throw clearTextRefused(clearText);
     const id = this.limiter.id(baseUrl, apiKey);
     const notes: string[] = [];

@@ -12,6 +12,7 @@ import { LeakSearchError } from './errors';
 import { redact } from './redact';
 import type { HeaderBag } from './ratelimit';
 import { certificateFacts } from './net/certificate';
+import { localhostLookup } from './net/localhostLookup';
 import { readPeerCertificate } from './net/peerCertificate';
 import { normalizeProxyUrl, proxyFor } from './net/proxyFor';
 import type { ProxyDecision } from './net/proxyFor';
@@ -205,7 +206,8 @@ export class HttpTransport {
       headersTimeout: this.options.timeoutMs + 1_000,
       bodyTimeout: this.options.timeoutMs + 1_000,
     };
-    const tls = { rejectUnauthorized: this.tls.rejectUnauthorized, ...(this.tls.ca ? { ca: [...this.tls.ca] } : {}), timeout: this.options.timeoutMs };
+    // `localhost` is connected to on the loopback addresses, never looked up in DNS (loopback.ts).
+    const tls = { rejectUnauthorized: this.tls.rejectUnauthorized, ...(this.tls.ca ? { ca: [...this.tls.ca] } : {}), timeout: this.options.timeoutMs, lookup: localhostLookup };
     const made = decision.kind === 'proxy'
       ? new ProxyAgent({ uri: decision.url, requestTls: tls, proxyTls: tls, clientFactory: tunnelClientFactory(this.options.timeoutMs), ...timeouts })
       : new Agent({ ...timeouts, connect: tls });
@@ -213,9 +215,20 @@ export class HttpTransport {
     return made;
   }
 
-  /** VS Code's fetch for this request, when that is the route; else our own dispatchers. */
-  private hostFetch(): typeof fetch | undefined {
-    return this.route.route === 'vscode-fetch' ? this.options.network?.fetch : undefined;
+  /**
+   * VS Code's fetch for this request, when that is the route; else our own dispatchers. The
+   * name `localhost` always takes our own: it is never proxied, and only our connections are
+   * sure to reach it without asking DNS (net/localhostLookup.ts).
+   */
+  private hostFetch(url: string): typeof fetch | undefined {
+    if (this.route.route !== 'vscode-fetch') return undefined;
+    let host: string;
+    try {
+      host = new URL(url).hostname;
+    } catch {
+      return undefined;
+    }
+    return host === 'localhost' ? undefined : this.options.network?.fetch;
   }
 
   private start(key: string): void {
@@ -243,7 +256,7 @@ export class HttpTransport {
   }
 
   private async send(url: string, decision: ProxyDecision, headers: Readonly<Record<string, string>>, signal: AbortSignal): Promise<RawAnswer> {
-    const hostFetch = this.hostFetch();
+    const hostFetch = this.hostFetch(url);
     if (hostFetch) {
       // No dispatcher: VS Code's fetch then resolves the proxy and adds the system certificates.
       // `redirect: 'manual'` never follows a redirect with the key in the path, and keeps the
@@ -289,7 +302,7 @@ export class HttpTransport {
     opts.signal?.addEventListener('abort', onCancel, { once: true });
     let answered = false;
     // Counted until it ends, so that giving up can end what it left behind (see `finish`).
-    const key = this.hostFetch() ? undefined : dispatcherKey(decision);
+    const key = this.hostFetch(opts.url) ? undefined : dispatcherKey(decision);
     if (key !== undefined) this.start(key);
     try {
       if (opts.signal?.aborted) controller.abort();

@@ -1,19 +1,23 @@
 // The API key is a path segment (docs/decisions.md, decision 9): over http:// it crosses the network
-// readable by anyone on the way. A plain http:// service on another machine is used only when
-// the user agreed for that origin (README "Security"); loopback never leaves this machine.
-// Pure.
+// readable by anyone on the way. A plain http:// service is used only when the user agreed for
+// that exact origin (README "Security"), unless the URL plainly names this machine (loopback.ts):
+// loopback never leaves it. Pure.
 import { LeakSearchError } from '../errors';
-import { isLoopbackHost } from './loopback';
+import { isLoopbackUrl } from './loopback';
 
-/** The origin that needs the user's consent before the key is sent to it, or undefined. */
+/**
+ * The origin that needs the user's consent before the key is sent to it, or undefined. The
+ * origin is the parsed one (where the key would go): `http://0x7f.1` asks about
+ * `http://127.0.0.1`.
+ */
 export function clearTextOrigin(baseUrl: string): string | undefined {
   let url: URL;
   try {
-    url = new URL(baseUrl);
+    url = new URL(baseUrl.trim());
   } catch {
     return undefined;
   }
-  return url.protocol === 'http:' && !isLoopbackHost(url.hostname) ? url.origin : undefined;
+  return url.protocol === 'http:' && !isLoopbackUrl(baseUrl) ? url.origin : undefined;
 }
 
 /** The client's own refusal when no consent was given (the editor asks first). */

@@ -6,6 +6,7 @@
 import * as net from 'node:net';
 import * as tls from 'node:tls';
 import type { PeerCertificateShape } from './certificate';
+import { localhostLookup } from './localhostLookup';
 
 export interface PeerCertificateTarget {
   readonly host: string;
@@ -32,6 +33,7 @@ export async function readPeerCertificate(target: PeerCertificateTarget): Promis
       host: target.host,
       port: target.port,
       rejectUnauthorized: false,
+      lookup: localhostLookup,
       ...(net.isIP(target.host) === 0 ? { servername: target.host } : {}),
       ...(socket ? { socket } : {}),
     };
@@ -56,7 +58,7 @@ export async function readPeerCertificate(target: PeerCertificateTarget): Promis
 async function tunnel(target: PeerCertificateTarget): Promise<net.Socket> {
   const proxy = new URL(target.proxyUrl ?? '');
   if (proxy.protocol !== 'http:') throw new Error('only http:// proxies are tunnelled here');
-  const socket = net.connect(Number(proxy.port || 80), proxy.hostname.replace(/^\[(.*)\]$/, '$1'));
+  const socket = net.connect({ port: Number(proxy.port || 80), host: proxy.hostname.replace(/^\[(.*)\]$/, '$1'), lookup: localhostLookup });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', resolve);
     socket.once('error', reject);

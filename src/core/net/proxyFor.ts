@@ -1,10 +1,12 @@
 // Which proxy a request to a URL goes through, in the order VS Code's extension host applies
 // (README "Behind a corporate proxy" lists it): http.proxySupport off means direct; loopback
-// is always direct; http.noProxy, or else NO_PROXY, exempts hosts; then http.proxy; then the
-// https_proxy / HTTPS_PROXY / http_proxy / HTTP_PROXY variables. The operating system's own
-// proxy and PAC files are known only to VS Code's fetch route (see route.ts). Pure.
+// is always direct; http.noProxy (when it has any entry), or else no_proxy, or else NO_PROXY,
+// exempts hosts (noProxy.ts); then http.proxy; then the https_proxy / HTTPS_PROXY / http_proxy
+// / HTTP_PROXY variables. The operating system's own proxy and PAC files are known only to
+// VS Code's fetch route (see route.ts). Pure.
 import { LeakSearchError } from '../errors';
 import { isLoopbackHost } from './loopback';
+import { parseNoProxy } from './noProxy';
 
 export type ProxySupport = 'off' | 'on' | 'fallback' | 'override';
 
@@ -29,11 +31,17 @@ export type ProxyDecision =
 
 export function proxyFor(target: URL, inputs: ProxyInputs): ProxyDecision {
   if (inputs.support === 'off') return { kind: 'direct', reason: 'http.proxySupport is off' };
+  // The host as parsed, where a direct connection goes: a proxy could never reach this
+  // machine's loopback. The same strict set as the clear-text rule (loopback.ts), which
+  // contains VS Code's own list (localhost, 127.0.0.1, ::1) but for the IPv4-mapped form.
   if (isLoopbackHost(target.hostname)) return { kind: 'direct', reason: 'loopback is never proxied' };
-  const setting = inputs.noProxy.filter((s) => s.trim() !== '');
-  const envList = inputs.env['NO_PROXY'] ?? inputs.env['no_proxy'] ?? '';
-  const [list, listName] = setting.length > 0 ? [setting, 'http.noProxy'] : [envList.split(','), 'NO_PROXY'];
-  if (list.some((entry) => matchesNoProxy(target, entry))) return { kind: 'direct', reason: `${listName} exempts this host` };
+  // Lower case first, as curl and VS Code read them; an empty variable counts as unset.
+  const [list, listName] = inputs.noProxy.some((s) => s.trim() !== '')
+    ? [inputs.noProxy, 'http.noProxy']
+    : inputs.env['no_proxy']?.trim()
+      ? [[inputs.env['no_proxy']], 'no_proxy']
+      : [[inputs.env['NO_PROXY'] ?? ''], 'NO_PROXY'];
+  if (parseNoProxy(list).matches(target)) return { kind: 'direct', reason: `${listName} exempts this host` };
   if (inputs.setting.trim() !== '') return { kind: 'proxy', url: inputs.setting.trim(), source: 'http.proxy' };
   const names: readonly ProxySource[] = target.protocol === 'https:' ? ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'] : ['http_proxy', 'HTTP_PROXY'];
   for (const name of names) {
@@ -41,25 +49,6 @@ export function proxyFor(target: URL, inputs: ProxyInputs): ProxyDecision {
     if (value) return { kind: 'proxy', url: value, source: name };
   }
   return { kind: 'direct', reason: 'no proxy is configured' };
-}
-
-/**
- * One NO_PROXY-style entry: `*` (everything), `host`, `.domain` or `*.domain` (the domain and
- * its subdomains), each optionally with `:port`.
- */
-export function matchesNoProxy(target: URL, rawEntry: string): boolean {
-  const entry = rawEntry.trim().toLowerCase();
-  if (entry === '') return false;
-  if (entry === '*') return true;
-  const host = target.hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1');
-  const port = target.port || (target.protocol === 'https:' ? '443' : '80');
-  const m = /^(.*?)(?::(\d+))?$/.exec(entry.replace(/^\[(.*)\](:\d+)?$/, '$1$2'));
-  let pattern = m?.[1] ?? entry;
-  const entryPort = m?.[2];
-  if (entryPort !== undefined && entryPort !== port) return false;
-  pattern = pattern.replace(/^\*\./, '.');
-  if (pattern.startsWith('.')) return host === pattern.slice(1) || host.endsWith(pattern);
-  return host === pattern || host.endsWith(`.${pattern}`);
 }
 
 /** An http.proxy-style URL; `host:port` alone means http. Throws a message without the URL (it may hold a password). */

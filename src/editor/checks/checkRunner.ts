@@ -69,8 +69,9 @@ export class CheckRunner implements vscode.Disposable {
 
   /** The endpoint from user settings (never a workspace's), or a typed error. */
   endpoint(): Endpoint {
-    const baseUrl = normalizeBaseUrl(this.deps.settings.baseUrl());
-    return { baseUrl, origin: new URL(baseUrl).origin };
+    const written = this.deps.settings.baseUrl();
+    const baseUrl = normalizeBaseUrl(written);
+    return { baseUrl, origin: new URL(baseUrl).origin, written };
   }
 
   /** The endpoint, or undefined after telling the user what is wrong with the setting. */
@@ -110,7 +111,7 @@ export class CheckRunner implements vscode.Disposable {
       this.deps.notifier.show('warning', vscode.l10n.t('Leak Search: no API key is set for {0}. Set one to check domains.', endpoint.origin), [this.#action('setApiKey', targets, options, undefined)]);
       return targets.map((t) => ({ domain: t.domain, status: 'skipped' }));
     }
-    if (!(await this.deps.consent.confirm(endpoint.baseUrl))) {
+    if (!(await this.deps.consent.confirm(endpoint.written))) {
       log.warn(`Nothing was sent: sending the API key in clear text to ${endpoint.origin} was declined.`);
       return targets.map((t) => ({ domain: t.domain, status: 'skipped' }));
     }

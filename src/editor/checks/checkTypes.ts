@@ -28,4 +28,6 @@ export interface CheckOutcome {
 export interface Endpoint {
   readonly baseUrl: string;
   readonly origin: string;
+  /** The setting as the user wrote it: whether it is loopback is judged on this (src/core/net/loopback.ts). */
+  readonly written: string;
 }

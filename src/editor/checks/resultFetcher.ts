@@ -88,7 +88,8 @@ export class ResultFetcher {
       // The records go straight into the data engine as they arrive (src/engine/).
       const ingest = engineIngest(this.deps.engine, endpoint.origin);
       const response = await client.search({
-        baseUrl: endpoint.baseUrl,
+        // As written, so that the client's own clear-text guard judges it as the user wrote it.
+        baseUrl: endpoint.written,
         apiKey: run.apiKey,
         domain: query.domain,
         type: query.type,

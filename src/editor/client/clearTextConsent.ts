@@ -24,8 +24,9 @@ export class ClearTextConsent {
   }
 
   /**
-   * True when the key may go to `baseUrl`: https, loopback, or an http:// origin the user
-   * agreed to (asked now when not yet). One question at a time per origin.
+   * True when the key may go to `baseUrl` (as the user wrote it): https, a plainly written
+   * loopback host (src/core/net/loopback.ts), or an http:// origin the user agreed to (asked now
+   * when not yet). One question at a time per origin.
    */
   async confirm(baseUrl: string): Promise<boolean> {
     const origin = clearTextOrigin(baseUrl);

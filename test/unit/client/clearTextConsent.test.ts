@@ -38,6 +38,23 @@ describe('clear-text consent', () => {
     assert.equal(store.data.get(CLEAR_TEXT_ORIGINS_KEY), undefined);
   });
 
+  it('only a plainly written loopback URL skips the question; a new origin is asked again', async () => {
+    const asked: string[] = [];
+    const consent = new ClearTextConsent(memento(), (o) => {
+      asked.push(o);
+      return Promise.resolve(true);
+    });
+    for (const plain of ['http://localhost:3000', 'http://[::1]:3000/api', 'http://127.0.0.2']) assert.equal(await consent.confirm(plain), true);
+    assert.deepEqual(asked, []);
+    for (const odd of ['http://api.localhost:3000', 'http://localhost.:3000', 'http://0x7f.1:3000', 'http://[0:0:0:0:0:0:0:1]:3000']) await consent.confirm(odd);
+    assert.deepEqual(asked, ['http://api.localhost:3000', 'http://localhost.:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000']);
+    await consent.confirm('http://0x7f.1:3000/other');
+    await consent.confirm('http://127.0.0.1:3001');
+    assert.equal(asked.length, 4, 'a consented origin is not asked again; loopback written plainly never is');
+    await consent.confirm('http://2130706433:3001');
+    assert.deepEqual(asked.slice(4), ['http://127.0.0.1:3001'], 'another port is another origin');
+  });
+
   it('two checks at once share one question', async () => {
     let asked = 0;
     const consent = new ClearTextConsent(memento(), () => new Promise((r) => setTimeout(() => r(++asked > 0), 10)));
