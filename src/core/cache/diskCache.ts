@@ -59,6 +59,9 @@ const ORPHAN_GRACE_MS = 10 * 60_000;
 /** How often a reader follows a result rewritten under it before it gives up (a miss). */
 const MAX_FOLLOW = 8;
 
+/** How often a listed meta that moved under our feet is looked for again (see `#readListed`). */
+const LISTED_RETRIES = 5;
+
 export class DiskCache {
   readonly #keyId: Buffer;
   readonly #nameKey: Buffer;
@@ -97,16 +100,31 @@ export class DiskCache {
       metas.set(metaName, held);
     }
     for (const [metaName, held] of metas) {
-      const stem = path.basename(metaName, META);
-      for (const name of [metaName, ...held]) {
-        const meta = await this.#readMeta(path.join(this.dir, name), stem);
-        if (meta === undefined) continue;
-        out.push(meta);
-        break;
-      }
+      const meta = await this.#readListed(metaName, held);
+      if (meta !== undefined) out.push(meta);
     }
     if (this.#obsolete > 0) this.log(`Cache: ${this.#obsolete} result(s) of an older cache format dropped; the next check asks the service.`);
     return out.sort((a, b) => b.fetchedAt - a.fetchedAt);
+  }
+
+  /**
+   * A listed meta, under its name or a name another window's prune holds it under. That window
+   * may move it between our listing and our read (to the held name, or back and the held name
+   * removed): a meta found under none of the names is looked for again in a fresh listing, a
+   * few times, before it counts as gone.
+   */
+  async #readListed(metaName: string, held: readonly string[]): Promise<CacheMeta | undefined> {
+    const stem = path.basename(metaName, META);
+    let names = [metaName, ...held];
+    for (let attempt = 0; attempt < LISTED_RETRIES; attempt++) {
+      for (const name of names) {
+        const meta = await this.#readMeta(path.join(this.dir, name), stem);
+        if (meta !== undefined) return meta;
+      }
+      const now = (await this.#names()).filter((n) => n.startsWith(`${metaName}${HELD}`));
+      names = [metaName, ...now];
+    }
+    return undefined;
   }
 
   /** The names of the regular files of the folder (a listing opens nothing and follows no link). */

@@ -243,7 +243,8 @@ describe('cache on disk: two windows writing the same result', () => {
     assert.deepEqual(fs.readdirSync(dir).filter((n) => n.includes('.tmp-')), []);
   });
 
-  it("one window pruning an expired version never deletes the fresh one the other just wrote", async () => {
+  it("one window pruning an expired version never deletes the fresh one the other just wrote", async function () {
+    this.timeout(60_000);
     const key = generateCacheKey();
     const writer = new DiskCache(dir, key);
     const pruner = new DiskCache(dir, key);
