@@ -553,7 +553,7 @@ function ranked(counts: Map<string, number>, n: number): [string, number][] {
   return [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).slice(0, n);
 }
 
-function topCodes(rows: Uint32Array, codes: Uint32Array, values: readonly string[], n: number): ValueCount[] {
+function topCodes(rows: Uint32Array, codes: ArrayLike<number>, values: readonly string[], n: number): ValueCount[] {
   const counts = new Uint32Array(values.length);
   for (const row of rows) counts[codes[row] as number]++;
   const map = new Map<string, number>();
