@@ -22,6 +22,11 @@ export function grow<T extends Uint32Array | Uint16Array | Float64Array | Uint8A
  */
 export type Codes = Uint8Array | Uint16Array | Uint32Array;
 
+/** A code array `n` long for codes below `count`, as narrow as that allows. */
+export function codeArray(count: number, n: number): Codes {
+  return count <= 0x100 ? new Uint8Array(n) : count <= 0x10000 ? new Uint16Array(n) : new Uint32Array(n);
+}
+
 /** A code array of the same width as `codes`, `n` long. */
 function codesLike(codes: Codes, n: number): Codes {
   return codes.BYTES_PER_ELEMENT === 1 ? new Uint8Array(n) : codes.BYTES_PER_ELEMENT === 2 ? new Uint16Array(n) : new Uint32Array(n);

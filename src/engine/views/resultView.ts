@@ -7,6 +7,8 @@ import { MASK } from '../../shared/protocol';
 import type { FilterOptions, FilterState, Grouping, MonthCount, SortState, ValueCount, ViewFigures, ViewItem, ViewQuery, ViewStats, ViewSummary } from '../../shared/protocol';
 import { NO_SITE, siteOf } from '../../core/sites';
 import type { RecordTable } from '../store/recordTable';
+import { codeArray } from '../store/columns';
+import type { Codes } from '../store/columns';
 import { columnOrder, hasSortKeys, sortKeys } from './columnOrder';
 import type { ColumnOrder } from './columnOrder';
 import { firstInOrder } from './firstInOrder';
@@ -51,7 +53,7 @@ export const ISO_DATES: DateFormat = {
 export class ResultView {
   readonly #orders = new Map<number, ColumnOrder>();
   readonly #search: TextSearch;
-  #sites: { readonly codes: Uint32Array; readonly values: string[] } | undefined;
+  #sites: { readonly codes: Codes; readonly values: string[] } | undefined;
   #options: FilterOptions | undefined;
   /** The current query's rows, in order; undefined while only its first rows are known (see FIRST_ROWS). */
   #rows: Uint32Array | undefined = new Uint32Array(0);
@@ -339,11 +341,11 @@ export class ResultView {
   // ---- groups ---------------------------------------------------------------------------
 
   /** Site of each row (the host of its URL), interned; cached. */
-  #siteCodes(): { readonly codes: Uint32Array; readonly values: string[] } {
+  #siteCodes(): { readonly codes: Codes; readonly values: string[] } {
     if (this.#sites) return this.#sites;
     const { table } = this;
     const column = table.roles.url;
-    const codes = new Uint32Array(table.length);
+    let codes: Codes;
     const values: string[] = [''];
     const index = new Map<string, number>([['', 0]]);
     const siteOfUrl = (url: string): string => {
@@ -361,11 +363,14 @@ export class ResultView {
     };
     const text = column === undefined ? undefined : table.stored[column]?.text;
     if (text?.isDictionary) {
+      // No more sites than URLs: the codes can be as narrow as the URLs' (a byte a row for a few hundred).
       const byUrl = text.values.map((url) => intern(siteOfUrl(url)));
+      codes = codeArray(values.length, table.length);
       for (let row = 0; row < codes.length; row++) codes[row] = byUrl[text.codes[row] as number] as number;
     } else if (text) {
+      codes = new Uint32Array(table.length);
       for (let row = 0; row < codes.length; row++) codes[row] = intern(siteOfUrl(text.get(row)));
-    }
+    } else codes = new Uint8Array(table.length);
     this.#sites = { codes, values };
     return this.#sites;
   }
