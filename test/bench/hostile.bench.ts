@@ -1,8 +1,14 @@
-// Time bounds on hostile shapes, measured here rather than in timed tests: the streaming
-// answer parser, the results table and the exports must stay linear in their input whatever
-// the records look like (tiny records, thousands of distinct field names, deep nesting).
-// Each `*_ratio` is the time at 4× the input over the time at 1× (linear ≈ 4; quadratic ≈ 16),
-// the median of paired runs (see timing.ts); the bench fails above 6. Prints one figure per line.
+// Time and memory bounds on hostile shapes, measured here rather than in timed tests: the
+// streaming answer parser, the results table and the exports must stay linear in their input
+// whatever the records look like (tiny records, thousands of distinct field names, deep nesting).
+// Each time `*_ratio` is the time at 4× the input over the time at 1× (linear ≈ 4; quadratic ≈
+// 16), the median of paired runs (see timing.ts); the bench fails above 6. Each
+// `hostile.memory.<shape>_ratio` is the memory kept by the engine and an open panel per byte of
+// the body (memoryProbe.ts); `hostile.memory_ratio` is the worst, and the bench fails above 4.
+// `hostile.memory_rss_ratio` is the worst growth of the resident set, which also holds what the
+// collector freed but the process kept. Prints one figure per line. Run alone (no VS Code):
+// `npx tsc -p tsconfig.json && node -e "require('./out/test/bench/hostile.bench.js').bench()"`.
+import { memoryRatios } from './memoryProbe';
 import { best, pairedRatio } from './timing';
 import { SearchBodyParser } from '../../src/core/searchBodyParser';
 import { RecordTableBuilder } from '../../src/engine/store/recordTable';
@@ -20,6 +26,7 @@ function buildTable(records: readonly OpenRecord[]): RecordTable {
 
 const MB = 1024 * 1024;
 const MAX_RATIO = 6;
+const MAX_MEMORY_RATIO = 4;
 
 
 function parse(body: string, chunk = 64 * 1024): void {
@@ -67,5 +74,12 @@ export async function bench(): Promise<void> {
   ];
   const worst = Math.max(...ratios);
   console.log(`hostile.worst_ratio: ${worst.toFixed(2)} x`);
+
+  const memory = memoryRatios();
+  for (const f of memory) console.log(`hostile.memory.${f.shape}_ratio: ${f.panelRatio.toFixed(2)} x`);
+  const worstMemory = memory.reduce((a, b) => (b.panelRatio > a.panelRatio ? b : a));
+  console.log(`hostile.memory_ratio: ${worstMemory.panelRatio.toFixed(2)} x`);
+  console.log(`hostile.memory_rss_ratio: ${Math.max(...memory.map((f) => f.rssRatio)).toFixed(2)} x`);
   if (worst > MAX_RATIO) throw new Error(`a hostile shape grows faster than linear: worst ratio ${worst.toFixed(2)} > ${MAX_RATIO}`);
+  if (worstMemory.panelRatio > MAX_MEMORY_RATIO) throw new Error(`a hostile shape keeps more than ${MAX_MEMORY_RATIO} times its body: ${worstMemory.shape} ${worstMemory.panelRatio.toFixed(2)}`);
 }

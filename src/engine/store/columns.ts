@@ -7,12 +7,36 @@
 const INITIAL = 1024;
 
 /** `array`, or a copy at least `need` long (sizes double). */
-export function grow<T extends Uint32Array | Float64Array | Uint8Array>(array: T, need: number, make: (n: number) => T): T {
+export function grow<T extends Uint32Array | Uint16Array | Float64Array | Uint8Array>(array: T, need: number, make: (n: number) => T): T {
   if (need <= array.length) return array;
   let size = Math.max(INITIAL, array.length);
   while (size < need) size *= 2;
   const next = make(size);
   next.set(array);
+  return next;
+}
+
+/**
+ * Dictionary codes, one a row, as narrow as the dictionary allows: one byte while it has at
+ * most 256 values (a column of countries, or one that is always empty, costs a byte a row).
+ */
+export type Codes = Uint8Array | Uint16Array | Uint32Array;
+
+/** A code array `n` long for codes below `count`, as narrow as that allows. */
+export function codeArray(count: number, n: number): Codes {
+  return count <= 0x100 ? new Uint8Array(n) : count <= 0x10000 ? new Uint16Array(n) : new Uint32Array(n);
+}
+
+/** A code array of the same width as `codes`, `n` long. */
+function codesLike(codes: Codes, n: number): Codes {
+  return codes.BYTES_PER_ELEMENT === 1 ? new Uint8Array(n) : codes.BYTES_PER_ELEMENT === 2 ? new Uint16Array(n) : new Uint32Array(n);
+}
+
+/** `codes`, widened if need be to hold `code`. */
+function wideEnough(codes: Codes, code: number): Codes {
+  if (code < 2 ** (8 * codes.BYTES_PER_ELEMENT)) return codes;
+  const next: Codes = code <= 0xffff ? new Uint16Array(codes.length) : new Uint32Array(codes.length);
+  next.set(codes);
   return next;
 }
 
@@ -22,7 +46,7 @@ export class TextColumn {
   /** Dictionary mode: the distinct values and each row's code. */
   #values: string[] | undefined = [];
   #index: Map<string, number> | undefined = new Map();
-  #codes: Uint32Array = new Uint32Array(0);
+  #codes: Codes = new Uint8Array(0);
   /** Pool mode: every row's text as UTF-8, row i at bytes [offsets[i], offsets[i + 1]). */
   #bytes: Buffer | undefined;
   #used = 0;
@@ -46,8 +70,9 @@ export class TextColumn {
         this.#values.push(value);
         this.#index.set(value, code);
       }
-      this.#codes = grow(this.#codes, row + 1, (n) => new Uint32Array(n));
-      this.#codes[row] = code;
+      const wide = wideEnough(this.#codes, code);
+      const codes = (this.#codes = grow(wide, row + 1, (n) => codesLike(wide, n)));
+      codes[row] = code;
       // Many distinct values: a dictionary only costs memory (and collector time). Switch to bytes, once.
       if (this.#values.length > 4096 && this.#values.length * 4 > this.#length) this.#toPool();
       return;
@@ -91,7 +116,7 @@ export class TextColumn {
     const rows = this.#length;
     this.#values = undefined;
     this.#index = undefined;
-    this.#codes = new Uint32Array(0);
+    this.#codes = new Uint8Array(0);
     this.#offsets = new Uint32Array(Math.max(INITIAL, rows + 1));
     this.#used = 0;
     this.#length = 0;
@@ -118,7 +143,7 @@ export class TextColumn {
   }
 
   /** Dictionary mode: each row's code (exactly `length` long once finished). */
-  get codes(): Uint32Array {
+  get codes(): Codes {
     return this.#codes;
   }
 
@@ -146,7 +171,7 @@ export class TextColumn {
   }
 
   /** A column rebuilt from stored parts (see serialize.ts). */
-  static fromDictionary(values: string[], codes: Uint32Array): TextColumn {
+  static fromDictionary(values: string[], codes: Codes): TextColumn {
     const column = new TextColumn();
     column.#values = values;
     column.#index = undefined;

@@ -476,11 +476,12 @@ export class RecordTableBuilder implements FieldSink {
   readonly #candidates: Candidate[] = [];
   readonly #candidateIndex = new Map<string, Candidate>();
   /**
-   * The generic fields of the record being read: each name's slot in `#pendingValues`. A
-   * later duplicate key takes the first one's slot (its value wins, its place is the first's),
-   * as in JSON.parse.
+   * The generic fields of the record being read, in the order of their first key. A later
+   * duplicate key takes the first one's slot (its value wins, its place is the first's), as
+   * in JSON.parse. Found by a scan while a record has few, through an index past that.
    */
-  readonly #pending = new Map<string, number>();
+  readonly #pendingKeys: string[] = [];
+  #pendingIndex: Map<string, number> | undefined;
   readonly #pendingValues: FieldValue[] = [];
   readonly #pendingKinds: ValueKind[] = [];
   /** Rows' folded `name: value` texts, by secrecy. */
@@ -518,15 +519,26 @@ export class RecordTableBuilder implements FieldSink {
       }
     }
     this.#plain = false;
-    const slot = this.#pending.get(key);
-    if (slot === undefined) {
-      this.#pending.set(key, this.#pendingValues.length);
+    const slot = this.#slotOf(key);
+    if (slot < 0) {
+      this.#pendingIndex?.set(key, this.#pendingKeys.length);
+      this.#pendingKeys.push(key);
       this.#pendingValues.push(value);
       this.#pendingKinds.push(kind);
     } else {
       this.#pendingValues[slot] = value;
       this.#pendingKinds[slot] = kind;
     }
+  }
+
+  /** Where a generic field of the record being read already is, or -1. */
+  #slotOf(key: string): number {
+    const keys = this.#pendingKeys;
+    if (this.#pendingIndex === undefined) {
+      if (keys.length < 16) return keys.indexOf(key);
+      this.#pendingIndex = new Map(keys.map((k, i) => [k, i]));
+    }
+    return this.#pendingIndex.get(key) ?? -1;
   }
 
   end(): void {
@@ -540,10 +552,12 @@ export class RecordTableBuilder implements FieldSink {
         else column.text?.push(text);
       }
     }
-    if (this.#pending.size > 0) {
+    const keys = this.#pendingKeys;
+    if (keys.length > 0) {
       let folded: string[] | undefined;
       let foldedSecret: string[] | undefined;
-      for (const [key, slot] of this.#pending) {
+      for (let slot = 0; slot < keys.length; slot++) {
+        const key = keys[slot] as string;
         const value = this.#pendingValues[slot] as FieldValue;
         const kind = this.#pendingKinds[slot] as ValueKind;
         const c = this.#candidate(key);
@@ -553,7 +567,8 @@ export class RecordTableBuilder implements FieldSink {
       }
       if (folded) this.#folded.push(row, folded.join('; '));
       if (foldedSecret) this.#foldedSecret.push(row, foldedSecret.join('; '));
-      this.#pending.clear();
+      keys.length = 0;
+      this.#pendingIndex = undefined;
       this.#pendingValues.length = 0;
       this.#pendingKinds.length = 0;
     }

@@ -10,12 +10,15 @@ import { DateColumn, TagColumn, TextColumn } from './columns';
 import { RecordTable } from './recordTable';
 import type { ColumnInfo, StoredColumn } from './recordTable';
 
-const VERSION = 2;
+/** 3: dictionary codes as narrow as their dictionary allows (2 always had four bytes a code). */
+const VERSION = 3;
 
 interface ColumnHeader {
   readonly info: ColumnInfo;
   readonly store: 'dict' | 'pool' | 'date';
   readonly values?: readonly string[];
+  /** Dictionary: bytes a code (4 when absent, as in version 2). */
+  readonly codeBytes?: 1 | 2 | 4;
   /** Pool: the byte length of the text. */
   readonly poolBytes?: number;
   readonly dateTexts?: readonly (readonly [number, string])[];
@@ -29,7 +32,7 @@ interface Header {
   readonly columns: readonly ColumnHeader[];
 }
 
-function bytesOf(array: Uint32Array | Float64Array | Uint8Array): Uint8Array {
+function bytesOf(array: Uint32Array | Uint16Array | Float64Array | Uint8Array): Uint8Array {
   return new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
 }
 
@@ -38,7 +41,7 @@ export function* tablePieces(table: RecordTable): Generator<Uint8Array> {
   const columns: ColumnHeader[] = table.stored.map((c) => {
     if (c.date) return { info: c.info, store: 'date', dateTexts: [...c.date.texts()], tags: c.tags !== undefined };
     const text = c.text as TextColumn;
-    if (text.isDictionary) return { info: c.info, store: 'dict', values: text.values, tags: c.tags !== undefined };
+    if (text.isDictionary) return { info: c.info, store: 'dict', values: text.values, codeBytes: text.codes.BYTES_PER_ELEMENT as 1 | 2 | 4, tags: c.tags !== undefined };
     return { info: c.info, store: 'pool', poolBytes: text.pool?.bytes.length ?? 0, tags: c.tags !== undefined };
   });
   const header: Header = { version: VERSION, type: table.type, rows: table.length, columns };
@@ -121,12 +124,12 @@ export class TableReader {
 
   /** Allocates every column's arrays from the header; their bytes arrive next, in this order. */
   #plan(header: Header): void {
-    if (header.version !== VERSION || (header.type !== 'accounts' && header.type !== 'customers') || !Number.isSafeInteger(header.rows) || header.rows < 0) {
+    if ((header.version !== VERSION && header.version !== 2) || (header.type !== 'accounts' && header.type !== 'customers') || !Number.isSafeInteger(header.rows) || header.rows < 0) {
       throw new Error('The cache file is not of this version.');
     }
     this.#header = header;
     const n = header.rows;
-    const target = (array: Uint32Array | Float64Array | Uint8Array | Buffer, done: () => void = () => undefined): void => {
+    const target = (array: Uint32Array | Uint16Array | Float64Array | Uint8Array | Buffer, done: () => void = () => undefined): void => {
       this.#targets.push({ bytes: array instanceof Buffer ? array : bytesOf(array), filled: 0, done });
       if (array.byteLength === 0) {
         this.#targets.pop();
@@ -139,7 +142,7 @@ export class TableReader {
         const ms = new Float64Array(n);
         target(ms, () => (slot.date = DateColumn.from(ms, c.dateTexts ?? [])));
       } else if (c.store === 'dict') {
-        const codes = new Uint32Array(n);
+        const codes = c.codeBytes === 1 ? new Uint8Array(n) : c.codeBytes === 2 ? new Uint16Array(n) : new Uint32Array(n);
         target(codes, () => (slot.text = TextColumn.fromDictionary([...(c.values ?? [])], codes)));
       } else {
         const offsets = new Uint32Array(n + 1);

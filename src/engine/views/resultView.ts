@@ -9,6 +9,8 @@ import type { FilterOptions, FilterState, Grouping, MonthCount, SortState, Value
 import { NO_SITE, siteOf } from '../../core/sites';
 import type { RecordTable } from '../store/recordTable';
 import { withoutKeys } from '../store/recordTable';
+import { codeArray } from '../store/columns';
+import type { Codes } from '../store/columns';
 import { columnOrder, hasSortKeys, sortKeys } from './columnOrder';
 import type { ColumnOrder } from './columnOrder';
 import { firstInOrder } from './firstInOrder';
@@ -53,7 +55,7 @@ export const ISO_DATES: DateFormat = {
 export class ResultView {
   readonly #orders = new Map<number, ColumnOrder>();
   readonly #search: TextSearch;
-  #sites: { readonly codes: Uint32Array; readonly values: string[] } | undefined;
+  #sites: { readonly codes: Codes; readonly values: string[] } | undefined;
   #options: FilterOptions | undefined;
   /** The current query's rows, in order; undefined while only its first rows are known (see FIRST_ROWS). */
   #rows: Uint32Array | undefined = new Uint32Array(0);
@@ -344,11 +346,11 @@ export class ResultView {
   // ---- groups ---------------------------------------------------------------------------
 
   /** Site of each row (the host of its URL), interned; cached. */
-  #siteCodes(): { readonly codes: Uint32Array; readonly values: string[] } {
+  #siteCodes(): { readonly codes: Codes; readonly values: string[] } {
     if (this.#sites) return this.#sites;
     const { table } = this;
     const column = table.roles.url;
-    const codes = new Uint32Array(table.length);
+    let codes: Codes;
     const values: string[] = [''];
     const index = new Map<string, number>([['', 0]]);
     const siteOfUrl = (url: string): string => {
@@ -366,11 +368,14 @@ export class ResultView {
     };
     const text = column === undefined ? undefined : table.stored[column]?.text;
     if (text?.isDictionary) {
+      // No more sites than URLs: the codes can be as narrow as the URLs' (a byte a row for a few hundred).
       const byUrl = text.values.map((url) => intern(siteOfUrl(url)));
+      codes = codeArray(values.length, table.length);
       for (let row = 0; row < codes.length; row++) codes[row] = byUrl[text.codes[row] as number] as number;
     } else if (text) {
+      codes = new Uint32Array(table.length);
       for (let row = 0; row < codes.length; row++) codes[row] = intern(siteOfUrl(text.get(row)));
-    }
+    } else codes = new Uint8Array(table.length);
     this.#sites = { codes, values };
     return this.#sites;
   }
@@ -558,7 +563,7 @@ function ranked(counts: Map<string, number>, n: number): [string, number][] {
   return [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).slice(0, n);
 }
 
-function topCodes(rows: Uint32Array, codes: Uint32Array, values: readonly string[], n: number): ValueCount[] {
+function topCodes(rows: Uint32Array, codes: ArrayLike<number>, values: readonly string[], n: number): ValueCount[] {
   const counts = new Uint32Array(values.length);
   for (const row of rows) counts[codes[row] as number]++;
   const map = new Map<string, number>();

@@ -114,6 +114,31 @@ describe('engine: stored results', () => {
     }
   });
 
+  // [distinct values, rows, bytes a code]
+  const WIDTHS: readonly (readonly [number, number, number])[] = [
+    [1, 5000, 1],
+    [256, 5000, 1],
+    [257, 5000, 2],
+    [65_536, 300_000, 2],
+    [65_537, 300_000, 4],
+  ];
+
+  it('keeps dictionary codes as narrow as the dictionary, widening as it grows, through its cache file (table)', () => {
+    for (const [distinct, rows, width] of WIDTHS) {
+      // Each value in a run of rows: a dictionary stays one while values repeat.
+      const valueOf = (row: number): string => `value ${Math.floor((row * distinct) / rows)}`;
+      const records: OpenRecord[] = Array.from({ length: rows }, (_, i) => ({ v: valueOf(i) }));
+      const table = build('customers', records);
+      const text = table.stored[0]?.text as TextColumn;
+      assert.equal(text.isDictionary, true, `${distinct}`);
+      assert.equal(text.codes.BYTES_PER_ELEMENT, width, `${distinct} values`);
+      const back = roundTrip(table, 4099);
+      assert.equal(back.stored[0]?.text?.codes.BYTES_PER_ELEMENT, width);
+      for (let row = 0; row < rows; row += 97) assert.equal(back.text(0, row), valueOf(row), `${distinct}: row ${row}`);
+      assert.equal(back.text(0, rows - 1), `value ${distinct - 1}`);
+    }
+  });
+
   it('a truncated file is refused, never half-read', () => {
     const table = build('accounts', [account(1), account(2)]);
     const bytes = Buffer.concat([...tablePieces(table)]);
