@@ -308,7 +308,9 @@ describe('Leaked identifiers in files', () => {
   });
 
   it('measures the time from an edit to updated diagnostics for a 1 MB file', async function () {
-    this.timeout(60_000);
+    // Each of the edits below round-trips a 1 MB document through the workbench (seconds each
+    // in code-server on two cores); what is asserted is our part, measured inside.
+    this.timeout(150_000);
     const lines: string[] = [];
     let size = 0;
     for (let i = 0; size < 1_048_576; i++) {
