@@ -64,6 +64,16 @@ function bad(message: string): LeakSearchError {
   return new LeakSearchError('bad-response', `The service sent an unexpected answer: ${message}`, { status: 200 });
 }
 
+/**
+ * The fewest characters a record may take on average (its braces, fields and the comma after
+ * it). Storing a record costs the engine and the results panel a few dozen bytes whatever it
+ * holds, so this floor is what keeps the memory of any accepted answer within a few times its
+ * size; real records are far larger (README "Privacy and security").
+ */
+export const MIN_RECORD_CHARS = 10;
+/** Records before the floor applies: an answer this small costs little however it is made. */
+const FREE_RECORDS = 4096;
+
 const NOT_JSON = 'the body is not valid JSON (it may have been cut off).';
 
 /** Record keys remembered for `#knownKey` (records have a handful of keys; odd ones are read the long way). */
@@ -532,9 +542,13 @@ export class SearchBodyParser {
   }
 
   #finishRecord(p: number): void {
-    void p;
     this.#inRecord = false;
     const index = this.#records++;
+    // Whatever stores a record keeps a few dozen bytes for it, however little it holds: an answer
+    // of records far smaller than any leaked credential would cost many times its size.
+    if (this.#records > FREE_RECORDS && this.#records * MIN_RECORD_CHARS > this.#dropped + p) {
+      throw bad(`its first ${this.#records.toLocaleString('en-US')} records take ${(this.#dropped + p).toLocaleString('en-US')} characters, fewer than ${MIN_RECORD_CHARS} a record. No leaked-credential record is that small (an accounts record's eight fields alone take 93), so nothing of it was kept.`);
+    }
     this.#at = At.ResultsNext;
     this.#fields.end(index);
   }

@@ -28,7 +28,10 @@ export const SHAPES: Readonly<Record<string, Shape>> = {
   accounts: { type: 'accounts', record: (i) => JSON.stringify({ date: '2024-09-20T08:11:00.000Z', browser: 'Google Chrome', status: 'show', url: `https://vpn.example.com/login/${i % 50}`, ip: `10.0.${i % 250}.${i % 200}`, country: 'US', username: `user${i}@example.com`, password: `Pw-${i}-x` }) },
   distinct_fields: { type: 'customers', record: (i) => `{"f${i}":${i % 10}}` },
   accounts_distinct_extras: { type: 'accounts', record: (i) => `{"x${i}":"v"}` },
-  empty_records: { type: 'accounts', record: () => '{}' },
+  // The smallest records an answer may hold on average (searchBodyParser.ts MIN_RECORD_CHARS:
+  // nine characters and the comma); smaller ones are refused, so they keep nothing.
+  smallest_accounts: { type: 'accounts', record: () => '{"a":"b"}' },
+  smallest_customers: { type: 'customers', record: () => '{"a":"b"}' },
   sparse_fields: { type: 'customers', record: (i) => `{"k${i % 600}":1}` },
   wide_record: { type: 'customers', record: (i) => `{${Array.from({ length: 200_000 }, (_, k) => `"w${i}_${k}":${k}`).join(',')}}` },
   long_strings: { type: 'customers', record: (i) => `{"id":${i},"s":"${i}${LONG}"}` },

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { LeakSearchError } from '../../../src/core/errors';
 import { parseSearchBody } from '../../../src/core/response';
-import { SearchBodyParser } from '../../../src/core/searchBodyParser';
+import { MIN_RECORD_CHARS, SearchBodyParser } from '../../../src/core/searchBodyParser';
 import type { AccountRecord, FindingsType, OpenRecord } from '../../../src/core/types';
 
 function parseChunked(text: string, type: FindingsType, cuts: readonly number[], maxRecords = Number.MAX_SAFE_INTEGER): { count: number; records: (AccountRecord | OpenRecord)[] } {
@@ -101,6 +101,38 @@ describe('client: streaming answer parser', () => {
     assert.equal(error.kind, 'too-large');
     assert.equal(error.details.limit, 1000);
     assert.match(error.message, /more than 1,000 records.*leakSearch\.maxRecords.*date range/);
+  });
+
+  it('refuses an answer of records smaller than any leaked credential, which would cost many times its size', () => {
+    const body = (record: string, n: number): string => `{"count":${n},"results":[${new Array<string>(n).fill(record).join(',')}]}`;
+    // [record, how many, refused?]: the floor is an average of MIN_RECORD_CHARS (the comma counts).
+    const cases: readonly (readonly [string, number, boolean])[] = [
+      ['{}', 100_000, true],
+      ['{"a":1}', 100_000, true],
+      ['{"ab":1}', 100_000, true],
+      [' { } ', 100_000, true],
+      ['{"a":"b"}', 100_000, false],
+      ['{"email":"a@b.co"}', 100_000, false],
+      ['{}', 4000, false],
+    ];
+    for (const [record, n, refused] of cases) {
+      for (const type of ['accounts', 'customers'] as const) {
+        const text = body(record, n);
+        const chunked = (): void => {
+          const parser = new SearchBodyParser(type, { maxRecords: 1e9 }, () => undefined);
+          for (let i = 0; i < text.length; i += 7919) parser.write(text.slice(i, i + 7919));
+          parser.end();
+        };
+        if (!refused) {
+          chunked();
+          continue;
+        }
+        const error = failure(chunked);
+        assert.equal(error.kind, 'bad-response', `${record} ${type}`);
+        assert.match(error.message, /fewer than 10 a record.*nothing of it was kept/);
+      }
+    }
+    assert.equal(MIN_RECORD_CHARS, 10);
   });
 
   it('refuses a field longer than the field limit, and a record longer than the record limit', () => {
