@@ -81,7 +81,19 @@ interface SecretPatterns {
   readonly text: RegExp;
   /** The base64 forms (case matters in base64). */
   readonly base64: RegExp | undefined;
+  /** The secret in lower case, and its base64 forms, for the quick test of plain text. */
+  readonly lower: string;
+  readonly cores: readonly string[];
+  /** Too short to look for (see MIN_SECRET). */
+  readonly short: boolean;
 }
+
+/**
+ * What every spelling but the secret itself and its base64 needs: an escape (`%`, `&`, `\`)
+ * or an invisible character. Text without any can hold the secret only as is or in base64,
+ * which a substring search finds far faster than the pattern of every spelling.
+ */
+const ESCAPED = /[%&\\\p{Cf}]/u;
 
 const compiled = new Map<string, SecretPatterns>();
 /** Patterns are kept for the few secrets of a session; a flood of distinct ones is not. */
@@ -92,7 +104,7 @@ function patternsOf(secret: string): SecretPatterns {
   if (held) return held;
   const text = new RegExp([...secret].map(charForms).join(INVISIBLE_GAP), 'giu');
   const cores = base64Cores(secret);
-  const patterns: SecretPatterns = { text, base64: cores.length > 0 ? new RegExp(cores.map(escapeRegExp).join('|'), 'g') : undefined };
+  const patterns: SecretPatterns = { text, base64: cores.length > 0 ? new RegExp(cores.map(escapeRegExp).join('|'), 'g') : undefined, lower: secret.toLowerCase(), cores, short: [...secret].length < MIN_SECRET };
   if (compiled.size >= COMPILED_MAX) compiled.clear();
   compiled.set(secret, patterns);
   return patterns;
@@ -111,9 +123,18 @@ function maskEncodedUrls(text: string, secrets: readonly string[]): string {
 /** `text` with each of `secrets` masked in every spelling `redact` knows, and nothing else changed. */
 export function maskKnownSecrets(text: string, secrets: readonly string[]): string {
   let out = text;
+  let plain: boolean | undefined;
+  let lower: string | undefined;
   for (const secret of secrets) {
-    if (typeof secret !== 'string' || [...secret].length < MIN_SECRET) continue;
-    const { text: spelled, base64 } = patternsOf(secret);
+    if (typeof secret !== 'string' || secret.length < MIN_SECRET) continue;
+    const patterns = patternsOf(secret);
+    if (patterns.short) continue;
+    const { text: spelled, base64 } = patterns;
+    plain ??= !ESCAPED.test(out);
+    if (plain) {
+      lower ??= out.toLowerCase();
+      if (!lower.includes(patterns.lower) && !patterns.cores.some((c) => out.includes(c))) continue;
+    }
     out = out.replace(spelled, MASK);
     if (base64) out = out.replace(base64, MASK);
   }

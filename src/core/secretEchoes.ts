@@ -16,42 +16,52 @@ function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** The spellings a secret takes inside another field: as is, and percent-encoded as a URL or a form writes it. */
-function spellings(secret: string): string[] {
-  const out = new Set<string>([secret]);
-  try {
-    const component = encodeURIComponent(secret);
-    out.add(component);
-    out.add(component.replace(/%20/g, '+'));
-    out.add(encodeURI(secret));
-  } catch {
-    // A lone surrogate cannot be percent-encoded: the value as is is enough.
-  }
-  return [...out];
-}
+/** A character that encodeURI or encodeURIComponent would percent-encode. */
+const NEEDS_ESCAPE = /[^A-Za-z0-9\-_.!~*'()]/;
+
+/** A record's secrets in every spelling `maskEchoes` looks for, lower-cased: made once per record. */
+export type Echoes = readonly string[] & { readonly __echoes: true };
 
 /**
- * `text` with every occurrence of each of `secrets` (any letter case; as is or percent-encoded
- * with either hex case) replaced by the mask. Cheap when nothing matches: one lower-casing of
- * `text` and a substring search per spelling.
+ * The spellings of `secrets` inside another field: as is, and percent-encoded as a URL or a
+ * form writes it; lower-cased (the match ignores case, percent escapes' hex included), longest
+ * first so a longer spelling is not half-masked by a shorter one it contains.
  */
-export function maskEchoes(text: string, secrets: readonly string[]): string {
-  if (text === '' || secrets.length === 0) return text;
-  let lower: string | undefined;
-  const hits: string[] = [];
+export function echoesOf(secrets: readonly string[]): Echoes {
+  const out = new Set<string>();
   for (const secret of secrets) {
-    if (secret.length < MIN_ECHO || secret.length > text.length * 3) continue;
-    for (const form of spellings(secret)) {
-      if (form.length > text.length) continue;
-      lower ??= text.toLowerCase();
-      if (lower.includes(form.toLowerCase())) hits.push(form);
+    if (secret.length < MIN_ECHO) continue;
+    out.add(secret.toLowerCase());
+    // Most passwords have a character a URL escapes; one without has no other spelling.
+    if (!NEEDS_ESCAPE.test(secret)) continue;
+    try {
+      const component = encodeURIComponent(secret);
+      out.add(component.toLowerCase());
+      out.add(component.replace(/%20/g, '+').toLowerCase());
+      out.add(encodeURI(secret).toLowerCase());
+    } catch {
+      // A lone surrogate cannot be percent-encoded: the value as is is enough.
     }
   }
-  if (hits.length === 0) return text;
-  // Longest first, so a longer spelling is not half-masked by a shorter one it contains.
-  hits.sort((a, b) => b.length - a.length);
-  const pattern = hits
-    .map((h) => escapeRegExp(h).replace(/%([0-9A-Fa-f]{2})/g, (_m, hex: string) => `%[${hex[0]}${hex[0]?.toLowerCase()}][${hex[1]}${hex[1]?.toLowerCase()}]`))
-    .join('|');
-  return text.replace(new RegExp(pattern, 'giu'), ECHO_MASK);
+  return [...out].sort((a, b) => b.length - a.length) as unknown as Echoes;
+}
+
+/** No secrets: a text passes unchanged. */
+export const NO_ECHOES = echoesOf([]);
+
+/**
+ * `text` with every spelling in `echoes` replaced by the mask, in any letter case. Cheap when
+ * nothing matches: one lower-casing of `text` and a substring search per spelling.
+ */
+export function maskEchoes(text: string, echoes: Echoes): string {
+  if (text === '' || echoes.length === 0) return text;
+  let lower: string | undefined;
+  let hits: string[] | undefined;
+  for (const form of echoes) {
+    if (form.length > text.length) continue;
+    lower ??= text.toLowerCase();
+    if (lower.includes(form)) (hits ??= []).push(form);
+  }
+  if (hits === undefined) return text;
+  return text.replace(new RegExp(hits.map(escapeRegExp).join('|'), 'giu'), ECHO_MASK);
 }

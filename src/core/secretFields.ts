@@ -22,9 +22,9 @@ const SECRET_PAIRS: ReadonlySet<string> = new Set([
 const SECRET_INFIXES = /password|passwd|passphrase|passcode|secret|token|credential|cookie|apikey|privatekey|accesskey/;
 
 /**
- * "Password" in other languages, from Wiktionary's translations of the English noun
- * (en.wiktionary.org/wiki/password, the Translations table), in the languages of VS Code's
- * language packs and the other widely written ones. Stems, matched anywhere in a name with its
+ * "Password" in other languages: the word each language's software and login forms use,
+ * compiled by hand from dictionary translations of the English noun (not a maintained list:
+ * extend it when a record shows a name it misses). Stems, matched anywhere in a name with its
  * separators and accents removed (`Contraseña` → `contrasena`, `mot_de_passe` → `motdepasse`,
  * `hasło` and `haslo`), so compounds and inflections count (`benutzerpasswort`, `senhas`).
  */

@@ -6,6 +6,7 @@ import { TextDecoder } from 'node:util';
 import { decryptCache } from '../core/cacheCrypto';
 import { parseCache } from '../core/cacheFile';
 import { DiskCache } from '../core/cache/diskCache';
+import { NO_ECHOES } from '../core/secretEchoes';
 import { readRegularFile } from '../core/cache/regularFile';
 import type { CacheMeta } from '../core/cache/diskCache';
 import { LeakSearchError } from '../core/errors';
@@ -460,7 +461,7 @@ export class Engine {
     if (!table || !rows) return { items: [], total: 0 };
     const { roles } = table;
     // What the tree shows never holds the record's password, also where it stands in another field.
-    let secrets: string[] = [];
+    let secrets = NO_ECHOES;
     const text = (column: number | undefined, row: number): string => (column === undefined ? '' : table.shown(column, row, secrets));
     const triage = this.#rowTriage(key, table);
     const items: TreeRecord[] = [];

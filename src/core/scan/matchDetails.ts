@@ -3,7 +3,7 @@
 // password). Nothing of this is kept in the index; a match with very many records reads
 // only the first DETAIL_LIMIT of them for these figures (its count stays exact).
 import { plainText } from '../plainText';
-import { maskEchoes } from '../secretEchoes';
+import { echoesOf, maskEchoes } from '../secretEchoes';
 import { parseUrl } from './normalize';
 import type { LeakSummary, RecordRef } from './leakIndex';
 import type { LeakSource } from './sourceSegment';
@@ -33,7 +33,8 @@ export function recordDetails(source: LeakSource, i: number): RecordDetails {
   const site = url === undefined ? '' : ((parseUrl(url) ?? parseUrl(`https://${url}`))?.host ?? '');
   // Server text, shown in messages and hovers: plain and bounded, and the record's password
   // masked wherever else it stands (see secretEchoes.ts).
-  const shown = (text: string): string => plainText(maskEchoes(text, f.passwords), FACT_MAX);
+  const echoes = echoesOf(f.passwords);
+  const shown = (text: string): string => plainText(maskEchoes(text, echoes), FACT_MAX);
   if (field !== undefined) {
     return { owner: shown(f.owner), date: shown(field('date', i)), browser: shown(field('browser', i)), country: shown(field('country', i)), status: shown(field('status', i)), site: shown(site) };
   }

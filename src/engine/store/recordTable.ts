@@ -6,7 +6,8 @@
 // Node only.
 import { getOwn, setOwn } from '../../core/ownFields';
 import { isPasswordName, isSecretName, nestedTextHasSecret } from '../../core/secretFields';
-import { maskEchoes } from '../../core/secretEchoes';
+import { echoesOf, maskEchoes, NO_ECHOES } from '../../core/secretEchoes';
+import type { Echoes } from '../../core/secretEchoes';
 import { maskKnownSecrets } from '../../core/redact';
 import type { AccountRecord, FieldValue, FindingsType, OpenRecord } from '../../core/types';
 import { ACCOUNT_FIELDS } from '../../core/types';
@@ -143,14 +144,15 @@ export class RecordTable {
     this.#secret = this.columns.flatMap((c, i) => (c.secret ? [i] : []));
   }
 
-  /** A record's secret values (its password, any other secret field), for `shown`. */
-  secretsOf(row: number): string[] {
-    const out: string[] = [];
+  /** A record's secret values (its password, any other secret field) in their spellings, for `shown`. */
+  secretsOf(row: number): Echoes {
+    if (this.#secret.length === 0) return NO_ECHOES;
+    const values: string[] = [];
     for (const c of this.#secret) {
       const v = this.text(c, row);
-      if (v !== '') out.push(v);
+      if (v !== '') values.push(v);
     }
-    return out;
+    return echoesOf(values);
   }
 
   /**
@@ -158,8 +160,12 @@ export class RecordTable {
    * is (the caller masks or reveals it whole), any other column's with each of the record's
    * secret values masked where it stands in it (a password inside the URL or the user name).
    */
-  shown(column: number, row: number, secrets: readonly string[] = this.secretsOf(row)): string {
-    const text = this.text(column, row);
+  shown(column: number, row: number, secrets: Echoes = this.secretsOf(row)): string {
+    return this.masked(column, this.text(column, row), secrets);
+  }
+
+  /** `text`, a value of `column`, as `shown` gives it (for a caller that has read the value already). */
+  masked(column: number, text: string, secrets: Echoes): string {
     if (this.columns[column]?.secret) return text;
     return withoutKeys(maskEchoes(text, secrets));
   }
@@ -199,10 +205,15 @@ export class RecordTable {
   }
 
   /** A cell as JSON text, undefined when the record has no such field (a number: its literal as sent). */
+  /** Whether a cell is a number (kept as the literal the service sent, see `json`). */
+  isNumber(column: number, row: number): boolean {
+    return this.stored[column]?.tags?.get(row) === Tag.Number;
+  }
+
   json(column: number, row: number): string | undefined {
     const value = this.value(column, row);
     if (value === undefined) return undefined;
-    return this.stored[column]?.tags?.get(row) === Tag.Number ? this.text(column, row) : JSON.stringify(value);
+    return this.isNumber(column, row) ? this.text(column, row) : JSON.stringify(value);
   }
 
   /** One record as the service sent it (for the leak index and hovers; folded fields as their text). */

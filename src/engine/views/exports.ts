@@ -4,6 +4,7 @@
 // the summary never holds a secret. The file is readable by its owner only. Node only.
 import * as fs from 'node:fs/promises';
 import { bounded, escapeMarkdown, visibleText } from '../../core/plainText';
+import { NO_ECHOES } from '../../core/secretEchoes';
 import type { ExportFormat } from '../../shared/protocol';
 import type { ResultView } from './resultView';
 
@@ -36,6 +37,8 @@ const CHUNK = 256 * 1024;
 export function looksLikeFormula(value: string): boolean {
   const first = value.charCodeAt(0);
   if (first === 9 || first === 13) return true;
+  // Most values start with a letter or digit: no formula, nothing to skip (the usual case, fast).
+  if ((first >= 48 && first <= 57) || (first >= 65 && first <= 90) || (first >= 97 && first <= 122)) return false;
   const rest = value.slice(INVISIBLE.exec(value)?.[0].length ?? 0);
   if (rest === '') return false;
   const c = String.fromCodePoint(rest.codePointAt(0) as number);
@@ -67,10 +70,10 @@ export const EXPORT_CELL_MAX = 20_000;
  * bounded) and, unless the user asked for secrets, with the record's secret values masked where
  * they stand in its other fields too (a password inside the URL).
  */
-function exportCell(view: ResultView, row: number, includeSecrets: boolean): (column: number) => string {
+function exportCell(view: ResultView, row: number, includeSecrets: boolean): (column: number, text?: string) => string {
   const { table } = view;
-  const secrets = includeSecrets ? [] : table.secretsOf(row);
-  return (column) => bounded(visibleText(table.shown(column, row, secrets)), EXPORT_CELL_MAX);
+  const secrets = includeSecrets ? NO_ECHOES : table.secretsOf(row);
+  return (column, text = table.text(column, row)) => bounded(visibleText(table.masked(column, text, secrets)), EXPORT_CELL_MAX);
 }
 
 function exported(view: ResultView, includeSecrets: boolean): number[] {
@@ -103,10 +106,12 @@ export function* jsonPieces(view: ResultView, rows: ArrayLike<number>, includeSe
     const fields: string[] = [];
     const cell = exportCell(view, row, includeSecrets);
     columns.forEach((c, k) => {
-      const json = view.table.json(c, row);
       // A string is written plain and with the record's secrets masked; numbers, booleans and
       // nested values exactly as the service sent them.
-      if (json !== undefined) fields.push(`${names[k] as string}:${json.startsWith('"') ? JSON.stringify(cell(c)) : json}`);
+      const value = view.table.value(c, row);
+      if (value === undefined) return;
+      const text = typeof value === 'string' && !view.table.isNumber(c, row);
+      fields.push(`${names[k] as string}:${text ? JSON.stringify(cell(c, value)) : view.table.json(c, row)}`);
     });
     out += `${i === 0 ? '\n' : ',\n'}  {${fields.join(',')}}`;
     if (out.length >= CHUNK) {

@@ -3,7 +3,7 @@
 // masked like `password`; server text in exports is plain. Tables of hostile records.
 import * as assert from 'node:assert/strict';
 import { plainText, visibleText } from '../../../src/core/plainText';
-import { maskEchoes } from '../../../src/core/secretEchoes';
+import { echoesOf, maskEchoes } from '../../../src/core/secretEchoes';
 import { isPasswordName, isSecretName } from '../../../src/core/secretFields';
 import type { AccountRecord, OpenRecord } from '../../../src/core/types';
 import { Leaks } from '../../../src/engine/leaks';
@@ -97,7 +97,7 @@ describe('engine: a password never shows through another field', () => {
       ['pass: longer-secret and longer', ['longer', 'longer-secret'], `pass: ${MASK} and ${MASK}`],
       ['', ['x'], ''],
     ];
-    for (const [text, secrets, expected] of cases) assert.equal(maskEchoes(text, secrets), expected, text);
+    for (const [text, secrets, expected] of cases) assert.equal(maskEchoes(text, echoesOf(secrets)), expected, text);
   });
 });
 
