@@ -9,7 +9,7 @@ import {
   BROWSERS, COMMON_PASSWORDS, CORPORATE_SITES, COUNTRIES, CUSTOMER_SITES, FIRST_NAMES, FREE_MAIL, HOSTILE_STRINGS,
   LAST_NAMES, LONG_FIELD_LENGTH, OTHER_SITES, PASSWORD_ALPHABET, PASSWORD_SYMBOLS, PASSWORD_WORDS, PLAIN_USERNAMES,
   UNICODE_STRINGS,
-} from './data-vocab';
+} from './dataVocab';
 
 export interface GenerateOptions {
   /** Accounts records per domain (default 300). */

@@ -14,8 +14,8 @@
 import { drained } from './drained';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FaultKind, RequestLogEntry, TenantConfig } from './types';
-import type { FixedWindowLimiter, RateLimitConfig, RateLimitVerdict } from './rate-limit';
-import { DEFAULT_RATE_LIMIT, rateLimitHeaders } from './rate-limit';
+import type { FixedWindowLimiter, RateLimitConfig, RateLimitVerdict } from './rateLimit';
+import { DEFAULT_RATE_LIMIT, rateLimitHeaders } from './rateLimit';
 import type { TenantDirectory } from './tenants';
 import type { FaultBook } from './faults';
 import { applyFault } from './faults';

@@ -4,7 +4,7 @@ import * as http from 'node:http';
 import * as https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import type { RequestLogEntry, RunningService, ServiceOptions } from './types';
-import { FixedWindowLimiter, DEFAULT_RATE_LIMIT, rateLimitHeaders } from './rate-limit';
+import { FixedWindowLimiter, DEFAULT_RATE_LIMIT, rateLimitHeaders } from './rateLimit';
 import { TenantDirectory } from './tenants';
 import { FaultBook } from './faults';
 import { SearchIndex } from './search';

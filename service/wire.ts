@@ -1,6 +1,6 @@
 // The reference service's own wire types: what it stores and sends, mirroring the schemas of
 // service/openapi.yaml (SearchResult, AccountRecord, OpenRecord, Error). The client's parsed
-// types in src/core/types.ts are another thing (its accounts records keep unknown fields in
+// types in src/core/service/types.ts are another thing (its accounts records keep unknown fields in
 // an `extra` bag); the service never borrows them, so either side can change alone.
 
 /** A scalar field value (`additionalProperties: { type: [string, number, boolean, 'null'] }`). */

@@ -1,16 +1,16 @@
 // Wiring only: builds the extension's one context object and registers everything through
 // it. Every registration is pushed to `context.subscriptions` and so disposed.
 import * as vscode from 'vscode';
-import { Settings } from './editor/config/settings';
-import { Logger } from './editor/log/logger';
-import { WindowNotifier } from './editor/notify/notifier';
+import { Settings } from './editor/settings';
+import { Logger } from './editor/logger';
+import { WindowNotifier } from './editor/notifier';
 import { ApiKeyStore } from './editor/secrets/apiKeyStore';
 import { ResultsModel } from './editor/model/resultsModel';
 import { QuotaStore } from './editor/model/quotaStore';
 import { TriageStore } from './editor/model/triageStore';
 import { TriageSync } from './editor/model/triageSync';
-import { Scheduler } from './editor/schedule/scheduler';
-import { CacheKey } from './editor/cache/cacheKey';
+import { Scheduler } from './editor/checks/scheduler';
+import { CacheKey } from './editor/secrets/cacheKey';
 import { EngineHost } from './editor/engine/engineHost';
 import { ExportedFiles } from './editor/results/exportFile';
 import { ClientHolder } from './editor/client/clientHolder';
@@ -19,17 +19,17 @@ import { askClearText } from './editor/client/askClearText';
 import { CheckRunner } from './editor/checks/checkRunner';
 import { LeakTreeModel } from './editor/tree/leakTreeModel';
 import { LeakTreeProvider, TREE_VIEW_ID } from './editor/tree/leakTreeProvider';
-import { QuotaStatusBar } from './editor/status/quotaStatusBar';
+import { QuotaStatusBar } from './editor/quotaStatusBar';
 import { registerCommands } from './editor/commands/registerCommands';
 import { applyTriage } from './editor/commands/triage';
 import { CommandId } from './editor/commands/commandIds';
 import { ResultsPanelManager } from './editor/results/resultsPanelManager';
 import { keepTrustMessage, startup } from './editor/startup';
 import { DiagnosticsFeature } from './editor/diagnostics/diagnosticsFeature';
-import { storeDemoKey } from './editor/demo/demoKey';
+import { storeDemoKey } from './editor/secrets/demoKey';
 import type { LeakSearchContext } from './editor/leakSearchContext';
 import type { LeakSearchApi } from './editor/api';
-import { shareBundleWithCore } from './editor/l10n/shareBundle';
+import { shareBundleWithCore } from './editor/shareBundle';
 
 /**
  * Returns the test API only to this project's own integration tests (extension mode Test):

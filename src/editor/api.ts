@@ -7,13 +7,13 @@ import type { LeakTreeModel } from './tree/leakTreeModel';
 import type { ResultsModel } from './model/resultsModel';
 import type { QuotaStore } from './model/quotaStore';
 import type { TriageStore } from './model/triageStore';
-import type { Scheduler } from './schedule/scheduler';
-import type { Notifier } from './notify/notifier';
-import type { StatusBarView } from './status/quotaStatusBar';
+import type { Scheduler } from './checks/scheduler';
+import type { Notifier } from './notifier';
+import type { StatusBarView } from './quotaStatusBar';
 import type { ResultsPanelManager } from './results/resultsPanelManager';
 import type { ScanOutcome } from './diagnostics/diagnosticsController';
 import type { MatchCountView } from './diagnostics/matchCountStatus';
-import type { MemoryFigures } from '../engine/protocol';
+import type { MemoryFigures } from '../engine/workerProtocol';
 
 /** @internal Leaked identifiers in files, for tests. */
 export interface DiagnosticsTestApi {

@@ -1,18 +1,18 @@
 // The one context object every command and view is built from (see src/extension.ts).
 import type * as vscode from 'vscode';
-import type { Settings } from './config/settings';
-import type { Logger } from './log/logger';
-import type { Notifier } from './notify/notifier';
+import type { Settings } from './settings';
+import type { Logger } from './logger';
+import type { Notifier } from './notifier';
 import type { ApiKeyStore } from './secrets/apiKeyStore';
 import type { ResultsModel } from './model/resultsModel';
 import type { QuotaStore } from './model/quotaStore';
 import type { TriageStore } from './model/triageStore';
-import type { CacheKey } from './cache/cacheKey';
+import type { CacheKey } from './secrets/cacheKey';
 import type { EngineHost } from './engine/engineHost';
 import type { CheckRunner } from './checks/checkRunner';
 import type { LeakTreeModel } from './tree/leakTreeModel';
 import type { LeakTreeProvider } from './tree/leakTreeProvider';
-import type { QuotaStatusBar } from './status/quotaStatusBar';
+import type { QuotaStatusBar } from './quotaStatusBar';
 import type { DiagnosticsFeature } from './diagnostics/diagnosticsFeature';
 import type { ExportedFiles } from './results/exportFile';
 

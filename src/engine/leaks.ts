@@ -11,13 +11,13 @@ import { recordFacts } from '../core/scan/recordFields';
 import { PARALLEL_FROM } from '../core/scan/scanParts';
 import { readyHelpers } from '../core/scan/scanner';
 import type { AccountField, LeakSource, PlainCodes, SourceSegment } from '../core/scan/sourceSegment';
-import { NO_SITE, siteOf } from '../core/sites';
-import { ACCOUNT_FIELDS } from '../core/types';
+import { NO_SITE, siteOf } from '../core/results/sites';
+import { ACCOUNT_FIELDS } from '../core/service/types';
 import { grow } from './store/columns';
 import { ACCOUNT_COLUMN_ORDER, withoutKeys } from './store/recordTable';
 import type { RecordTable, RowListener } from './store/recordTable';
-import { combinedTriage } from '../core/triage';
-import type { TriageMark } from '../core/triage';
+import { combinedTriage } from '../core/triage/triage';
+import type { TriageMark } from '../core/triage/triage';
 import type { RowTriage } from './views/rowTriage';
 
 /** A match as the editor gets it: where, what, the message; the records stay here. */
@@ -46,7 +46,7 @@ export interface WireMatch {
   readonly handle: number;
   /** The findings type of the result most records come from (which remediation guide fits). */
   readonly type?: 'accounts' | 'customers';
-  /** The team's decision about every record behind the match (see core/triage.ts `combinedTriage`). */
+  /** The team's decision about every record behind the match (see core/triage/triage.ts `combinedTriage`). */
   readonly triage?: TriageMark;
 }
 

@@ -4,11 +4,11 @@
 // blocks the editor, only the next call.
 import { parentPort, workerData } from 'node:worker_threads';
 import * as l10n from '@vscode/l10n';
-import { LeakSearchError } from '../core/errors';
+import { LeakSearchError } from '../core/service/errors';
 import { Engine } from './engine';
 import { setKnownKeys } from './store/recordTable';
 import { lowerThreadPriority } from './priority';
-import type { EngineEvent, EngineMethod, EngineMethods, EngineReply, EngineRequest, EngineWorkerData, WireError } from './protocol';
+import type { EngineEvent, EngineMethod, EngineMethods, EngineReply, EngineRequest, EngineWorkerData, WireError } from './workerProtocol';
 
 type Handlers = { [M in EngineMethod]: (params: EngineMethods[M]['params']) => EngineMethods[M]['result'] | Promise<EngineMethods[M]['result']> };
 

@@ -4,7 +4,7 @@ import { button, checkbox } from './controls';
 import type { CheckControl } from './controls';
 import * as l10n from '@vscode/l10n';
 import { el } from './dom';
-import type { ExportFormat } from '../shared/protocol';
+import type { ExportFormat } from '../shared/webviewProtocol';
 
 export interface ActionBarEvents {
   presentation(on: boolean): void;

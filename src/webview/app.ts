@@ -11,7 +11,7 @@ import { clear, el, icon, numberFormat } from './dom';
 import { Grid } from './grid';
 import type { GridModel } from './grid';
 import { HostConnection } from './hostApi';
-import { EMPTY_FILTER, isFilterEmpty, parsePanelState } from '../shared/protocol';
+import { EMPTY_FILTER, isFilterEmpty, parsePanelState } from '../shared/webviewProtocol';
 import type {
   ExportFormat,
   FilterState,
@@ -25,7 +25,7 @@ import type {
   ViewItem,
   ViewFigures,
   ViewSummary,
-} from '../shared/protocol';
+} from '../shared/webviewProtocol';
 import { summaryHeader } from './header';
 import * as l10n from '@vscode/l10n';
 

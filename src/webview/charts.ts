@@ -2,7 +2,7 @@
 // Plain SVG drawn by our own code; colours come from the theme through CSS classes only.
 import * as l10n from '@vscode/l10n';
 import { el, numberFormat, recordCount, svg } from './dom';
-import type { MonthCount, ValueCount } from '../shared/protocol';
+import type { MonthCount, ValueCount } from '../shared/webviewProtocol';
 
 const TIMELINE_WIDTH = 600;
 const TIMELINE_HEIGHT = 120;

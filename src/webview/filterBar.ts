@@ -3,9 +3,9 @@ import { button, checkbox, fillSelect, labelled, selectField, textField } from '
 import type { ValueControl } from './controls';
 import * as l10n from '@vscode/l10n';
 import { el } from './dom';
-import { EMPTY_FILTER, parseTriageFilter } from '../shared/protocol';
-import type { TriageFilter } from '../shared/protocol';
-import type { FilterOptions, FilterState, Grouping } from '../shared/protocol';
+import { EMPTY_FILTER, parseTriageFilter } from '../shared/webviewProtocol';
+import type { TriageFilter } from '../shared/webviewProtocol';
+import type { FilterOptions, FilterState, Grouping } from '../shared/webviewProtocol';
 
 export interface FilterBar {
   readonly element: HTMLElement;

@@ -6,7 +6,7 @@
 import * as l10n from '@vscode/l10n';
 import { el, icon, recordCount } from './dom';
 import { triageLabel } from '../shared/triageLabel';
-import type { PanelColumn, SortState, ViewItem } from '../shared/protocol';
+import type { PanelColumn, SortState, ViewItem } from '../shared/webviewProtocol';
 
 export const ROW_HEIGHT = 24;
 const OVERSCAN = 6;

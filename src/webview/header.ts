@@ -1,7 +1,7 @@
 // The header of a result: domain and findings type, count, "as of", range searched, quota.
 import * as l10n from '@vscode/l10n';
 import { el, numberFormat } from './dom';
-import type { PanelEntry } from '../shared/protocol';
+import type { PanelEntry } from '../shared/webviewProtocol';
 import { recordCount } from '../shared/recordCount';
 
 function formatDay(yyyymmdd: string): string {

@@ -1,5 +1,5 @@
 // The webview's side of the protocol: posting to the host, requests matched by id, state.
-import type { HostMessage, PanelUiState, ResponseMessage, ViewQuery, WebviewMessage, WebviewRequest } from '../shared/protocol';
+import type { HostMessage, PanelUiState, ResponseMessage, ViewQuery, WebviewMessage, WebviewRequest } from '../shared/webviewProtocol';
 
 interface VsCodeApi {
   postMessage(message: WebviewMessage): void;

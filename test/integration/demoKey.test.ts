@@ -1,9 +1,9 @@
-// The `npm run demo` hook (src/editor/demo/demoKey.ts) in the real extension host: the demo
+// The `npm run demo` hook (src/editor/secrets/demoKey.ts) in the real extension host: the demo
 // key is stored for the demo origin only in development (or test) mode, never by an installed
 // copy, and the variables are gone from the environment once read.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { DEMO_API_KEY_ENV, DEMO_BASE_URL_ENV, storeDemoKey } from '../../src/editor/demo/demoKey';
+import { DEMO_API_KEY_ENV, DEMO_BASE_URL_ENV, storeDemoKey } from '../../src/editor/secrets/demoKey';
 import { ApiKeyStore } from '../../src/editor/secrets/apiKeyStore';
 
 /** SecretStorage in memory: the store under test is ApiKeyStore's per-origin slots. */

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { LeakSearchApi } from '../../src/editor/api';
 import { DEMO_KNOWN_RECORDS } from '../../service/demo';
-import { formatRecordDay } from '../../src/core/recordText';
+import { formatRecordDay } from '../../src/core/results/recordText';
 import type { RunningService } from '../../service/types';
 import { checkDomain, children, find, leakSearchApi, mark, messagesSince, setSetting, startOwnService, useService, waitFor, waitForMessage } from './leakSearch.helpers';
 

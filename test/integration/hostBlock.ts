@@ -2,7 +2,7 @@
 // event-loop delay `perf_hooks.monitorEventLoopDelay` saw meanwhile (what every other
 // extension and editor feature waited). Figures go to the file named by
 // LEAK_SEARCH_BENCH_FIGURES, one `name: value unit` a line, for the host bench
-// (test/bench/host.bench.ts); without it they are only logged.
+// (tools/bench/host.bench.ts); without it they are only logged.
 import { appendFileSync, readFileSync } from 'node:fs';
 import { PerformanceObserver, constants, monitorEventLoopDelay } from 'node:perf_hooks';
 import type { PerformanceEntry } from 'node:perf_hooks';

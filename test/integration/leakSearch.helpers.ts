@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { LeakSearchApi } from '../../src/editor/api';
 import type { LeakNode } from '../../src/editor/tree/treeNodes';
-import type { ShownMessage } from '../../src/editor/notify/notifier';
+import type { ShownMessage } from '../../src/editor/notifier';
 import type { CheckOutcome } from '../../src/editor/checks/checkTypes';
 import { DEMO_API_KEY, demoDataset } from '../../service/demo';
 import { startService } from '../../service/server';

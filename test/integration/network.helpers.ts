@@ -9,7 +9,7 @@ import { DEMO_API_KEY, demoDataset } from '../../service/demo';
 import { startService } from '../../service/server';
 import type { RunningService } from '../../service/types';
 import type { LeakSearchApi } from '../../src/editor/api';
-import type { ShownMessage } from '../../src/editor/notify/notifier';
+import type { ShownMessage } from '../../src/editor/notifier';
 import { checkDomain, mark, waitFor, waitForMessage } from './leakSearch.helpers';
 
 export type CertName = 'server' | 'untrusted' | 'wrong-host';

@@ -4,9 +4,9 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import type { RunningService } from '../../service/types';
-import { closedPort } from '../unit/client/fixture';
-import { startForwardProxy } from '../unit/client/forwardProxy';
-import type { ForwardProxy } from '../unit/client/forwardProxy';
+import { closedPort } from '../unit/core/client/fixture';
+import { startForwardProxy } from '../unit/core/client/net/forwardProxy';
+import type { ForwardProxy } from '../unit/core/client/net/forwardProxy';
 import { leakSearchApi, setSetting, useService } from './leakSearch.helpers';
 import { failingCheck, fetchedCheck, logLine, resetHttp, setHttp, startTlsService } from './network.helpers';
 

@@ -2,7 +2,7 @@
 // (as the webview itself reports it after rendering), and focuses on an identifier.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { ResultsEntry } from '../../src/core/types';
+import type { ResultsEntry } from '../../src/core/service/types';
 import type { RunningService } from '../../service/types';
 import { demoDataset } from '../../service/demo';
 import { checkDomain, leakSearchApi, startOwnService, useService, waitFor } from './leakSearch.helpers';

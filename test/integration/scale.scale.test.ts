@@ -3,7 +3,7 @@
 // the tree, a file open in the editor that holds a leaked username gets its diagnostic, the
 // results panel shows every record, and a restart (new engine, cache read from disk) brings it
 // all back without asking the service. The same steps give the host bench its figures
-// (test/bench/host.bench.ts): how long the extension host's main thread was blocked, how long
+// (tools/bench/host.bench.ts): how long the extension host's main thread was blocked, how long
 // a check took, what memory grew by. Timing targets are the bench's, not asserted here.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';

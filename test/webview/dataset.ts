@@ -1,6 +1,6 @@
 // A deterministic generator of leak records for the webview tests and the benchmark.
-import type { AccountRecord, OpenRecord, ResultsEntry, SearchResult } from '../../src/core/types';
-import { resultsKey } from '../../src/core/types';
+import type { AccountRecord, OpenRecord, ResultsEntry, SearchResult } from '../../src/core/service/types';
+import { resultsKey } from '../../src/core/service/types';
 import { Prng } from '../../service/prng';
 
 /** The service's seeded PRNG (mulberry32) as a function returning [0, 1). */

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { accountsEntry, generateAccounts } from './dataset';
 import { messagesOf, openPanel, renderedRows, useHarness, typeInto, until, waitForViewCount } from './harness';
-import type { PanelUiState } from '../../src/shared/protocol';
+import type { PanelUiState } from '../../src/shared/webviewProtocol';
 
 describe('results panel state', function () {
   this.timeout(60_000);

@@ -1,7 +1,7 @@
 // The one-line message of a match, as a diagnostic shows it. Never holds a password: a
 // password match names only the account(s) it leaked for.
 import * as l10n from '@vscode/l10n';
-import { plainText } from '../plainText';
+import { plainText } from '../text/plainText';
 import type { LeakMatch, LeakSummary } from './leakIndex';
 
 function list(values: readonly string[], max: number): string {

@@ -4,7 +4,7 @@
 // and recompute only the small prefilters. Matching runs the one-pass scanner (scanner.ts)
 // into a sink that tests candidates (matchSink.ts), then reads the details of the hits back
 // from the sources (matchDetails.ts).
-import type { AccountRecord, FindingsType, OpenRecord } from '../types';
+import type { AccountRecord, FindingsType, OpenRecord } from '../service/types';
 import { lengthFilter } from './charClass';
 import type { LengthFilter } from './charClass';
 import { Fingerprinter } from './fingerprint';

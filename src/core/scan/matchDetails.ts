@@ -2,8 +2,8 @@
 // have in common (for the message and the hover) and whose accounts they are (for a
 // password). Nothing of this is kept in the index; a match with very many records reads
 // only the first DETAIL_LIMIT of them for these figures (its count stays exact).
-import { plainText } from '../plainText';
-import { echoesOf, maskEchoes } from '../secretEchoes';
+import { plainText } from '../text/plainText';
+import { echoesOf, maskEchoes } from '../results/secretEchoes';
 import { parseUrl } from './normalize';
 import type { LeakSummary, RecordRef } from './leakIndex';
 import type { LeakSource } from './sourceSegment';

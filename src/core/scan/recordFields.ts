@@ -3,9 +3,9 @@
 // country, status, site). Accounts records and open customers records (docs/decisions.md, decision 4) are read
 // the same way: fields are recognised by name; e-mails and URLs in any other string value are
 // found with the scanner.
-import type { AccountRecord, FieldValue, OpenRecord } from '../types';
+import type { AccountRecord, FieldValue, OpenRecord } from '../service/types';
 import { CLASS, LOCAL, TOKEN } from './charClass';
-import { isPasswordName } from '../secretFields';
+import { isPasswordName } from '../results/secretFields';
 import { normalizeEmail, normalizeUsername } from './normalize';
 import { EMAIL, URL, scan } from './scanner';
 

@@ -11,7 +11,7 @@
 // scanParts.ts PARALLEL_FROM units is split at line starts into parts; helper threads
 // (scanHelper.ts, one per other core) scan all but the first over the same shared memory while
 // this thread scans the first, then this thread hands their candidates to the sink too.
-// test/unit/scan/scanOracle.ts implements the same grammar the plain way; the property tests
+// test/unit/core/scan/scanOracle.ts implements the same grammar the plain way; the property tests
 // keep both in exact agreement.
 //
 // Grammar (character classes in charClass.ts):

@@ -4,7 +4,7 @@
 // keys about one candidate in ten passes. Passwords may get two probes (two bits from the same
 // key): values are the most numerous candidates, and each that passes costs a SipHash; at
 // 25,000 random passwords one random value in about 370 passes instead of one in 42
-// (test/unit/scan/sketch.test.ts's strangers). Past about 505,000 keys
+// (test/unit/core/scan/sketch.test.ts's strangers). Past about 505,000 keys
 // the bits are so full that one probe lets fewer through, so a result's segment keeps the slots
 // of each probe apart (sourceSegment.ts) and the index, which rebuilds its sketches from
 // segments after add/remove, picks (leakIndex.ts).

@@ -5,7 +5,7 @@
 // Nothing is dropped silently: generic usernames, short and common passwords get tables of
 // their own (matched only in the right position); URLs that cannot be parsed are counted.
 import { domainToUnicode } from 'node:url';
-import type { AccountRecord, FindingsType, OpenRecord } from '../types';
+import type { AccountRecord, FindingsType, OpenRecord } from '../service/types';
 import { isCommonPassword } from './commonPasswords';
 import type { Fingerprinter } from './fingerprint';
 import type { FingerprintTable } from './fingerprintTable';

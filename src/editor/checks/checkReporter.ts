@@ -2,16 +2,16 @@
 // and a redacted line in the log; when done, what was found (asked for) or only what is new
 // (a check nobody asked to hear from), and silence when nothing changed.
 import * as vscode from 'vscode';
-import type { LeakSearchError } from '../../core/errors';
-import { describeError } from '../../core/formatError';
-import type { ErrorAction } from '../../core/formatError';
-import { formatAge, formatNewSince, formatRange } from '../../core/format';
-import { plural } from '../../core/plural';
+import type { LeakSearchError } from '../../core/service/errors';
+import { describeError } from './formatError';
+import type { ErrorAction } from './formatError';
+import { formatAge, formatNewSince, formatRange } from '../../core/text/format';
+import { plural } from '../../core/text/plural';
 import { recordCount } from '../../shared/recordCount';
-import type { ResultsEntry } from '../../core/types';
-import type { Settings } from '../config/settings';
-import type { Notifier, NotifierAction } from '../notify/notifier';
-import type { Logger } from '../log/logger';
+import type { ResultsEntry } from '../../core/service/types';
+import type { Settings } from '../settings';
+import type { Notifier, NotifierAction } from '../notifier';
+import type { Logger } from '../logger';
 import { CommandId } from '../commands/commandIds';
 import type { CheckOptions, CheckOutcome } from './checkTypes';
 

@@ -1,29 +1,29 @@
-// Runs checks: planning (src/core/checkPlan.ts: settings → validated queries), fetching
+// Runs checks: planning (src/core/service/checkPlan.ts: settings → validated queries), fetching
 // (resultFetcher.ts: cache or client → data engine → results model) and reporting
 // (checkReporter.ts: a message a user understands with the next step as a button, a redacted
 // line in the log). This file puts them together: the endpoint and its key, clear-text
 // consent, cancellable progress, and the retry buttons.
 import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
-import { toLeakSearchError } from '../../core/errors';
-import type { ErrorAction } from '../../core/formatError';
-import { formatClock } from '../../core/format';
-import { planChecks } from '../../core/checkPlan';
-import type { CheckTarget } from '../../core/checkPlan';
+import { toLeakSearchError } from '../../core/service/errors';
+import type { ErrorAction } from './formatError';
+import { formatClock } from '../../core/text/format';
+import { planChecks } from '../../core/service/checkPlan';
+import type { CheckTarget } from '../../core/service/checkPlan';
 import { longTimeout } from '../../core/timers';
 import type { LongTimer } from '../../core/timers';
-import { normalizeBaseUrl } from '../../core/validate';
-import type { SearchQuery } from '../../core/types';
-import type { Settings } from '../config/settings';
+import { normalizeBaseUrl } from '../../core/service/validate';
+import type { SearchQuery } from '../../core/service/types';
+import type { Settings } from '../settings';
 import type { ApiKeyStore } from '../secrets/apiKeyStore';
 import type { ResultsModel } from '../model/resultsModel';
 import type { QuotaStore } from '../model/quotaStore';
-import type { CacheKey } from '../cache/cacheKey';
+import type { CacheKey } from '../secrets/cacheKey';
 import type { EngineHost } from '../engine/engineHost';
 import type { ClientHolder } from '../client/clientHolder';
 import type { ClearTextConsent } from '../client/clearTextConsent';
-import type { Notifier, NotifierAction } from '../notify/notifier';
-import type { Logger } from '../log/logger';
+import type { Notifier, NotifierAction } from '../notifier';
+import type { Logger } from '../logger';
 import { errorActionRunner } from './errorActions';
 import { CheckReporter } from './checkReporter';
 import type { ActionFor } from './checkReporter';

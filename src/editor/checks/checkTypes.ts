@@ -1,7 +1,7 @@
-// The vocabulary of a check, shared by its planning (src/core/checkPlan.ts), fetching
+// The vocabulary of a check, shared by its planning (src/core/service/checkPlan.ts), fetching
 // (resultFetcher.ts), reporting (checkReporter.ts) and the runner that puts them together.
-import type { LeakSearchError } from '../../core/errors';
-import type { ResultsEntry, SearchQuery } from '../../core/types';
+import type { LeakSearchError } from '../../core/service/errors';
+import type { ResultsEntry, SearchQuery } from '../../core/service/types';
 
 export interface CheckOptions {
   /** Ignore a fresh cached result (Refresh, Re-check). */
@@ -28,6 +28,6 @@ export interface CheckOutcome {
 export interface Endpoint {
   readonly baseUrl: string;
   readonly origin: string;
-  /** The setting as the user wrote it: whether it is loopback is judged on this (src/core/net/loopback.ts). */
+  /** The setting as the user wrote it: whether it is loopback is judged on this (src/core/client/net/loopback.ts). */
   readonly written: string;
 }

@@ -1,8 +1,8 @@
-// Maps an error's next step (src/core/formatError.ts) to a notification button.
+// Maps an error's next step (src/editor/checks/formatError.ts) to a notification button.
 import * as vscode from 'vscode';
-import { actionLabel } from '../../core/formatError';
-import type { ErrorAction } from '../../core/formatError';
-import type { NotifierAction } from '../notify/notifier';
+import { actionLabel } from './formatError';
+import type { ErrorAction } from './formatError';
+import type { NotifierAction } from '../notifier';
 import { CommandId } from '../commands/commandIds';
 
 export interface ErrorActionHandlers {

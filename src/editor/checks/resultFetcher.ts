@@ -3,19 +3,19 @@
 // model; a failure is kept per query (the tree shows it) and returned, never thrown. Cancelling
 // aborts the request in flight and skips the rest.
 import * as vscode from 'vscode';
-import { LeakSearchError, toLeakSearchError } from '../../core/errors';
-import { isExpired } from '../../core/cacheFile';
-import { formatAge, formatClock, formatCount, formatRange, quotaResumesAt } from '../../core/format';
-import type { ResultsEntry, SearchQuery } from '../../core/types';
-import { resultsKey } from '../../core/types';
-import type { Settings } from '../config/settings';
+import { LeakSearchError, toLeakSearchError } from '../../core/service/errors';
+import { isExpired } from '../../core/cache/legacy/cacheFile';
+import { formatAge, formatClock, formatCount, formatRange, quotaResumesAt } from '../../core/text/format';
+import type { ResultsEntry, SearchQuery } from '../../core/service/types';
+import { resultsKey } from '../../core/service/types';
+import type { Settings } from '../settings';
 import type { ResultsModel } from '../model/resultsModel';
 import type { QuotaStore } from '../model/quotaStore';
-import type { CacheKey } from '../cache/cacheKey';
+import type { CacheKey } from '../secrets/cacheKey';
 import type { EngineHost } from '../engine/engineHost';
 import { engineIngest } from '../engine/engineSink';
 import type { ClientHolder } from '../client/clientHolder';
-import type { Logger } from '../log/logger';
+import type { Logger } from '../logger';
 import type { CheckOptions, CheckOutcome, Endpoint } from './checkTypes';
 
 export interface ResultFetcherDeps {

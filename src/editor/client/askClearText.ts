@@ -1,6 +1,6 @@
 // The modal question before the API key is sent in clear text (see clearTextConsent.ts).
 import * as vscode from 'vscode';
-import { plainText } from '../../core/plainText';
+import { plainText } from '../../core/text/plainText';
 
 export async function askClearText(origin: string): Promise<boolean> {
   const shown = plainText(origin, 200);

@@ -2,7 +2,7 @@
 // (issue 11: the key is a path segment and would cross the network readable). Kept in
 // globalState under `leakSearch.clearTextOrigins`. The question itself is asked by
 // askClearText.ts; this file has no `vscode` import so it is unit-tested in plain Node.
-import { clearTextOrigin } from '../../core/net/clearText';
+import { clearTextOrigin } from '../../core/client/net/clearText';
 
 export const CLEAR_TEXT_ORIGINS_KEY = 'leakSearch.clearTextOrigins';
 
@@ -25,7 +25,7 @@ export class ClearTextConsent {
 
   /**
    * True when the key may go to `baseUrl` (as the user wrote it): https, a plainly written
-   * loopback host (src/core/net/loopback.ts), or an http:// origin the user agreed to (asked now
+   * loopback host (src/core/client/net/loopback.ts), or an http:// origin the user agreed to (asked now
    * when not yet). One question at a time per origin.
    */
   async confirm(baseUrl: string): Promise<boolean> {

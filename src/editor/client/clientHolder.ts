@@ -1,13 +1,13 @@
 // Owns the one LeakSearchClient and rebuilds it when the timeout, the record limit or any of
 // VS Code's network settings (`http.*`) change: on the change event, and also on use, so a
-// check never races the event. Logs which route requests take and why (src/core/net/route.ts).
+// check never races the event. Logs which route requests take and why (src/core/client/net/route.ts).
 import * as vscode from 'vscode';
 import { Disposable } from '../../core/lifecycle';
-import { LeakSearchClient } from '../../core/client';
-import type { RateLimiter } from '../../core/limiter';
-import { hostFetch } from '../../core/net/route';
-import type { Settings } from '../config/settings';
-import type { Logger } from '../log/logger';
+import { LeakSearchClient } from '../../core/client/client';
+import type { RateLimiter } from '../../core/client/rateLimit/limiter';
+import { hostFetch } from '../../core/client/net/route';
+import type { Settings } from '../settings';
+import type { Logger } from '../logger';
 import type { ClearTextConsent } from './clearTextConsent';
 
 export class ClientHolder extends Disposable {

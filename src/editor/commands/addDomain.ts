@@ -1,8 +1,8 @@
 // "Add Domain to Workspace": validated input, written to the chosen folder's settings
 // (user settings when no folder is open). Writing workspace settings waits for trust.
 import * as vscode from 'vscode';
-import { domainProblem, normalizeDomain } from '../../core/validate';
-import { SECTION } from '../config/settings';
+import { domainProblem, normalizeDomain } from '../../core/service/validate';
+import { SECTION } from '../settings';
 import { CommandId } from './commandIds';
 import type { LeakSearchContext } from '../leakSearchContext';
 

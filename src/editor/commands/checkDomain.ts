@@ -1,10 +1,10 @@
 // "Check Domain for Leaks". With an argument (a domain, or { domain, type?, range? }) it
 // checks without asking: for keybindings, links and tests.
 import type { CheckOutcome } from '../checks/checkTypes';
-import type { CheckTarget } from '../../core/checkPlan';
+import type { CheckTarget } from '../../core/service/checkPlan';
 import type { LeakSearchContext } from '../leakSearchContext';
 import { pickCheckTargets } from './pickDomain';
-import type { DateRange, FindingsType } from '../../core/types';
+import type { DateRange, FindingsType } from '../../core/service/types';
 
 export async function checkDomain(ctx: LeakSearchContext, arg?: unknown): Promise<CheckOutcome[]> {
   const given = targetFromArg(arg);

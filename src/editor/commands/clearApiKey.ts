@@ -4,7 +4,7 @@
 // made from them go with them.
 import * as vscode from 'vscode';
 import type { LeakSearchContext } from '../leakSearchContext';
-import { plural } from '../../core/plural';
+import { plural } from '../../core/text/plural';
 
 export async function clearApiKey(ctx: LeakSearchContext): Promise<boolean> {
   const endpoint = ctx.checks.endpointOrReport();

@@ -1,15 +1,15 @@
 // "Export Leaked Identifiers as SARIF": scans the workspace, then writes what the Problems
-// panel holds from Leak Search as a SARIF 2.1.0 log (core/sarif.ts) for code-scanning tools.
+// panel holds from Leak Search as a SARIF 2.1.0 log (core/export/sarif.ts) for code-scanning tools.
 // Written readable by the user only, outside the workspace by default, and never scanned.
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { sarifLog } from '../../core/sarif';
-import type { SarifFinding, SarifLevel } from '../../core/sarif';
+import { sarifLog } from '../../core/export/sarif';
+import type { SarifFinding, SarifLevel } from '../../core/export/sarif';
 import { codeValue, isLeakDiagnostic } from '../diagnostics/matchDiagnostic';
 import type { LeakSearchContext } from '../leakSearchContext';
 import { chooseExportFile } from '../results/exportFile';
-import { plural } from '../../core/plural';
+import { plural } from '../../core/text/plural';
 
 function levelOf(severity: vscode.DiagnosticSeverity): SarifLevel {
   if (severity === vscode.DiagnosticSeverity.Error) return 'error';

@@ -1,8 +1,8 @@
 // Opens a remediation guide (media/guides/, Markdown we ship) in the Markdown preview: from
 // the palette (pick one), a hover link, the tree's context menu and the results panel.
 import * as vscode from 'vscode';
-import { GUIDE_KINDS, guideFinding, guideFor, guidePath, isGuideKind } from '../../core/guides';
-import type { GuideKind } from '../../core/guides';
+import { GUIDE_KINDS, guideFinding, guideFor, guidePath, isGuideKind } from '../../core/text/guides';
+import type { GuideKind } from '../../core/text/guides';
 import type { LeakSearchContext } from '../leakSearchContext';
 import type { LeakNode } from '../tree/treeNodes';
 

@@ -1,7 +1,7 @@
 // "Open Results": the results panel for a result key (or a tree node); without one, a pick
 // of the known results (none when there is only one: it opens at once).
 import * as vscode from 'vscode';
-import { formatAge, formatCount, formatRange } from '../../core/format';
+import { formatAge, formatCount, formatRange } from '../../core/text/format';
 import { recordCount } from '../../shared/recordCount';
 import type { LeakSearchContext } from '../leakSearchContext';
 import type { LeakNode } from '../tree/treeNodes';

@@ -1,11 +1,11 @@
 // The "Check Domain for Leaks" pick: configured domains plus "Enter a domain…" (validated as
 // you type), with the findings type and date range from settings, overridable in the pick.
 import * as vscode from 'vscode';
-import { formatRange } from '../../core/format';
-import { resolveDateRange } from '../../core/settingsRange';
-import { domainProblem, normalizeDateRange } from '../../core/validate';
-import type { DateRange, FindingsType } from '../../core/types';
-import type { CheckTarget } from '../../core/checkPlan';
+import { formatRange } from '../../core/text/format';
+import { resolveDateRange } from '../../core/service/dateRange';
+import { domainProblem, normalizeDateRange } from '../../core/service/validate';
+import type { DateRange, FindingsType } from '../../core/service/types';
+import type { CheckTarget } from '../../core/service/checkPlan';
 import type { LeakSearchContext } from '../leakSearchContext';
 
 /** What a row does (`role`: QuickPickItem's own `kind` already marks separators). */

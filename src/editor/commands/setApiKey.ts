@@ -1,12 +1,12 @@
 // "Set API Key": a password input box; the key goes to SecretStorage only, under the
 // service origin from user settings. Every state derived from the previous key is forgotten
 // (CheckRunner.keyChanged), and a key typed in is tried at once with one search when the
-// quota allows (src/core/keyValidation.ts); else it is said to be not verified yet. An
+// quota allows (src/core/client/keyValidation.ts); else it is said to be not verified yet. An
 // argument sets it without asking and without a request (tests, scripts).
 import * as vscode from 'vscode';
-import { quotaResumesAt } from '../../core/format';
-import { planKeyValidation } from '../../core/keyValidation';
-import { checkApiKey } from '../../core/validate';
+import { quotaResumesAt } from '../../core/text/format';
+import { planKeyValidation } from '../../core/client/keyValidation';
+import { checkApiKey } from '../../core/service/validate';
 import type { LeakSearchContext } from '../leakSearchContext';
 import { configuredDomains } from './checkAllDomains';
 import { CommandId } from './commandIds';

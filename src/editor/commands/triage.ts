@@ -2,12 +2,12 @@
 // records acknowledged, remediated (with an optional note) or a false positive, or clear the
 // mark; export and import the team file.
 import * as vscode from 'vscode';
-import { MAX_MARKS, MAX_TRIAGE_FILE_BYTES, cleanNote, parseTriageFile, refusalWords, refusedCount, triageFile, TRIAGE_LABELS } from '../../core/triage';
-import type { TriageFile, TriageState } from '../../core/triage';
+import { MAX_MARKS, MAX_TRIAGE_FILE_BYTES, cleanNote, parseTriageFile, refusalWords, refusedCount, triageFile, TRIAGE_LABELS } from '../../core/triage/triage';
+import type { TriageFile, TriageState } from '../../core/triage/triage';
 import type { LeakSearchContext } from '../leakSearchContext';
 import type { LeakNode, RecordNode } from '../tree/treeNodes';
-import { formatCount } from '../../core/format';
-import { plural } from '../../core/plural';
+import { formatCount } from '../../core/text/format';
+import { plural } from '../../core/text/plural';
 
 /** The records a tree command applies to: the selection when the clicked node is part of it. */
 function recordsOf(node: unknown, selected: unknown): RecordNode[] {

@@ -3,9 +3,9 @@
 // diagnostic links, hovers and quick fixes.
 import * as vscode from 'vscode';
 import type { MatchKind } from '../../core/scan/leakIndex';
-import { scanReport } from '../../core/scanReport';
-import type { ScanReportAction } from '../../core/scanReport';
-import type { NotifierAction } from '../notify/notifier';
+import { scanReport } from '../../core/export/scanReport';
+import type { ScanReportAction } from '../../core/export/scanReport';
+import type { NotifierAction } from '../notifier';
 import type { LeakSearchContext } from '../leakSearchContext';
 import type { WorkspaceScanOptions, WorkspaceScanSummary } from './workspaceScan';
 

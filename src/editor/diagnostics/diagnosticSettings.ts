@@ -1,7 +1,7 @@
 // The settings of in-file scanning: `leakSearch.diagnostics.*` and `leakSearch.exclude`.
 // Read fresh on every use (cheap), so a change applies to the next scan.
 import * as vscode from 'vscode';
-import { DEFAULT_SECRET_FILES, SecretFileNames } from '../../core/secretFiles';
+import { DEFAULT_SECRET_FILES, SecretFileNames } from '../../core/scan/files/secretFiles';
 
 export type SeveritySetting = 'Error' | 'Warning' | 'Information' | 'Hint';
 

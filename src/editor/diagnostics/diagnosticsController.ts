@@ -4,8 +4,8 @@
 // list, the settings or workspace trust change. A generation counter per URI drops the result
 // of a scan that a newer one overtook; closing a document deletes its diagnostics.
 import * as vscode from 'vscode';
-import { visibleMatches } from '../../core/docFiles';
-import type { WireMatch } from '../../engine/protocol';
+import { visibleMatches } from '../../core/scan/files/docFiles';
+import type { WireMatch } from '../../engine/workerProtocol';
 import { affectsDiagnostics, readDiagnosticSettings } from './diagnosticSettings';
 import { quickSkipReason, skippedAsGitIgnored } from './fileFilter';
 import type { ExportedFileList, SkipReason } from './fileFilter';

@@ -2,13 +2,13 @@
 // ignore list, the diagnostics controller, hover and quick-fix providers, and the match
 // count in the status bar. One object, owned (and disposed) by the extension context.
 import * as vscode from 'vscode';
-import { ignoredHint } from '../../core/ignoredHint';
+import { ignoredHint } from '../../core/scan/ignoredHint';
 import { ignoreKey } from '../../core/scan/ignoreList';
 import type { MatchKind } from '../../core/scan/leakIndex';
-import type { Settings } from '../config/settings';
+import type { Settings } from '../settings';
 import type { EngineHost } from '../engine/engineHost';
 import type { ExportedFiles } from '../results/exportFile';
-import type { Logger } from '../log/logger';
+import type { Logger } from '../logger';
 import type { ResultsModel } from '../model/resultsModel';
 import type { TriageStore } from '../model/triageStore';
 import { DiagnosticsController } from './diagnosticsController';

@@ -4,7 +4,7 @@
 // git-ignored (unless `leakSearch.diagnostics.includeGitIgnored`, or the file name is a
 // secret-bearing one of `leakSearch.diagnostics.secretFiles`).
 import * as vscode from 'vscode';
-import { looksBinary } from '../../core/binaryText';
+import { looksBinary } from '../../core/scan/files/binaryText';
 import type { DiagnosticSettings } from './diagnosticSettings';
 import type { GitIgnored } from './gitIgnored';
 

@@ -1,6 +1,6 @@
 // The identifiers ignored in this workspace, kept in workspaceState as salted hashes with
 // their salt (IgnoreList.toJSON): the stored list names no e-mail, URL or password. Next to
-// each hash, a masked hint (src/core/ignoredHint.ts) and the time it was ignored, so
+// each hash, a masked hint (src/core/scan/ignoredHint.ts) and the time it was ignored, so
 // "Show Ignored Identifiers" can list them and un-ignore some.
 import * as vscode from 'vscode';
 import { Disposable } from '../../core/lifecycle';

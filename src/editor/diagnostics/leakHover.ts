@@ -3,16 +3,16 @@
 // panel and to the remediation guide that fits. Found through our diagnostics (source and
 // code), like the code actions.
 import * as vscode from 'vscode';
-import { formatRecordDay, statusWords } from '../../core/recordText';
-import type { HoverRecord } from '../../engine/protocol';
+import { formatRecordDay, statusWords } from '../../core/results/recordText';
+import type { HoverRecord } from '../../engine/workerProtocol';
 import { CommandId } from '../commands/commandIds';
 import type { DiagnosticsController, ShownMatch } from './diagnosticsController';
 import { isLeakDiagnostic, recordsCommandUri } from './matchDiagnostic';
 import type { LeakIndexHolder } from './leakIndexHolder';
-import { escapeMarkdown } from '../../core/plainText';
-import { guideFor, guideTitle } from '../../core/guides';
-import { MAX_NOTE, triageWords } from '../../core/triage';
-import type { TriageMark } from '../../core/triage';
+import { escapeMarkdown } from '../../core/text/plainText';
+import { guideFor, guideTitle } from '../../core/text/guides';
+import { MAX_NOTE, triageWords } from '../../core/triage/triage';
+import type { TriageMark } from '../../core/triage/triage';
 
 /** What a masked password shows, whatever its length. */
 export const PASSWORD_MASK = '•••••••';

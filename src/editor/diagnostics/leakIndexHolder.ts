@@ -5,10 +5,10 @@
 import * as vscode from 'vscode';
 import { Disposable } from '../../core/lifecycle';
 import type { MatchOptions } from '../../core/scan/leakIndex';
-import type { HoverRecord, WireMatch } from '../../engine/protocol';
+import type { HoverRecord, WireMatch } from '../../engine/workerProtocol';
 import type { EngineHost } from '../engine/engineHost';
 import type { ResultsModel } from '../model/resultsModel';
-import type { Settings } from '../config/settings';
+import type { Settings } from '../settings';
 
 /** What is indexed now. */
 export interface IndexSnapshot {

@@ -2,7 +2,7 @@
 // hints, see ignoreStore.ts), picked ones un-ignored; their diagnostics come back at once
 // (the controller rescans on the ignore list's change).
 import * as vscode from 'vscode';
-import { plural } from '../../core/plural';
+import { plural } from '../../core/text/plural';
 import type { LeakSearchContext } from '../leakSearchContext';
 
 const KIND_WORDS = (): Readonly<Record<string, string>> => ({ email: vscode.l10n.t('e-mail'), username: vscode.l10n.t('username'), url: vscode.l10n.t('URL'), host: vscode.l10n.t('host'), password: vscode.l10n.t('password') });

@@ -7,8 +7,8 @@
 // which and since when.
 import * as vscode from 'vscode';
 import type { MatchKind } from '../../core/scan/leakIndex';
-import type { WireMatch } from '../../engine/protocol';
-import { triageWords } from '../../core/triage';
+import type { WireMatch } from '../../engine/workerProtocol';
+import { triageWords } from '../../core/triage/triage';
 import { CommandId } from '../commands/commandIds';
 
 export const DIAGNOSTIC_SOURCE = 'Leak Search';

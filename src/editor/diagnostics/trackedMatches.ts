@@ -5,7 +5,7 @@
 // widens a dirty span; the next scan matches the dirty lines only and merges.
 import * as vscode from 'vscode';
 import type { IgnoreList } from '../../core/scan/ignoreList';
-import type { WireMatch } from '../../engine/protocol';
+import type { WireMatch } from '../../engine/workerProtocol';
 
 type LeakMatch = WireMatch;
 

@@ -1,12 +1,12 @@
 // "Leak Search: Scan Workspace": every text file of the workspace folders, respecting
 // `leakSearch.exclude`, the size limit, binary files and git-ignored files (but a
-// secret-bearing file such as `.env.local` is scanned even then: see src/core/secretFiles.ts),
+// secret-bearing file such as `.env.local` is scanned even then: see src/core/scan/files/secretFiles.ts),
 // never this extension's own exports, with cancellable progress. What it skipped for git or
-// as an export is counted, so the end message can say so (src/core/scanReport.ts). Files open in an editor are scanned as documents (their live
+// as an export is counted, so the end message can say so (src/core/export/scanReport.ts). Files open in an editor are scanned as documents (their live
 // diagnostics); the others get diagnostics from their text on disk.
 import * as vscode from 'vscode';
-import { visibleMatches } from '../../core/docFiles';
-import { bytesLookBinary } from '../../core/binaryText';
+import { visibleMatches } from '../../core/scan/files/docFiles';
+import { bytesLookBinary } from '../../core/scan/files/binaryText';
 import { readDiagnosticSettings } from './diagnosticSettings';
 import type { DiagnosticsController, ShownMatch } from './diagnosticsController';
 import type { ExportedFileList } from './fileFilter';
@@ -14,7 +14,7 @@ import type { GitIgnored } from './gitIgnored';
 import type { IgnoreStore } from './ignoreStore';
 import { toDiagnostic } from './matchDiagnostic';
 import type { LeakIndexHolder } from './leakIndexHolder';
-import { LineIndex } from '../../core/lineIndex';
+import { LineIndex } from '../../core/scan/files/lineIndex';
 import { shownDocuments } from './shownDocuments';
 
 export interface WorkspaceScanSummary {

@@ -1,12 +1,12 @@
 // The extension host's side of the data engine: starts its worker thread (dist/engine.js),
-// calls its methods (src/engine/protocol.ts) and gets typed answers, passes its log lines
+// calls its methods (src/engine/workerProtocol.ts) and gets typed answers, passes its log lines
 // on, and starts it again (replaying `init`) if it ever dies. Disposing ends the worker.
 import { Worker } from 'node:worker_threads';
 import * as vscode from 'vscode';
-import { LeakSearchError } from '../../core/errors';
-import type { EngineEvent, EngineMethod, EngineOutMessage, EngineWorkerData, InitParams, ParamsOf, ResultMeta, ResultOf } from '../../engine/protocol';
-import { l10nBundle } from '../l10n/shareBundle';
-import type { Logger } from '../log/logger';
+import { LeakSearchError } from '../../core/service/errors';
+import type { EngineEvent, EngineMethod, EngineOutMessage, EngineWorkerData, InitParams, ParamsOf, ResultMeta, ResultOf } from '../../engine/workerProtocol';
+import { l10nBundle } from '../shareBundle';
+import type { Logger } from '../logger';
 
 interface Pending {
   resolve(value: unknown): void;

@@ -1,10 +1,10 @@
 // A check's answer on its way into the data engine: the body's bytes go to the worker as
 // they arrive (moved, not copied), at most a few chunks ahead of the parser, so a large
 // answer never piles up in the editor's memory; the parser's typed error (a record limit,
-// a broken body) stops the download at the next chunk. See BodySink in src/core/client.ts.
-import type { BodySink } from '../../core/client';
-import type { SearchQuery } from '../../core/types';
-import { resultsKey } from '../../core/types';
+// a broken body) stops the download at the next chunk. See BodySink in src/core/client/client.ts.
+import type { BodySink } from '../../core/client/client';
+import type { SearchQuery } from '../../core/service/types';
+import { resultsKey } from '../../core/service/types';
 import type { EngineHost } from './engineHost';
 
 /** Batches in flight to the worker before the download waits for it. */

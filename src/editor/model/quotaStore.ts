@@ -1,13 +1,13 @@
-// The one record of each service origin's quota: the rate limiter's entries (src/core/limiter.ts)
+// The one record of each service origin's quota: the rate limiter's entries (src/core/client/rateLimit/limiter.ts)
 // kept in globalState (numbers only, no key), so the client that counts requests, the status
 // bar, the scheduler's budget and the next window after a restart all read the same state, and
 // a spent quota is still known after a restart: nothing is sent until it resets. Read from
 // global state on every use, so what another window learnt counts here too.
 import * as vscode from 'vscode';
-import { RateLimiter } from '../../core/limiter';
-import type { LimiterEntry, LimiterStorage } from '../../core/limiter';
-import { MAX_AHEAD_MS, believableState } from '../../core/ratelimit';
-import type { RateLimitState } from '../../core/types';
+import { RateLimiter } from '../../core/client/rateLimit/limiter';
+import type { LimiterEntry, LimiterStorage } from '../../core/client/rateLimit/limiter';
+import { MAX_AHEAD_MS, believableState } from '../../core/client/rateLimit/rateLimitHeaders';
+import type { RateLimitState } from '../../core/service/types';
 
 const STATE_KEY = 'leakSearch.quota';
 

@@ -3,9 +3,9 @@
 // the results panels, the status bar and the leak index listen to `onDidChange`.
 import * as vscode from 'vscode';
 import { Disposable } from '../../core/lifecycle';
-import type { LeakSearchErrorKind } from '../../core/errors';
-import { knownDomains } from '../../core/domainList';
-import type { FindingsType, ResultsEntry } from '../../core/types';
+import type { LeakSearchErrorKind } from '../../core/service/errors';
+import { knownDomains } from '../../core/domains/domainList';
+import type { FindingsType, ResultsEntry } from '../../core/service/types';
 
 const FINDINGS_TYPES: readonly FindingsType[] = ['accounts', 'customers'];
 
@@ -67,7 +67,7 @@ export class ResultsModel extends Disposable {
     return out;
   }
 
-  /** Configured domains then those checked by hand, each once (see core/domainList.ts). */
+  /** Configured domains then those checked by hand, each once (see core/domains/domainList.ts). */
   knownDomains(origin: string, configured: readonly string[]): string[] {
     return knownDomains(configured, this.domains(origin));
   }

@@ -1,12 +1,12 @@
 // The triage decisions of every service origin, kept in globalState (ids, states, dates,
-// notes; never an identifier, see core/triage.ts) in shards (core/triageShards.ts), so one
+// notes; never an identifier, see core/triage/triage.ts) in shards (core/triage/triageShards.ts), so one
 // decision rewrites a few dozen, not all. They outlive results: a re-check, an expired cache
 // or a cleared result keeps them. The tree, the incident summary and the team file read them
 // here; `onDidChange` fires on any change.
 import * as vscode from 'vscode';
-import { TriageShards } from '../../core/triageShards';
-import type { TriageChange } from '../../core/triageShards';
-import type { TriageMark } from '../../core/triage';
+import { TriageShards } from '../../core/triage/triageShards';
+import type { TriageChange } from '../../core/triage/triageShards';
+import type { TriageMark } from '../../core/triage/triage';
 
 export class TriageStore implements vscode.Disposable {
   readonly #emitter = new vscode.EventEmitter<string>();

@@ -8,7 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { Disposable } from '../../core/lifecycle';
-import type { ExportFormat } from '../../shared/protocol';
+import type { ExportFormat } from '../../shared/webviewProtocol';
 
 const FILTERS: Readonly<Record<ExportFormat | 'sarif', Record<string, string[]>>> = {
   csv: { CSV: ['csv'] },

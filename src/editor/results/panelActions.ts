@@ -2,13 +2,13 @@
 // selected row or group holds (triage ids, findings type, machine size); the user picks a
 // decision, or the guide that fits opens.
 import * as vscode from 'vscode';
-import { guideFor } from '../../core/guides';
-import type { GuideKind } from '../../core/guides';
+import { guideFor } from '../../core/text/guides';
+import type { GuideKind } from '../../core/text/guides';
 import { triageLabel } from '../../shared/triageLabel';
-import type { TriageState } from '../../core/triage';
-import { formatCount } from '../../core/format';
-import type { PanelSelection } from '../../engine/protocol';
-import type { GuideRequest, ResponseMessage, TriageRequest } from '../../shared/protocol';
+import type { TriageState } from '../../core/triage/triage';
+import { formatCount } from '../../core/text/format';
+import type { PanelSelection } from '../../engine/workerProtocol';
+import type { GuideRequest, ResponseMessage, TriageRequest } from '../../shared/webviewProtocol';
 
 export interface PanelActionDeps {
   /** What the request's target holds (asked of the engine). */

@@ -3,23 +3,23 @@
 // records stay in the engine; the page gets only what it shows.
 import * as vscode from 'vscode';
 import type { EngineHost } from '../engine/engineHost';
-import { buildPanelHtml, createNonce } from '../../core/panelHtml';
+import { buildPanelHtml, createNonce } from './panelHtml';
 import { chooseExportFile } from './exportFile';
 import type { ExportedFiles } from './exportFile';
-import { describeFilter, exportFileName, parseWebviewMessage } from '../../shared/protocol';
-import type { FilterState, HostMessage, PanelEntry, PanelFocus, ResponseMessage, WebviewRequest } from '../../shared/protocol';
-import type { ResultsEntry } from '../../core/types';
+import { describeFilter, exportFileName, parseWebviewMessage } from '../../shared/webviewProtocol';
+import type { FilterState, HostMessage, PanelEntry, PanelFocus, ResponseMessage, WebviewRequest } from '../../shared/webviewProtocol';
+import type { ResultsEntry } from '../../core/service/types';
 import type { ResultsModel } from '../model/resultsModel';
 import { answerPanelAction } from './panelActions';
-import type { GuideKind } from '../../core/guides';
-import type { TriageState } from '../../core/triage';
+import type { GuideKind } from '../../core/text/guides';
+import type { TriageState } from '../../core/triage/triage';
 
 /** What the panel's triage and guide buttons do outside the panel. */
 export interface PanelHooks {
   mark(origin: string, ids: readonly string[], state: TriageState | undefined): Promise<number>;
   openGuide(kind: GuideKind): Promise<unknown>;
 }
-import { l10nBundle } from '../l10n/shareBundle';
+import { l10nBundle } from '../shareBundle';
 
 let nextPanelId = 1;
 

@@ -5,8 +5,8 @@ import type { PanelHooks } from './resultsPanel';
 import type { EngineHost } from '../engine/engineHost';
 import type { ResultsModel } from '../model/resultsModel';
 import type { ExportedFiles } from './exportFile';
-import { RESULTS_VIEW_TYPE, stateKey } from '../../shared/protocol';
-import type { PanelFocus } from '../../shared/protocol';
+import { RESULTS_VIEW_TYPE, stateKey } from '../../shared/webviewProtocol';
+import type { PanelFocus } from '../../shared/webviewProtocol';
 
 /** Owns every results panel; `show` opens or reveals one, `register` restores them after a reload. */
 export class ResultsPanelManager implements vscode.Disposable {

@@ -5,9 +5,9 @@
 // so it can be asserted on directly.
 import * as vscode from 'vscode';
 import { Disposable } from '../../core/lifecycle';
-import { normalizeDomain } from '../../core/validate';
+import { normalizeDomain } from '../../core/service/validate';
 import type { EngineHost } from '../engine/engineHost';
-import type { Settings } from '../config/settings';
+import type { Settings } from '../settings';
 import type { ApiKeyStore } from '../secrets/apiKeyStore';
 import type { ResultsModel } from '../model/resultsModel';
 import type { DomainNode, FindingsNode, FolderNode, LeakNode, MoreNode, RecordNode, SiteNode } from './treeNodes';

@@ -1,18 +1,18 @@
 // Maps the tree model to TreeItems: counts and "as of" times as descriptions, state in
 // `contextValue` (menus match it with `when`), stable ids. Never shows a password.
-import { MAX_NOTE } from '../../core/triage';
+import { MAX_NOTE } from '../../core/triage/triage';
 import { triageLabel } from '../../shared/triageLabel';
 import { recordCount, recordTotal } from '../../shared/recordCount';
-import type { TriageMark, TriageState } from '../../core/triage';
+import type { TriageMark, TriageState } from '../../core/triage/triage';
 import type { TriageStore } from '../model/triageStore';
 import * as vscode from 'vscode';
 import { Disposable } from '../../core/lifecycle';
-import { isExpired } from '../../core/cacheFile';
-import { formatRecordDateTime, formatRecordDay, statusWords } from '../../core/recordText';
-import { formatAge, formatAsOf, formatRange } from '../../core/format';
-import { plainText } from '../../core/plainText';
-import { plural } from '../../core/plural';
-import { NO_SITE } from '../../core/sites';
+import { isExpired } from '../../core/cache/legacy/cacheFile';
+import { formatRecordDateTime, formatRecordDay, statusWords } from '../../core/results/recordText';
+import { formatAge, formatAsOf, formatRange } from '../../core/text/format';
+import { plainText } from '../../core/text/plainText';
+import { plural } from '../../core/text/plural';
+import { NO_SITE } from '../../core/results/sites';
 import { PAGE } from './leakTreeModel';
 import type { LeakTreeModel } from './leakTreeModel';
 import { NodeContext } from './treeNodes';

@@ -1,8 +1,8 @@
 // The tree's data: plain node objects with stable ids (so expansion survives a refresh).
 // Built by LeakTreeModel, mapped to TreeItems by LeakTreeProvider.
 import type * as vscode from 'vscode';
-import type { TreeRecord } from '../../engine/protocol';
-import type { FindingsType, ResultsEntry } from '../../core/types';
+import type { TreeRecord } from '../../engine/workerProtocol';
+import type { FindingsType, ResultsEntry } from '../../core/service/types';
 import type { CheckFailure } from '../model/resultsModel';
 
 export interface FolderNode {

@@ -4,16 +4,16 @@
 // are folded, as `name: value` text, into one "other fields" column (secret names into a
 // masked one), so the width is bounded whatever the records look like and nothing is lost.
 // Node only.
-import { getOwn, setOwn } from '../../core/ownFields';
-import { isPasswordName, isSecretName, nestedTextHasSecret } from '../../core/secretFields';
-import { echoesOf, maskEchoes, NO_ECHOES } from '../../core/secretEchoes';
-import type { Echoes } from '../../core/secretEchoes';
-import { maskKnownSecrets } from '../../core/redact';
-import type { AccountRecord, FieldValue, FindingsType, OpenRecord } from '../../core/types';
-import { ACCOUNT_FIELDS } from '../../core/types';
-import { LeakSearchError } from '../../core/errors';
-import { numberValue, ValueKind } from '../../core/searchBodyParser';
-import type { FieldSink } from '../../core/searchBodyParser';
+import { getOwn, setOwn } from '../../core/results/ownFields';
+import { isPasswordName, isSecretName, nestedTextHasSecret } from '../../core/results/secretFields';
+import { echoesOf, maskEchoes, NO_ECHOES } from '../../core/results/secretEchoes';
+import type { Echoes } from '../../core/results/secretEchoes';
+import { maskKnownSecrets } from '../../core/client/redact';
+import type { AccountRecord, FieldValue, FindingsType, OpenRecord } from '../../core/service/types';
+import { ACCOUNT_FIELDS } from '../../core/service/types';
+import { LeakSearchError } from '../../core/service/errors';
+import { numberValue, ValueKind } from '../../core/results/searchBodyParser';
+import type { FieldSink } from '../../core/results/searchBodyParser';
 import { DateColumn, grow, Tag, TagColumn, TextColumn } from './columns';
 
 /** What a column holds, so sorting, filters and charts treat it right. */

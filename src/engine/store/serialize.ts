@@ -5,7 +5,7 @@
 //   u32 length of the header | header (JSON: version, type, rows, columns and how each is
 //   stored, dictionary values, odd date texts) | each column's arrays in header order.
 // Node only.
-import type { FindingsType } from '../../core/types';
+import type { FindingsType } from '../../core/service/types';
 import { DateColumn, TagColumn, TextColumn } from './columns';
 import { RecordTable } from './recordTable';
 import type { ColumnInfo, StoredColumn } from './recordTable';

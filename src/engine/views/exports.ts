@@ -3,9 +3,9 @@
 // string and never cross into the editor. Secret columns are left out unless the user asks;
 // the summary never holds a secret. The file is readable by its owner only. Node only.
 import * as fs from 'node:fs/promises';
-import { bounded, escapeMarkdown, visibleText } from '../../core/plainText';
-import { NO_ECHOES } from '../../core/secretEchoes';
-import type { ExportFormat } from '../../shared/protocol';
+import { bounded, escapeMarkdown, visibleText } from '../../core/text/plainText';
+import { NO_ECHOES } from '../../core/results/secretEchoes';
+import type { ExportFormat } from '../../shared/webviewProtocol';
 import type { ResultView } from './resultView';
 
 export interface SummaryContext {

@@ -2,11 +2,11 @@
 // only ever holds the rows in view: filter → sort → group → figures, then windows of display
 // items. Every step is linear in the rows (sort orders are computed once per column and
 // cached); a million rows re-filter or re-sort in a fraction of a second. Node only.
-import { visibleText } from '../../core/plainText';
-import { maskEchoes } from '../../core/secretEchoes';
-import { MASK } from '../../shared/protocol';
-import type { FilterOptions, FilterState, Grouping, MonthCount, SortState, ValueCount, ViewFigures, ViewItem, ViewQuery, ViewStats, ViewSummary } from '../../shared/protocol';
-import { NO_SITE, siteOf } from '../../core/sites';
+import { visibleText } from '../../core/text/plainText';
+import { maskEchoes } from '../../core/results/secretEchoes';
+import { MASK } from '../../shared/webviewProtocol';
+import type { FilterOptions, FilterState, Grouping, MonthCount, SortState, ValueCount, ViewFigures, ViewItem, ViewQuery, ViewStats, ViewSummary } from '../../shared/webviewProtocol';
+import { NO_SITE, siteOf } from '../../core/results/sites';
 import type { RecordTable } from '../store/recordTable';
 import { withoutKeys } from '../store/recordTable';
 import { codeArray } from '../store/columns';
@@ -15,11 +15,11 @@ import { columnOrder, hasSortKeys, sortKeys } from './columnOrder';
 import type { ColumnOrder } from './columnOrder';
 import { firstInOrder } from './firstInOrder';
 import { TextSearch, dayOf } from './textSearch';
-import { combinedTriage } from '../../core/triage';
+import { combinedTriage } from '../../core/triage/triage';
 import { triageLabel } from '../../shared/triageLabel';
-import { TRIAGE_COLUMN } from '../protocol';
-import type { TriageCounts } from '../../core/triage';
-import { passesTriage } from '../../shared/protocol';
+import { TRIAGE_COLUMN } from '../workerProtocol';
+import type { TriageCounts } from '../../core/triage/triage';
+import { passesTriage } from '../../shared/webviewProtocol';
 import type { RowTriage } from './rowTriage';
 import { stateOfCode } from './rowTriage';
 

@@ -1,9 +1,9 @@
 // The triage decision of each row of a stored result, for the results panel: a row's triage
-// id (core/triage.ts) is computed when first needed and kept; the marks come from the editor
+// id (core/triage/triage.ts) is computed when first needed and kept; the marks come from the editor
 // (engine `setTriage`) and are read through `marks()`, so a new decision shows at the next
 // query without rebuilding anything. Node only.
-import { TRIAGE_STATES, triageId } from '../../core/triage';
-import type { TriageMark, TriageState } from '../../core/triage';
+import { TRIAGE_STATES, triageId } from '../../core/triage/triage';
+import type { TriageMark, TriageState } from '../../core/triage/triage';
 import { identityFields } from '../store/identity';
 import type { RecordTable } from '../store/recordTable';
 

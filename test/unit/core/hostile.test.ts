@@ -2,22 +2,22 @@
 // crashes. Each test failed before the fix it belongs to.
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { LeakSearchError } from '../../../src/core/errors';
-import { formatClock, formatQuota, quotaResumesAt } from '../../../src/core/format';
-import { describeError } from '../../../src/core/formatError';
-import { escapeMarkdown, plainText } from '../../../src/core/plainText';
-import { MAX_AHEAD_MS, believableState, parseRateLimit, parseReset, parseRetryAfter } from '../../../src/core/ratelimit';
-import { redact } from '../../../src/core/redact';
-import { isSecretName, nestedTextHasSecret } from '../../../src/core/secretFields';
+import { LeakSearchError } from '../../../src/core/service/errors';
+import { formatClock, formatQuota, quotaResumesAt } from '../../../src/core/text/format';
+import { describeError } from '../../../src/editor/checks/formatError';
+import { escapeMarkdown, plainText } from '../../../src/core/text/plainText';
+import { MAX_AHEAD_MS, believableState, parseRateLimit, parseReset, parseRetryAfter } from '../../../src/core/client/rateLimit/rateLimitHeaders';
+import { redact } from '../../../src/core/client/redact';
+import { isSecretName, nestedTextHasSecret } from '../../../src/core/results/secretFields';
 import { MAX_TIMER_MS, longTimeout } from '../../../src/core/timers';
-import { SearchBodyParser } from '../../../src/core/searchBodyParser';
-import { parseSearchBody } from '../../../src/core/response';
+import { SearchBodyParser } from '../../../src/core/results/searchBodyParser';
+import { parseSearchBody } from '../../../src/core/client/response';
 import { MAX_OWN_COLUMNS, RecordTableBuilder } from '../../../src/engine/store/recordTable';
 import type { RecordTable } from '../../../src/engine/store/recordTable';
 import { exportPieces, markdownSummary } from '../../../src/engine/views/exports';
 import { ResultView } from '../../../src/engine/views/resultView';
-import { EMPTY_FILTER, MASK } from '../../../src/shared/protocol';
-import type { AccountRecord, OpenRecord } from '../../../src/core/types';
+import { EMPTY_FILTER, MASK } from '../../../src/shared/webviewProtocol';
+import type { AccountRecord, OpenRecord } from '../../../src/core/service/types';
 
 /** A body read as the engine reads it: the streaming parser feeding the table builder, in small chunks. */
 function ingest(body: string, type: 'accounts' | 'customers', chunk = 7): { table: RecordTable; count: number } {

@@ -1,14 +1,14 @@
 // The formatting path of core's messages: with the German bundle configured (as the editor
-// does at activation, src/editor/l10n/shareBundle.ts, and the engine worker from its
+// does at activation, src/editor/shareBundle.ts, and the engine worker from its
 // workerData) core speaks German; with none it speaks the English the other unit tests pin.
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as l10n from '@vscode/l10n';
-import { LeakSearchError } from '../../../src/core/errors';
-import { formatAge, formatQuota, formatRange } from '../../../src/core/format';
-import { actionLabel, describeError } from '../../../src/core/formatError';
-import { statusWords } from '../../../src/core/recordText';
-import { scanReport } from '../../../src/core/scanReport';
+import { LeakSearchError } from '../../../src/core/service/errors';
+import { formatAge, formatQuota, formatRange } from '../../../src/core/text/format';
+import { actionLabel, describeError } from '../../../src/editor/checks/formatError';
+import { statusWords } from '../../../src/core/results/recordText';
+import { scanReport } from '../../../src/core/export/scanReport';
 import { describeMatch } from '../../../src/core/scan/describeMatch';
 import type { LeakMatch } from '../../../src/core/scan/leakIndex';
 import { triageLabel } from '../../../src/shared/triageLabel';

@@ -18,8 +18,8 @@ describe('References in comments', () => {
     assert.deepEqual(pathsIn(' (see net/route.ts, README.md and out/service/main.js; leakIndex.ts)'), ['net/route.ts', 'README.md']);
     assert.deepEqual(decisionsIn(' (decisions 1, 3, 9 and 10; decision 4)'), [1, 3, 9, 10, 4]);
     assert.deepEqual(outsideIn(' (never the global one: STYLE 18, ../shared/spec/x.md)'), ['STYLE 18', '../shared/spec']);
-    assert.equal(resolves(root, 'src/core/httpTransport.ts', 'net/route.ts'), true);
-    assert.equal(resolves(root, 'src/core/httpTransport.ts', 'spec/decisions.md'), false);
+    assert.equal(resolves(root, 'src/core/client/httpTransport.ts', 'net/route.ts'), true);
+    assert.equal(resolves(root, 'src/core/client/httpTransport.ts', 'spec/decisions.md'), false);
   });
 
   it('docs/decisions.md numbers its decisions 1, 2, 3 … without gaps', () => {

@@ -7,8 +7,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Engine } from '../../../src/engine/engine';
-import { resultsKey } from '../../../src/core/types';
-import type { SearchQuery } from '../../../src/core/types';
+import { resultsKey } from '../../../src/core/service/types';
+import type { SearchQuery } from '../../../src/core/service/types';
 
 const LIMITS = { maxRecords: 1000, maxCached: 10, maxCacheAgeMs: 86_400_000 };
 

@@ -1,8 +1,8 @@
 // The engine's leak index over record tables: results added and removed one by one, the
 // account fields read straight from the table, hovers by handle.
 import * as assert from 'node:assert/strict';
-import { SearchBodyParser } from '../../../src/core/searchBodyParser';
-import type { AccountRecord } from '../../../src/core/types';
+import { SearchBodyParser } from '../../../src/core/results/searchBodyParser';
+import type { AccountRecord } from '../../../src/core/service/types';
 import { Leaks } from '../../../src/engine/leaks';
 import { RecordTableBuilder } from '../../../src/engine/store/recordTable';
 import type { RecordTable } from '../../../src/engine/store/recordTable';

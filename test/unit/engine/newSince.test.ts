@@ -9,7 +9,7 @@ import { Engine } from '../../../src/engine/engine';
 import { newRows } from '../../../src/engine/store/identity';
 import { RecordTableBuilder } from '../../../src/engine/store/recordTable';
 import type { RecordTable } from '../../../src/engine/store/recordTable';
-import type { AccountRecord } from '../../../src/core/types';
+import type { AccountRecord } from '../../../src/core/service/types';
 
 function account(i: number, extra: Partial<AccountRecord> = {}): AccountRecord {
   return {

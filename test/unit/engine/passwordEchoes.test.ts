@@ -2,16 +2,16 @@
 // name, the browser…), in any view or export; password fields named in other languages are
 // masked like `password`; server text in exports is plain. Tables of hostile records.
 import * as assert from 'node:assert/strict';
-import { plainText, visibleText } from '../../../src/core/plainText';
-import { echoesOf, maskEchoes } from '../../../src/core/secretEchoes';
-import { isPasswordName, isSecretName } from '../../../src/core/secretFields';
-import type { AccountRecord, OpenRecord } from '../../../src/core/types';
+import { plainText, visibleText } from '../../../src/core/text/plainText';
+import { echoesOf, maskEchoes } from '../../../src/core/results/secretEchoes';
+import { isPasswordName, isSecretName } from '../../../src/core/results/secretFields';
+import type { AccountRecord, OpenRecord } from '../../../src/core/service/types';
 import { Leaks } from '../../../src/engine/leaks';
 import { RecordTableBuilder, setKnownKeys } from '../../../src/engine/store/recordTable';
 import type { RecordTable } from '../../../src/engine/store/recordTable';
 import { exportPieces } from '../../../src/engine/views/exports';
 import { ResultView } from '../../../src/engine/views/resultView';
-import { EMPTY_FILTER, MASK } from '../../../src/shared/protocol';
+import { EMPTY_FILTER, MASK } from '../../../src/shared/webviewProtocol';
 
 function table(type: 'accounts' | 'customers', records: readonly (AccountRecord | OpenRecord)[]): RecordTable {
   const builder = new RecordTableBuilder(type);

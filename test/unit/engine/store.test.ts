@@ -6,7 +6,7 @@ import { DateColumn, TextColumn } from '../../../src/engine/store/columns';
 import { MAX_OWN_COLUMNS, RecordTableBuilder } from '../../../src/engine/store/recordTable';
 import type { RecordTable } from '../../../src/engine/store/recordTable';
 import { TableReader, tablePieces } from '../../../src/engine/store/serialize';
-import type { AccountRecord, OpenRecord } from '../../../src/core/types';
+import type { AccountRecord, OpenRecord } from '../../../src/core/service/types';
 
 function account(i: number, extra?: Record<string, string | number | boolean | null>): AccountRecord {
   const base: AccountRecord = {

@@ -9,10 +9,10 @@ import { ResultView, ISO_DATES } from '../../../src/engine/views/resultView';
 import { RowTriage } from '../../../src/engine/views/rowTriage';
 import { Leaks } from '../../../src/engine/leaks';
 import { Engine } from '../../../src/engine/engine';
-import { triageKey } from '../../../src/core/triage';
-import type { TriageMark } from '../../../src/core/triage';
-import { EMPTY_FILTER, describeFilter, parseFilter, parseWebviewMessage } from '../../../src/shared/protocol';
-import type { FilterState, ViewItem } from '../../../src/shared/protocol';
+import { triageKey } from '../../../src/core/triage/triage';
+import type { TriageMark } from '../../../src/core/triage/triage';
+import { EMPTY_FILTER, describeFilter, parseFilter, parseWebviewMessage } from '../../../src/shared/webviewProtocol';
+import type { FilterState, ViewItem } from '../../../src/shared/webviewProtocol';
 import { account } from './views.test';
 
 const ORIGIN = 'https://leaks.example.test';

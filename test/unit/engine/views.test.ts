@@ -9,9 +9,9 @@ import type { RecordTable } from '../../../src/engine/store/recordTable';
 import { ipSortKey } from '../../../src/engine/views/columnOrder';
 import { csvField, exportPieces, markdownSummary, writeExport } from '../../../src/engine/views/exports';
 import { ISO_DATES, ResultView, monthIndex } from '../../../src/engine/views/resultView';
-import { EMPTY_FILTER, MASK, describeFilter } from '../../../src/shared/protocol';
-import type { FilterState, SortState, ViewQuery } from '../../../src/shared/protocol';
-import type { AccountRecord, OpenRecord } from '../../../src/core/types';
+import { EMPTY_FILTER, MASK, describeFilter } from '../../../src/shared/webviewProtocol';
+import type { FilterState, SortState, ViewQuery } from '../../../src/shared/webviewProtocol';
+import type { AccountRecord, OpenRecord } from '../../../src/core/service/types';
 
 export function account(overrides: Partial<AccountRecord>): AccountRecord {
   return {

@@ -11,7 +11,7 @@
 // kind covers (a URL's, an e-mail domain's, a flag's run, a value cached in valueStart and
 // valueEnd), so a unit is read a bounded number of times; look-back is bounded.
 // The constants below must equal scanner.ts and charClass.ts: the unit tests' oracle
-// (test/unit/scan/scanOracle.ts) fails on any difference.
+// (test/unit/core/scan/scanOracle.ts) fails on any difference.
 
 // Events (scanner.ts EV_*); 0–4 (word, dot, dash, blank, other) have no rule of their own.
 const EV_AT: i32 = 5;

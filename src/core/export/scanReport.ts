@@ -1,0 +1,44 @@
+// What "Scan Workspace" tells the user when it ends: how many leaked identifiers in how
+// many files, and what it skipped, with the actions that fit. Pure; the editor shows it
+// (src/editor/diagnostics/diagnosticCommands.ts). Unit-tested in test/unit/core/export/scanReport.test.ts.
+import * as l10n from '@vscode/l10n';
+import { plural } from '../text/plural';
+
+export interface ScanCounts {
+  readonly scanned: number;
+  readonly matches: number;
+  readonly filesWithMatches: number;
+  /** Files skipped because git ignores them (not counting the secret-bearing ones, which are scanned). */
+  readonly gitIgnored: number;
+  /** Files this extension exported, never scanned (they hold the leaked records themselves). */
+  readonly exports: number;
+}
+
+export type ScanReportAction = 'showProblems' | 'includeGitIgnored';
+
+export interface ScanReport {
+  readonly severity: 'info' | 'warning';
+  readonly message: string;
+  readonly actions: readonly ScanReportAction[];
+}
+
+export function scanReport(c: ScanCounts): ScanReport {
+  const found = c.matches > 0
+    ? l10n.t('{0} in {1} ({2} scanned).', plural(c.matches, l10n.t('leaked identifier'), l10n.t('leaked identifiers')), plural(c.filesWithMatches, l10n.t('file'), l10n.t('files')), c.scanned.toLocaleString('en-US'))
+    : l10n.t('no leaked identifiers in {0}.', plural(c.scanned, l10n.t('scanned file'), l10n.t('scanned files')));
+  const skipped: string[] = [];
+  if (c.gitIgnored > 0) skipped.push(l10n.t('{0} skipped', plural(c.gitIgnored, l10n.t('git-ignored file'), l10n.t('git-ignored files'))));
+  if (c.exports > 0) skipped.push(l10n.t('{0} not scanned', plural(c.exports, l10n.t('Leak Search export'), l10n.t('Leak Search exports'))));
+  const actions: ScanReportAction[] = [];
+  if (c.matches > 0) actions.push('showProblems');
+  if (c.gitIgnored > 0) actions.push('includeGitIgnored');
+  return {
+    severity: c.matches > 0 ? 'warning' : 'info',
+    message: l10n.t('Leak Search: {0}', `${found}${skipped.length > 0 ? ` ${capitalize(skipped.join('; '))}.` : ''}`),
+    actions,
+  };
+}
+
+function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}

@@ -1,0 +1,27 @@
+// The workspace scan's positions for files not open in an editor, and its binary-file test:
+// pure code from src/core, checked in plain Node.
+import * as assert from 'node:assert/strict';
+import { bytesLookBinary, looksBinary } from '../../../../../src/core/scan/files/binaryText';
+import { LineIndex } from '../../../../../src/core/scan/files/lineIndex';
+
+describe('lineIndex and binaryText', () => {
+  it('gives zero-based line and UTF-16 character, CRLF and empty lines included', () => {
+    const text = 'a\r\n\nb😀c\nlast';
+    const index = new LineIndex(text);
+    assert.deepEqual(index.position(0), { line: 0, character: 0 });
+    assert.deepEqual(index.position(text.indexOf('\r')), { line: 0, character: 1 });
+    assert.deepEqual(index.position(text.indexOf('\n\n') + 1), { line: 1, character: 0 });
+    assert.deepEqual(index.position(text.indexOf('c')), { line: 2, character: 3 });
+    assert.deepEqual(index.position(text.length), { line: 3, character: 4 });
+    assert.deepEqual(new LineIndex('').position(0), { line: 0, character: 0 });
+  });
+
+  it('calls text binary only for a NUL among the first 8,000 characters or bytes', () => {
+    assert.equal(looksBinary('plain\ttext\r\n'), false);
+    assert.equal(looksBinary('PK\u0003\u0004\u0000'), true);
+    assert.equal(looksBinary(`${'x'.repeat(8000)}\u0000`), false);
+    assert.equal(bytesLookBinary(new Uint8Array([0x50, 0x4b, 0x00])), true);
+    assert.equal(bytesLookBinary(new TextEncoder().encode('héllo')), false);
+    assert.equal(bytesLookBinary(new Uint8Array([...new Uint8Array(8000).fill(0x41), 0])), false);
+  });
+});
