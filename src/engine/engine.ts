@@ -1,16 +1,11 @@
 // The data engine: owns every stored result (records in compact columns), their encrypted
 // cache files, and the queries of the tree and the results panel. It runs in a worker thread
 // (worker.ts) so nothing it does blocks the editor; tests call it directly. No `vscode`.
-import * as fs from 'node:fs/promises';
 import { TextDecoder } from 'node:util';
-import { decryptCache } from '../core/cache/legacy/cacheCrypto';
-import { parseCache } from '../core/cache/legacy/cacheFile';
 import { DiskCache } from '../core/cache/diskCache';
 import { NO_ECHOES } from '../core/results/secretEchoes';
-import { readRegularFile } from '../core/cache/regularFile';
 import type { CacheMeta } from '../core/cache/diskCache';
 import { LeakSearchError } from '../core/service/errors';
-import { NO_SITE, siteOf } from '../core/results/sites';
 import { SearchBodyParser } from '../core/results/searchBodyParser';
 import type { RateLimitState, SearchQuery } from '../core/service/types';
 import type { PanelColumn, PanelEntry, ViewQuery } from '../shared/webviewProtocol';
@@ -24,6 +19,11 @@ import { triageKey } from '../core/triage/triage';
 import type { TriageMark } from '../core/triage/triage';
 import { RowTriage } from './views/rowTriage';
 import { RecordTableBuilder } from './store/recordTable';
+import { migrateLegacyCache } from './store/legacyCache';
+import { freshFromCache, metaFromCache } from './store/cacheMeta';
+import { groupBySite } from './views/siteGroups';
+import type { SiteGroups } from './views/siteGroups';
+import { dateFormat } from './views/dateFormat';
 import type { RecordTable } from './store/recordTable';
 import { TableReader, tablePieces } from './store/serialize';
 import { exportPieces, writeExport } from './views/exports';
@@ -40,7 +40,7 @@ interface Stored {
   /** Rows new since the previous answer to the same query (see store/identity.ts), when known. */
   fresh?: Uint32Array;
   /** Sites by record count, and each site's rows newest first (built when the tree asks). */
-  sites: { readonly list: SiteSummary[]; readonly rows: Map<string, Uint32Array> } | undefined;
+  sites: SiteGroups | undefined;
   /** Its rows' triage ids and decisions (built when first asked, for its current table). */
   triage?: RowTriage;
 }
@@ -66,37 +66,6 @@ interface Panel {
 }
 
 const NO_MARKS: ReadonlyMap<string, TriageMark> = new Map();
-/** The 0.1.0 cache file is decrypted whole in memory: a larger file is not read. */
-const MAX_LEGACY_BYTES = 512 * 1024 * 1024;
-
-/** A result's meta as kept in its cache file (validated when read back). */
-function metaFromCache(cached: CacheMeta): ResultMeta | undefined {
-  const info = cached.info as Partial<ResultMeta>;
-  const q = info.query;
-  if (typeof info.origin !== 'string' || typeof info.count !== 'number' || typeof info.records !== 'number' || !q) return undefined;
-  if (typeof q.domain !== 'string' || (q.type !== 'accounts' && q.type !== 'customers')) return undefined;
-  const range = q.range && typeof q.range.start === 'string' && typeof q.range.end === 'string' ? { start: q.range.start, end: q.range.end } : undefined;
-  return {
-    key: cached.key,
-    origin: info.origin,
-    query: { domain: q.domain, type: q.type, ...(range ? { range } : {}) },
-    count: info.count,
-    records: info.records,
-    fetchedAt: cached.fetchedAt,
-    ...(info.rateLimit ? { rateLimit: info.rateLimit } : {}),
-    ...(typeof info.newRecords === 'number' && typeof info.newSince === 'number' ? { newRecords: info.newRecords, newSince: info.newSince } : {}),
-  };
-}
-
-/** The new rows kept with a cached result (base64 of a Uint32Array), or undefined. */
-function freshFromCache(cached: CacheMeta | undefined, records: number): Uint32Array | undefined {
-  const raw = cached?.info.newRows;
-  if (typeof raw !== 'string') return undefined;
-  const bytes = Buffer.from(raw, 'base64');
-  if (bytes.length % 4 !== 0) return undefined;
-  const rows = new Uint32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length));
-  return rows.every((r) => r < records) ? rows : undefined;
-}
 
 export class Engine {
   readonly #results = new Map<string, Stored>();
@@ -132,39 +101,16 @@ export class Engine {
       if (out.length > 0) this.log('info', `Cache: ${out.length} result(s) on disk.`);
       void this.#prune();
     }
-    if (params.legacyFile) out.push(...(await this.#migrate(params.legacyFile, params.cacheKey)));
-    return out;
-  }
-
-  /** Moves the results of a 0.1.0 single-file cache into the cache, then removes the file. */
-  async #migrate(file: string, cacheKey: string | undefined): Promise<ResultMeta[]> {
-    try {
-      await fs.lstat(file);
-    } catch {
-      return [];
-    }
-    const data = (await readRegularFile(file, { maxBytes: MAX_LEGACY_BYTES }))?.data;
-    const moved: ResultMeta[] = [];
-    try {
-      if (!data) throw new Error('not a regular file of at most 512 MB');
-      const entries = cacheKey ? parseCache(decryptCache(data, Buffer.from(cacheKey, 'base64')).toString('utf8')) : [];
-      for (const entry of entries) {
-        if (this.#results.has(entry.key)) continue;
-        const builder = new RecordTableBuilder(entry.query.type);
-        for (const record of entry.result.records) builder.add(record);
-        const table = builder.finish();
-        const meta: ResultMeta = { key: entry.key, origin: entry.origin, query: entry.query, count: entry.result.count, records: table.length, fetchedAt: entry.fetchedAt, ...(entry.rateLimit ? { rateLimit: entry.rateLimit } : {}) };
+    if (params.legacyFile) {
+      const adopt = (meta: ResultMeta, table: RecordTable): boolean => {
+        if (this.#results.has(meta.key)) return false;
         this.#results.set(meta.key, { meta, table, loading: undefined, cached: undefined, sites: undefined });
         this.#save(meta, table);
-        moved.push(meta);
-      }
-      if (moved.length > 0) this.log('info', `Cache: moved ${moved.length} result(s) of the old cache file.`);
-    } catch (e) {
-      this.log('warn', `Cache: the old cache file could not be read and was removed (${e instanceof Error ? e.message : String(e)}).`);
+        return true;
+      };
+      out.push(...(await migrateLegacyCache(params.legacyFile, params.cacheKey, adopt, () => this.#writing, this.log)));
     }
-    await this.#writing;
-    await fs.rm(file, { force: true }).catch(() => undefined);
-    return moved;
+    return out;
   }
 
   setCacheKey(key: string): void {
@@ -422,29 +368,7 @@ export class Engine {
     const stored = this.#results.get(key);
     if (!table || !stored) return undefined;
     if (stored.sites) return stored.sites;
-    const { roles } = table;
-    const bySite = new Map<string, number[]>();
-    const siteOfRow = (row: number): string => (roles.url === undefined ? NO_SITE : siteOf(table.text(roles.url, row)));
-    const url = roles.url === undefined ? undefined : table.stored[roles.url]?.text;
-    const memo = url?.isDictionary ? url.values.map((u) => siteOf(u)) : undefined;
-    for (let row = 0; row < table.length; row++) {
-      const site = memo && url ? (memo[url.codes[row] as number] as string) : siteOfRow(row);
-      const list = bySite.get(site);
-      if (list) list.push(row);
-      else bySite.set(site, [row]);
-    }
-    const dates = roles.date === undefined ? undefined : table.stored[roles.date]?.date?.ms;
-    const rows = new Map<string, Uint32Array>();
-    for (const [site, list] of bySite) {
-      const ordered = Uint32Array.from(list);
-      // Newest first; rows without a date last.
-      if (dates) ordered.sort((a, b) => (Number.isNaN(dates[b] as number) ? -1 : Number.isNaN(dates[a] as number) ? 1 : (dates[b] as number) - (dates[a] as number)));
-      rows.set(site, ordered);
-    }
-    const list = [...bySite.entries()]
-      .map(([site, r]) => ({ site, count: r.length }))
-      .sort((a, b) => (a.site === NO_SITE) !== (b.site === NO_SITE) ? (a.site === NO_SITE ? 1 : -1) : b.count - a.count || (a.site < b.site ? -1 : a.site > b.site ? 1 : 0));
-    stored.sites = { list, rows };
+    stored.sites = groupBySite(table);
     return stored.sites;
   }
 
@@ -589,29 +513,4 @@ export class Engine {
     }
     return { heapUsed: usage.heapUsed, external: usage.external, arrayBuffers: usage.arrayBuffers, tableBytes, records, loaded };
   }
-}
-
-/** Dates and days in the user's locale (UTC, like the service's dates). */
-export function dateFormat(locale: string): DateFormat {
-  let dateTime: Intl.DateTimeFormat;
-  let day: Intl.DateTimeFormat;
-  try {
-    dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
-    day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
-  } catch {
-    dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
-    day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-  }
-  const days = new Map<number, string>();
-  return {
-    dateTime: (ms) => dateTime.format(ms),
-    day: (d) => {
-      let text = days.get(d);
-      if (text === undefined) {
-        text = day.format(d * 86_400_000);
-        if (days.size < 100_000) days.set(d, text);
-      }
-      return text;
-    },
-  };
 }

@@ -11,7 +11,7 @@ import { launchChromium } from '../harness/browser';
 import { chromiumPath } from '../harness/paths';
 import { suiteResource } from '../suiteResource';
 import { buildPanelHtml, createNonce } from '../../src/editor/results/panelHtml';
-import { dateFormat } from '../../src/engine/engine';
+import { dateFormat } from '../../src/engine/views/dateFormat';
 import { RecordTableBuilder } from '../../src/engine/store/recordTable';
 import type { RecordTable } from '../../src/engine/store/recordTable';
 import { exportPieces } from '../../src/engine/views/exports';

@@ -1,6 +1,6 @@
 // Record fields are hostile input: markup and script in them must show as literal text and
 // nothing may execute, under the production CSP.
-import { dateFormat } from '../../src/engine/engine';
+import { dateFormat } from '../../src/engine/views/dateFormat';
 import * as assert from 'node:assert/strict';
 import { accountsEntry, hostileAccounts } from './dataset';
 import { choose, evaluate, openPanel, pageText, renderedRows, useHarness, until, waitForViewCount } from './harness';

@@ -1,6 +1,6 @@
 // ARIA roles of the table and keyboard navigation.
 import * as assert from 'node:assert/strict';
-import { dateFormat } from '../../src/engine/engine';
+import { dateFormat } from '../../src/engine/views/dateFormat';
 import { accountsEntry, generateAccounts } from './dataset';
 import { choose, evaluate, openPanel, useHarness, until, waitForViewCount, eventually } from './harness';
 import type { StubHost } from './harness';

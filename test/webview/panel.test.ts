@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import { accountsEntry, customersRecords, generateAccounts, makeEntry } from './dataset';
 import { choose, columnLabels, evaluate, messagesOf, openPanel, pageText, renderedRows, useHarness, typeInto, until, waitForViewCount } from './harness';
-import { dateFormat } from '../../src/engine/engine';
+import { dateFormat } from '../../src/engine/views/dateFormat';
 
 // Oracles written apart from the engine's code: what the panel must show.
 const DATES = dateFormat('en-US');
