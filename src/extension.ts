@@ -6,6 +6,7 @@ import { Logger } from './editor/logger';
 import { WindowNotifier } from './editor/notifier';
 import { ApiKeyStore } from './editor/secrets/apiKeyStore';
 import { ResultsModel } from './editor/model/resultsModel';
+import { ConfiguredDomains } from './editor/model/configuredDomains';
 import { QuotaStore } from './editor/model/quotaStore';
 import { TriageStore } from './editor/model/triageStore';
 import { TriageSync } from './editor/model/triageSync';
@@ -22,6 +23,7 @@ import { LeakTreeProvider, TREE_VIEW_ID } from './editor/tree/leakTreeProvider';
 import { QuotaStatusBar } from './editor/quotaStatusBar';
 import { registerCommands } from './editor/commands/registerCommands';
 import { applyTriage } from './editor/commands/triage';
+import { domainPicks } from './editor/commands/pickDomain';
 import { CommandId } from './editor/commands/commandIds';
 import { ResultsPanelManager } from './editor/results/resultsPanelManager';
 import { keepTrustMessage, startup } from './editor/startup';
@@ -48,6 +50,7 @@ export function activate(context: vscode.ExtensionContext): LeakSearchApi | unde
   const log = own(new Logger(secrets));
   const notifier = own(new WindowNotifier(secrets, (e) => log.error(`A notification action failed: ${e instanceof Error ? e.message : String(e)}`)));
   const results = own(new ResultsModel());
+  const domains = new ConfiguredDomains(settings, results);
   const quota = own(new QuotaStore(context.globalState));
   const triage = own(new TriageStore(context.globalState));
   // The records, their cache and every query over them live in a worker thread (src/engine/).
@@ -59,7 +62,7 @@ export function activate(context: vscode.ExtensionContext): LeakSearchApi | unde
   const consent = new ClearTextConsent(context.globalState, askClearText);
   const clients = own(new ClientHolder(settings, consent, quota.limiter, log));
   const checks = own(new CheckRunner({ settings, keys, model: results, quota, engine, cacheKey, clients, consent, notifier, log }));
-  const scheduler = own(new Scheduler({ settings, results, quota, checks, memento: context.globalState, storageDir: context.globalStorageUri.fsPath, log }));
+  const scheduler = own(new Scheduler({ settings, domains, quota, checks, memento: context.globalState, storageDir: context.globalStorageUri.fsPath, log }));
   const origin = (): string | undefined => {
     try {
       return checks.endpoint().origin;
@@ -67,7 +70,7 @@ export function activate(context: vscode.ExtensionContext): LeakSearchApi | unde
       return undefined;
     }
   };
-  const treeModel = own(new LeakTreeModel(settings, keys, results, origin, engine));
+  const treeModel = own(new LeakTreeModel(settings, keys, domains, results, origin, engine));
   const tree = own(new LeakTreeProvider(treeModel, () => settings.cacheTtlMs(), triage));
   const treeView = own(vscode.window.createTreeView(TREE_VIEW_ID, { treeDataProvider: tree, showCollapseAll: true, canSelectMany: true }));
   const statusBar = own(new QuotaStatusBar(quota, results, origin));
@@ -76,11 +79,11 @@ export function activate(context: vscode.ExtensionContext): LeakSearchApi | unde
     openGuide: (kind) => Promise.resolve(vscode.commands.executeCommand(CommandId.openGuide, kind)),
   });
   own(panel.register());
-  const diagnostics = own(new DiagnosticsFeature({ results, settings, origin, workspaceState: context.workspaceState, log, engine, exported, triage }));
+  const diagnostics = own(new DiagnosticsFeature({ results, settings, domains, origin, workspaceState: context.workspaceState, log, engine, exported, triage }));
 
   const triageSync = own(new TriageSync(triage, engine, diagnostics.holder, origin));
   own(triageSync.onDidSend(() => panel.refreshAll()));
-  const ctx: LeakSearchContext = { extension: context, settings, log, notifier, keys, results, quota, triage, engine, cacheKey, checks, treeModel, tree, statusBar, panel, diagnostics, exported };
+  const ctx: LeakSearchContext = { extension: context, settings, log, notifier, keys, results, domains, quota, triage, engine, cacheKey, checks, treeModel, tree, statusBar, panel, diagnostics, exported };
   for (const d of registerCommands(ctx)) own(d);
   own(keepTrustMessage(treeView as vscode.TreeView<unknown>, treeModel));
 
@@ -128,7 +131,9 @@ export function activate(context: vscode.ExtensionContext): LeakSearchApi | unde
       onDidRebuildIndex: (listener) => diagnostics.holder.onDidChange(() => listener()),
       reload: () => diagnostics.reload(),
       rebuildIndex: () => diagnostics.holder.rebuild().then(() => undefined),
+      indexedResults: () => diagnostics.holder.indexedResults(),
     },
+    pickerDomains: () => domainPicks(ctx).map((p) => p.domain),
     ready,
   };
 }

@@ -33,6 +33,8 @@ export interface DiagnosticsTestApi {
   reload(): Promise<void>;
   /** Rebuilds the index now (resolves when the engine has it). */
   rebuildIndex(): Promise<void>;
+  /** The (origin, domain, type) results the leak index is built from, by their cache keys. */
+  indexedResults(): readonly string[];
 }
 
 /** @internal */
@@ -67,6 +69,8 @@ export interface LeakSearchApi {
    */
   reloadFromDisk(): Promise<void>;
   readonly diagnostics: DiagnosticsTestApi;
+  /** The domains the "Check Domain for Leaks" pick offers, in its order. */
+  pickerDomains(): readonly string[];
   /** Resolves when activation's startup work (key state, cache load) is done. */
   readonly ready: Promise<void>;
 }

@@ -5,6 +5,7 @@ import type { Logger } from './logger';
 import type { Notifier } from './notifier';
 import type { ApiKeyStore } from './secrets/apiKeyStore';
 import type { ResultsModel } from './model/resultsModel';
+import type { ConfiguredDomains } from './model/configuredDomains';
 import type { QuotaStore } from './model/quotaStore';
 import type { TriageStore } from './model/triageStore';
 import type { CacheKey } from './secrets/cacheKey';
@@ -28,6 +29,8 @@ export interface LeakSearchContext {
   readonly notifier: Notifier;
   readonly keys: ApiKeyStore;
   readonly results: ResultsModel;
+  /** The one list of domains (configured, normalised, then checked by hand). */
+  readonly domains: ConfiguredDomains;
   readonly quota: QuotaStore;
   /** Triage decisions per service origin. */
   readonly triage: TriageStore;

@@ -56,19 +56,12 @@ export class QuotaStatusBar implements vscode.Disposable {
     const origin = this.origin();
     const now = Date.now();
     const state = origin ? this.quota.get(origin) : undefined;
-    const entries = origin ? this.results.list().filter((e) => e.origin === origin) : [];
-    if (!state && entries.length === 0) {
+    const shown = origin ? this.results.latestOf(origin) : [];
+    if (!state && shown.length === 0) {
       this.#set({ visible: false, text: '', tooltip: '', spent: false });
       return;
     }
     const q = formatQuota(state, now);
-    const latest = new Map<string, (typeof entries)[number]>();
-    for (const e of entries) {
-      const k = `${e.query.domain}|${e.query.type}`;
-      const held = latest.get(k);
-      if (!held || held.fetchedAt < e.fetchedAt) latest.set(k, e);
-    }
-    const shown = [...latest.values()];
     const total = shown.reduce((s, e) => s + recordTotal(e), 0);
     const oldest = shown.length > 0 ? Math.min(...shown.map((e) => e.fetchedAt)) : undefined;
     const lines = shown

@@ -15,10 +15,10 @@ import { proxyCredentials } from '../core/client/redact';
 export const SECTION = 'leakSearch';
 export const DEFAULT_BASE_URL = 'https://leakjar.com/api';
 
-export interface FolderDomains {
+/** A folder's `leakSearch.domains` as written; src/editor/model/configuredDomains.ts is their one reader. */
+export interface FolderDomainSettings {
   /** Undefined for domains from user settings when no folder is open. */
   readonly folder: vscode.WorkspaceFolder | undefined;
-  /** As written in the settings (validated later, so a bad entry is shown, not lost). */
   readonly domains: readonly string[];
 }
 
@@ -39,17 +39,15 @@ export class Settings {
     return i?.workspaceFolderValue ?? i?.workspaceValue;
   }
 
-  /** Domains per workspace folder (each folder its own), or the user's when no folder is open. */
-  domainsByFolder(): FolderDomains[] {
+  /**
+   * Domains per workspace folder (each folder its own), or the user's when no folder is open.
+   * In Restricted Mode every folder reads the user's (see #value). Read them through
+   * ConfiguredDomains, which normalises them.
+   */
+  domainsByFolder(): FolderDomainSettings[] {
     const folders = vscode.workspace.workspaceFolders ?? [];
     if (folders.length === 0) return [{ folder: undefined, domains: this.#strings('domains', undefined) }];
     return folders.map((folder) => ({ folder, domains: this.#strings('domains', folder.uri) }));
-  }
-
-  /** Domains from user settings only (what Restricted Mode may schedule). */
-  userDomains(): string[] {
-    const raw = vscode.workspace.getConfiguration('leakSearch').inspect<unknown>('domains')?.globalValue;
-    return Array.isArray(raw) ? raw.filter((d): d is string => typeof d === 'string') : [];
   }
 
   /** Scheduled checks (off unless the user turns them on). */

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import { afterRun, allowance, claimLease, isDue, latestState, parseLease, parseScheduleState, pickTargets } from '../../core/schedule/schedule';
 import type { ScheduleSettings, ScheduleState } from '../../core/schedule/schedule';
 import type { FindingsType } from '../../core/service/types';
@@ -15,7 +15,7 @@ import type { CheckRunner } from './checkRunner';
 import type { Settings } from '../settings';
 import type { Logger } from '../logger';
 import type { QuotaStore } from '../model/quotaStore';
-import type { ResultsModel } from '../model/resultsModel';
+import type { ConfiguredDomains } from '../model/configuredDomains';
 
 const STATE_KEY = 'leakSearch.schedule';
 const TICK_MS = 60_000;
@@ -26,7 +26,7 @@ export type RunReport =
 
 export interface SchedulerDeps {
   readonly settings: Settings;
-  readonly results: ResultsModel;
+  readonly domains: ConfiguredDomains;
   readonly quota: QuotaStore;
   readonly checks: CheckRunner;
   readonly memento: vscode.Memento;
@@ -89,10 +89,8 @@ export class Scheduler implements vscode.Disposable {
 
   /** Every (domain, type) the schedule covers, in a stable order. */
   #targets(origin: string): { domain: string; type: FindingsType }[] {
-    const { settings, results } = this.deps;
-    const configured = vscode.workspace.isTrusted ? settings.domainsByFolder().flatMap((f) => f.domains) : settings.userDomains();
-    const types = settings.findingsTypes();
-    return results.knownDomains(origin, configured).flatMap((domain) => types.map((type) => ({ domain, type })));
+    const types = this.deps.settings.findingsTypes();
+    return this.deps.domains.known(origin).flatMap((domain) => types.map((type) => ({ domain, type })));
   }
 
   /** Claims or renews the lease; false while another window holds it. */

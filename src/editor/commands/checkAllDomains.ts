@@ -5,7 +5,7 @@ import type { CheckOutcome } from '../checks/checkTypes';
 import type { LeakSearchContext } from '../leakSearchContext';
 
 export async function checkAllDomains(ctx: LeakSearchContext, options: { force?: boolean } = {}): Promise<CheckOutcome[]> {
-  const domains = configuredDomains(ctx);
+  const domains = ctx.domains.all();
   if (domains.length === 0) {
     const trustNote = vscode.workspace.isTrusted ? '' : ` ${vscode.l10n.t('Workspace settings are read once you trust this workspace.')}`;
     ctx.notifier.show('info', `${vscode.l10n.t('Leak Search: no domains are configured (leakSearch.domains).')}${trustNote}`, [
@@ -14,10 +14,4 @@ export async function checkAllDomains(ctx: LeakSearchContext, options: { force?:
     return [];
   }
   return ctx.checks.check(domains.map((domain) => ({ domain })), { force: options.force ?? false });
-}
-
-export function configuredDomains(ctx: LeakSearchContext): string[] {
-  const out: string[] = [];
-  for (const f of ctx.settings.domainsByFolder()) for (const d of f.domains) if (!out.includes(d)) out.push(d);
-  return out;
 }

@@ -108,16 +108,16 @@ function targets(domain: string, o: Overrides): CheckTarget[] {
   return o.types.map((type) => ({ domain, type, ...range }));
 }
 
-function items(ctx: LeakSearchContext, o: Overrides): Pick[] {
-  const out: Pick[] = [];
+/** The domain rows of the pick, in order: configured (per folder), then checked before. */
+export function domainPicks(ctx: LeakSearchContext): { readonly domain: string; readonly folder?: string; readonly checkedBefore: boolean }[] {
+  const out: { domain: string; folder?: string; checkedBefore: boolean }[] = [];
   const seen = new Set<string>();
   const multi = (vscode.workspace.workspaceFolders?.length ?? 0) > 1;
-  for (const f of ctx.settings.domainsByFolder()) {
+  for (const f of ctx.domains.byFolder()) {
     for (const d of f.domains) {
-      const key = d.toLowerCase();
-      if (seen.has(key)) continue;
-      seen.add(key);
-      out.push({ role: 'domain', domain: d, label: `$(globe) ${d}`, ...(multi && f.folder ? { description: f.folder.name } : {}) });
+      if (seen.has(d)) continue;
+      seen.add(d);
+      out.push({ domain: d, checkedBefore: false, ...(multi && f.folder ? { folder: f.folder.name } : {}) });
     }
   }
   let origin: string | undefined;
@@ -126,11 +126,20 @@ function items(ctx: LeakSearchContext, o: Overrides): Pick[] {
   } catch {
     origin = undefined;
   }
-  for (const d of origin ? ctx.results.domains(origin) : []) {
+  for (const d of origin ? ctx.domains.known(origin) : []) {
     if (seen.has(d)) continue;
     seen.add(d);
-    out.push({ role: 'domain', domain: d, label: `$(history) ${d}`, description: vscode.l10n.t('checked before') });
+    out.push({ domain: d, checkedBefore: true });
   }
+  return out;
+}
+
+function items(ctx: LeakSearchContext, o: Overrides): Pick[] {
+  const out: Pick[] = domainPicks(ctx).map((p) =>
+    p.checkedBefore
+      ? { role: 'domain', domain: p.domain, label: `$(history) ${p.domain}`, description: vscode.l10n.t('checked before') }
+      : { role: 'domain', domain: p.domain, label: `$(globe) ${p.domain}`, ...(p.folder !== undefined ? { description: p.folder } : {}) },
+  );
   out.push({ role: 'enter', label: `$(edit) ${vscode.l10n.t('Enter a domain…')}`, alwaysShow: true });
   out.push({ role: 'separator', label: vscode.l10n.t('Options'), kind: vscode.QuickPickItemKind.Separator });
   const types = o.types ?? ctx.settings.findingsTypes();

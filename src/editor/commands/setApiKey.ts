@@ -8,7 +8,6 @@ import { quotaResumesAt } from '../../core/text/format';
 import { planKeyValidation } from '../../core/client/keyValidation';
 import { checkApiKey } from '../../core/service/validate';
 import type { LeakSearchContext } from '../leakSearchContext';
-import { configuredDomains } from './checkAllDomains';
 import { CommandId } from './commandIds';
 
 export async function setApiKey(ctx: LeakSearchContext, arg?: unknown): Promise<boolean> {
@@ -45,7 +44,7 @@ export async function setApiKey(ctx: LeakSearchContext, arg?: unknown): Promise<
     return true;
   }
   const plan = planKeyValidation({
-    configured: configuredDomains(ctx),
+    configured: ctx.domains.all(),
     checked: ctx.results.domains(endpoint.origin),
     types: ctx.settings.findingsTypes(),
     quotaResumesAt: resumes,

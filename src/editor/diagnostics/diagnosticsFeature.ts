@@ -10,6 +10,7 @@ import type { EngineHost } from '../engine/engineHost';
 import type { ExportedFiles } from '../results/exportFile';
 import type { Logger } from '../logger';
 import type { ResultsModel } from '../model/resultsModel';
+import type { ConfiguredDomains } from '../model/configuredDomains';
 import type { TriageStore } from '../model/triageStore';
 import { DiagnosticsController } from './diagnosticsController';
 import { GitIgnored } from './gitIgnored';
@@ -25,6 +26,7 @@ import type { WorkspaceScanDeps, WorkspaceScanOptions, WorkspaceScanSummary } fr
 export interface DiagnosticsFeatureDeps {
   readonly results: ResultsModel;
   readonly settings: Settings;
+  readonly domains: ConfiguredDomains;
   readonly origin: () => string | undefined;
   readonly workspaceState: vscode.Memento;
   readonly log: Logger;
@@ -44,7 +46,7 @@ export class DiagnosticsFeature implements vscode.Disposable {
   readonly #disposables: vscode.Disposable[];
 
   constructor(private readonly deps: DiagnosticsFeatureDeps) {
-    this.holder = new LeakIndexHolder(deps.results, deps.settings, deps.origin, deps.engine);
+    this.holder = new LeakIndexHolder(deps.results, deps.domains, deps.origin, deps.engine);
     this.ignores = new IgnoreStore(deps.workspaceState);
     this.git = new GitIgnored((m) => deps.log.info(m));
     this.controller = new DiagnosticsController(this.holder, this.ignores, this.git, deps.exported);

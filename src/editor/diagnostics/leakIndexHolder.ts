@@ -8,7 +8,7 @@ import type { MatchOptions } from '../../core/scan/leakIndex';
 import type { HoverRecord, WireMatch } from '../../engine/workerProtocol';
 import type { EngineHost } from '../engine/engineHost';
 import type { ResultsModel } from '../model/resultsModel';
-import type { Settings } from '../settings';
+import type { ConfiguredDomains } from '../model/configuredDomains';
 
 /** What is indexed now. */
 export interface IndexSnapshot {
@@ -32,7 +32,7 @@ export class LeakIndexHolder extends Disposable {
 
   constructor(
     private readonly results: ResultsModel,
-    private readonly settings: Settings,
+    private readonly domains: ConfiguredDomains,
     private readonly origin: () => string | undefined,
     private readonly engine: EngineHost,
   ) {
@@ -105,12 +105,16 @@ export class LeakIndexHolder extends Disposable {
     return this.engine.call('hover', { handle, limit });
   }
 
+  /** The cache keys of the results the index is built from. */
+  indexedResults(): string[] {
+    return this.#entries().map((e) => e.key);
+  }
+
   #entries(): { readonly key: string; readonly fetchedAt: number }[] {
     const origin = this.origin();
     if (!origin) return [];
-    const configured = this.settings.domainsByFolder().flatMap((f) => f.domains);
     const out: { key: string; fetchedAt: number }[] = [];
-    for (const domain of this.results.knownDomains(origin, configured)) {
+    for (const domain of this.domains.known(origin)) {
       for (const e of this.results.latestPerType(origin, domain)) out.push({ key: e.key, fetchedAt: e.fetchedAt });
     }
     return out;

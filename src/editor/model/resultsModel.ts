@@ -4,7 +4,6 @@
 import * as vscode from 'vscode';
 import { Disposable } from '../../core/lifecycle';
 import type { LeakSearchErrorKind } from '../../core/service/errors';
-import { knownDomains } from '../../core/domains/domainList';
 import type { FindingsType, ResultsEntry } from '../../core/service/types';
 
 const FINDINGS_TYPES: readonly FindingsType[] = ['accounts', 'customers'];
@@ -57,6 +56,18 @@ export class ResultsModel extends Disposable {
     return best;
   }
 
+  /** The latest entry of every (domain, type) of an origin, whatever its date range. */
+  latestOf(origin: string): ResultsEntry[] {
+    const best = new Map<string, ResultsEntry>();
+    for (const e of this.#entries.values()) {
+      if (e.origin !== origin) continue;
+      const k = `${e.query.domain}|${e.query.type}`;
+      const held = best.get(k);
+      if (!held || e.fetchedAt > held.fetchedAt) best.set(k, e);
+    }
+    return [...best.values()];
+  }
+
   /** The latest entry of each findings type of (origin, domain): accounts first. */
   latestPerType(origin: string, domain: string): ResultsEntry[] {
     const out: ResultsEntry[] = [];
@@ -65,11 +76,6 @@ export class ResultsModel extends Disposable {
       if (e) out.push(e);
     }
     return out;
-  }
-
-  /** Configured domains then those checked by hand, each once (see core/domains/domainList.ts). */
-  knownDomains(origin: string, configured: readonly string[]): string[] {
-    return knownDomains(configured, this.domains(origin));
   }
 
   failure(origin: string, domain: string, type: FindingsType): CheckFailure | undefined {

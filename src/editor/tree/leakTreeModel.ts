@@ -10,6 +10,7 @@ import type { EngineHost } from '../engine/engineHost';
 import type { Settings } from '../settings';
 import type { ApiKeyStore } from '../secrets/apiKeyStore';
 import type { ResultsModel } from '../model/resultsModel';
+import type { ConfiguredDomains } from '../model/configuredDomains';
 import type { DomainNode, FindingsNode, FolderNode, LeakNode, MoreNode, RecordNode, SiteNode } from './treeNodes';
 
 /** Sites, or records of a site, listed per page before a "Show 200 more…" node. */
@@ -31,6 +32,7 @@ export class LeakTreeModel extends Disposable {
   constructor(
     private readonly settings: Settings,
     private readonly keys: ApiKeyStore,
+    private readonly domains: ConfiguredDomains,
     private readonly results: ResultsModel,
     private readonly origin: () => string | undefined,
     private readonly engine: EngineHost,
@@ -71,7 +73,7 @@ export class LeakTreeModel extends Disposable {
       const origin = this.origin();
       const hasKey = origin !== undefined && (await this.keys.get(origin)) !== undefined;
       this.#state = { origin, hasKey };
-      const hasDomains = this.settings.domainsByFolder().some((f) => f.domains.length > 0);
+      const hasDomains = this.domains.all().length > 0;
       await vscode.commands.executeCommand('setContext', 'leakSearch.hasApiKey', hasKey);
       await vscode.commands.executeCommand('setContext', 'leakSearch.hasDomains', hasDomains);
       this.#emitter.fire();
@@ -83,7 +85,7 @@ export class LeakTreeModel extends Disposable {
     const { origin, hasKey } = this.#state;
     if (!origin || !hasKey) return []; // the "no API key yet" welcome view shows instead
     const types = this.settings.findingsTypes();
-    const byFolder = this.settings.domainsByFolder();
+    const byFolder = this.domains.byFolder();
     const configured = new Set<string>();
     const folderNodes: FolderNode[] = byFolder.map((f) => {
       const scope = f.folder?.uri.toString() ?? '';
@@ -91,7 +93,7 @@ export class LeakTreeModel extends Disposable {
       for (const d of domains) configured.add(d.domain);
       return { kind: 'folder', id: `f|${scope}`, folder: f.folder, label: f.folder?.name ?? vscode.l10n.t('User settings'), domains };
     });
-    const extra = this.results.domains(origin).filter((d) => !configured.has(d));
+    const extra = this.domains.known(origin).filter((d) => !configured.has(d));
     const extraNodes = extra.map((d) => this.#domainNode(origin, d, types, undefined, 'checked'));
     const multiRoot = (vscode.workspace.workspaceFolders?.length ?? 0) > 1;
     if (!multiRoot) return [...folderNodes.flatMap((f) => f.domains), ...extraNodes];
