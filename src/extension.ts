@@ -74,17 +74,17 @@ export function activate(context: vscode.ExtensionContext): LeakSearchApi | unde
   const tree = own(new LeakTreeProvider(treeModel, () => settings.cacheTtlMs(), triage));
   const treeView = own(vscode.window.createTreeView(TREE_VIEW_ID, { treeDataProvider: tree, showCollapseAll: true, canSelectMany: true }));
   const statusBar = own(new QuotaStatusBar(quota, results, origin));
-  const panel = new ResultsPanelManager(context.extensionUri, results, engine, exported, {
+  const panel = own(new ResultsPanelManager(context.extensionUri, results, engine, exported, {
     mark: (at, ids, state) => applyTriage({ triage, log, notifier }, at, ids, state),
     openGuide: (kind) => Promise.resolve(vscode.commands.executeCommand(CommandId.openGuide, kind)),
-  });
-  own(panel.register());
+  }));
+  panel.register();
   const diagnostics = own(new DiagnosticsFeature({ results, settings, domains, origin, workspaceState: context.workspaceState, log, engine, exported, triage }));
 
   const triageSync = own(new TriageSync(triage, engine, diagnostics.holder, origin));
   own(triageSync.onDidSend(() => panel.refreshAll()));
   const ctx: LeakSearchContext = { extension: context, settings, log, notifier, keys, results, domains, quota, triage, engine, cacheKey, checks, treeModel, tree, statusBar, panel, diagnostics, exported };
-  for (const d of registerCommands(ctx)) own(d);
+  own(registerCommands(ctx));
   own(keepTrustMessage(treeView as vscode.TreeView<unknown>, treeModel));
 
   // `npm run demo` (development mode only): the demo key is stored before startup reads it.

@@ -1,13 +1,15 @@
 // The Output channel ("Leak Search", a LogOutputChannel). Every line goes through `redact`
 // with the keys this session knows, so the API key never reaches the log.
 import * as vscode from 'vscode';
+import { Disposable } from '../core/lifecycle';
 import { redact } from '../core/client/redact';
 
-export class Logger implements vscode.Disposable {
+export class Logger extends Disposable {
   readonly channel: vscode.LogOutputChannel;
 
   constructor(private readonly secrets: () => readonly string[]) {
-    this.channel = vscode.window.createOutputChannel('Leak Search', { log: true });
+    super();
+    this.channel = this._register(vscode.window.createOutputChannel('Leak Search', { log: true }));
   }
 
   info(message: string): void {
@@ -32,9 +34,5 @@ export class Logger implements vscode.Disposable {
 
   #clean(message: string): string {
     return redact(message, [...this.secrets()]);
-  }
-
-  dispose(): void {
-    this.channel.dispose();
   }
 }

@@ -2,6 +2,7 @@
 // quota; the tooltip has the reset time. A spent quota is shown as such, with when checks
 // resume, in the warning colour, and never as "no leaks".
 import * as vscode from 'vscode';
+import { Disposable } from '../core/lifecycle';
 import { formatAge, formatNewSince, formatClock, formatQuota } from '../core/text/format';
 import { plural } from '../core/text/plural';
 import { recordCount, recordTotal } from '../shared/recordCount';
@@ -18,13 +19,11 @@ export interface StatusBarView {
   readonly spent: boolean;
 }
 
-export class QuotaStatusBar implements vscode.Disposable {
+export class QuotaStatusBar extends Disposable {
   readonly #item: vscode.StatusBarItem;
-  readonly #subscriptions: vscode.Disposable[] = [];
-  readonly #tick: NodeJS.Timeout;
   #resetTimer: NodeJS.Timeout | undefined;
   #view: StatusBarView = { visible: false, text: '', tooltip: '', spent: false };
-  readonly #emitter = new vscode.EventEmitter<StatusBarView>();
+  readonly #emitter = this._register(new vscode.EventEmitter<StatusBarView>());
   readonly onDidUpdate = this.#emitter.event;
 
   constructor(
@@ -32,19 +31,23 @@ export class QuotaStatusBar implements vscode.Disposable {
     private readonly results: ResultsModel,
     private readonly origin: () => string | undefined,
   ) {
-    this.#item = vscode.window.createStatusBarItem('leakSearch.status', vscode.StatusBarAlignment.Left, 50);
+    super();
+    this.#item = this._register(vscode.window.createStatusBarItem('leakSearch.status', vscode.StatusBarAlignment.Left, 50));
     this.#item.name = 'Leak Search';
     // The leak count is about the findings: a click shows them (the tree), not a new check.
     this.#item.command = FINDINGS_FOCUS_COMMAND;
-    this.#subscriptions.push(
-      quota.onDidChange(() => this.update()),
-      results.onDidChange(() => this.update()),
+    this._register(quota.onDidChange(() => this.update()));
+    this._register(results.onDidChange(() => this.update()));
+    this._register(
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('leakSearch.baseUrl')) this.update();
       }),
     );
+    // The timer #scheduleReset re-arms on every update.
+    this._register({ dispose: () => clearTimeout(this.#resetTimer) });
     // Ages move on; refresh once a minute (cheap: no I/O).
-    this.#tick = setInterval(() => this.update(), 60_000);
+    const tick = setInterval(() => this.update(), 60_000);
+    this._register({ dispose: () => clearInterval(tick) });
     this.update();
   }
 
@@ -103,13 +106,5 @@ export class QuotaStatusBar implements vscode.Disposable {
     this.#resetTimer = undefined;
     if (resetAt === undefined || resetAt <= now || resetAt - now > 86_400_000) return;
     this.#resetTimer = setTimeout(() => this.update(), resetAt - now + 500);
-  }
-
-  dispose(): void {
-    clearInterval(this.#tick);
-    if (this.#resetTimer) clearTimeout(this.#resetTimer);
-    for (const s of this.#subscriptions) s.dispose();
-    this.#item.dispose();
-    this.#emitter.dispose();
   }
 }

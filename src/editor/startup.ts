@@ -46,6 +46,5 @@ export function keepTrustMessage(view: vscode.TreeView<unknown>, model: LeakTree
     view.message = model.roots().length > 0 ? trustMessage() : undefined;
   };
   update();
-  const subscriptions = [model.onDidChange(update), vscode.workspace.onDidGrantWorkspaceTrust(update)];
-  return { dispose: () => subscriptions.forEach((s) => s.dispose()) };
+  return vscode.Disposable.from(model.onDidChange(update), vscode.workspace.onDidGrantWorkspaceTrust(update));
 }

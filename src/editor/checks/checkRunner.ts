@@ -5,6 +5,7 @@
 // consent, cancellable progress, and the retry buttons.
 import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
+import { Disposable } from '../../core/lifecycle';
 import { toLeakSearchError } from '../../core/service/errors';
 import type { ErrorAction } from './formatError';
 import { formatClock } from '../../core/text/format';
@@ -43,7 +44,8 @@ export interface CheckRunnerDeps {
   readonly log: Logger;
 }
 
-export class CheckRunner implements vscode.Disposable {
+export class CheckRunner extends Disposable {
+  /** The "check when the quota resets" timers still to fire (#action). */
   readonly #timers = new Set<LongTimer>();
   /** Origins whose key changed since their last answer: their next check asks the service (no cached result served). */
   readonly #keyChanged = new Set<string>();
@@ -53,6 +55,13 @@ export class CheckRunner implements vscode.Disposable {
   readonly #reporter: CheckReporter;
 
   constructor(private readonly deps: CheckRunnerDeps) {
+    super();
+    this._register({
+      dispose: () => {
+        for (const t of this.#timers) t.cancel();
+        this.#timers.clear();
+      },
+    });
     this.#fetcher = new ResultFetcher(deps);
     this.#reporter = new CheckReporter(deps);
   }
@@ -186,10 +195,5 @@ export class CheckRunner implements vscode.Disposable {
         this.deps.notifier.show('info', vscode.l10n.t('Leak Search: will check again at {0}.', formatClock(Date.now() + delay, Date.now())));
       },
     });
-  }
-
-  dispose(): void {
-    for (const t of this.#timers) t.cancel();
-    this.#timers.clear();
   }
 }

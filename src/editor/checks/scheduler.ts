@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type * as vscode from 'vscode';
+import { Disposable } from '../../core/lifecycle';
 import { afterRun, allowance, claimLease, isDue, latestState, parseLease, parseScheduleState, pickTargets } from '../../core/schedule/schedule';
 import type { ScheduleSettings, ScheduleState } from '../../core/schedule/schedule';
 import type { FindingsType } from '../../core/service/types';
@@ -34,11 +35,11 @@ export interface SchedulerDeps {
   readonly log: Logger;
 }
 
-export class Scheduler implements vscode.Disposable {
+export class Scheduler extends Disposable {
   /** This window's name in the lease. */
   readonly id = randomUUID();
   readonly leaseFile: string;
-  #timer: NodeJS.Timeout | undefined;
+  #started = false;
   #running: Promise<RunReport> | undefined;
   /**
    * What this window wrote last. Global state is shared with the other windows, and a change
@@ -49,11 +50,17 @@ export class Scheduler implements vscode.Disposable {
   #written: ScheduleState | undefined;
 
   constructor(private readonly deps: SchedulerDeps) {
+    super();
     this.leaseFile = path.join(deps.storageDir, 'schedule-lease.json');
+    // A closing window gives up the lease (claimed by #holdLease) so another one takes over.
+    this._register({ dispose: () => void this.release() });
   }
 
   start(): void {
-    this.#timer ??= setInterval(() => void this.tick(), TICK_MS);
+    if (this.#started) return;
+    this.#started = true;
+    const timer = setInterval(() => void this.tick(), TICK_MS);
+    this._register({ dispose: () => clearInterval(timer) });
   }
 
   /** One look at the schedule (the timer's, or a test's with its own clock). */
@@ -122,12 +129,6 @@ export class Scheduler implements vscode.Disposable {
     } catch {
       // no lease, or not ours
     }
-  }
-
-  dispose(): void {
-    if (this.#timer) clearInterval(this.#timer);
-    this.#timer = undefined;
-    void this.release();
   }
 }
 

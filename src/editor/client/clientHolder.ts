@@ -23,6 +23,8 @@ export class ClientHolder extends Disposable {
     private readonly log: Logger,
   ) {
     super();
+    // The client is made on use (and again after a reset): its connections close with the holder.
+    this._register({ dispose: () => this.reset() });
     this._register(
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('leakSearch.requestTimeout') || e.affectsConfiguration('leakSearch.maxRecords') || e.affectsConfiguration('http')) {
@@ -62,10 +64,5 @@ export class ClientHolder extends Disposable {
     const old = this.#client;
     this.#client = undefined;
     if (old) void old.close();
-  }
-
-  override dispose(): void {
-    super.dispose();
-    this.reset();
   }
 }

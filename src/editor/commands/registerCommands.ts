@@ -54,8 +54,9 @@ const HANDLERS: Readonly<Record<CommandId, Handler>> = {
   [CommandId.treeGuide]: treeGuide,
 };
 
-export function registerCommands(ctx: LeakSearchContext): vscode.Disposable[] {
-  return Object.entries(HANDLERS).map(([id, handler]) =>
+/** Registers every command; disposing the answer unregisters them all. */
+export function registerCommands(ctx: LeakSearchContext): vscode.Disposable {
+  const registrations = Object.entries(HANDLERS).map(([id, handler]) =>
     vscode.commands.registerCommand(id, async (...args: unknown[]) => {
       try {
         return await (handler as (ctx: LeakSearchContext, ...a: unknown[]) => unknown)(ctx, ...args);
@@ -67,4 +68,5 @@ export function registerCommands(ctx: LeakSearchContext): vscode.Disposable[] {
       }
     }),
   );
+  return vscode.Disposable.from(...registrations);
 }

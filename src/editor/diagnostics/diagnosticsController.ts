@@ -4,6 +4,7 @@
 // list, the settings or workspace trust change. A generation counter per URI drops the result
 // of a scan that a newer one overtook; closing a document deletes its diagnostics.
 import * as vscode from 'vscode';
+import { Disposable } from '../../core/lifecycle';
 import { visibleMatches } from '../../core/scan/files/docFiles';
 import type { WireMatch } from '../../engine/workerProtocol';
 import { affectsDiagnostics, readDiagnosticSettings } from './diagnosticSettings';
@@ -49,14 +50,13 @@ interface DocState {
   tracked: TrackedMatches | undefined;
 }
 
-export class DiagnosticsController implements vscode.Disposable {
-  readonly collection = vscode.languages.createDiagnosticCollection(DIAGNOSTIC_SOURCE);
+export class DiagnosticsController extends Disposable {
+  readonly collection = this._register(vscode.languages.createDiagnosticCollection(DIAGNOSTIC_SOURCE));
   readonly #states = new Map<string, DocState>();
   readonly #shown = new Map<string, ShownMatch[]>();
   /** Files (not open) whose diagnostics came from a workspace scan. */
   readonly #fromDisk = new Set<string>();
-  readonly #subscriptions: vscode.Disposable[] = [];
-  readonly #updated = new vscode.EventEmitter<ScanOutcome>();
+  readonly #updated = this._register(new vscode.EventEmitter<ScanOutcome>());
   /** Fires after each scan that set or cleared a document's diagnostics. */
   readonly onDidScan = this.#updated.event;
   #count = 0;
@@ -67,8 +67,9 @@ export class DiagnosticsController implements vscode.Disposable {
     private readonly git: GitIgnored,
     private readonly exported: ExportedFileList,
   ) {
-    this.#subscriptions.push(
-      vscode.workspace.onDidOpenTextDocument((d) => this.#whenShown(d)),
+    super();
+    this._register(vscode.workspace.onDidOpenTextDocument((d) => this.#whenShown(d)));
+    this._register(
       vscode.workspace.onDidChangeTextDocument((e) => {
         if (e.contentChanges.length === 0) return;
         const st = this.#states.get(e.document.uri.toString());
@@ -76,31 +77,41 @@ export class DiagnosticsController implements vscode.Disposable {
         st.tracked?.apply(e);
         this.#throttle(e.document);
       }),
+    );
+    this._register(
       vscode.workspace.onDidCloseTextDocument((d) => {
         // Only documents scanned as open ones: a file's workspace-scan result outlives a document an extension held.
         if (this.#states.has(d.uri.toString())) this.forget(d.uri);
       }),
+    );
+    this._register(
       vscode.window.onDidChangeVisibleTextEditors((editors) => {
         for (const e of editors) this.#whenShown(e.document);
         this.#dropHidden();
       }),
-      vscode.window.tabGroups.onDidChangeTabs((e) => this.#tabsChanged(e)),
-      holder.onDidChange(() => this.rescanShown()),
-      ignores.onDidChange(() => this.rescanShown()),
-      // The git extension opened or closed a repository: a shown file may be git-ignored now, or no longer.
-      git.onDidChange(() => this.rescanShown()),
+    );
+    this._register(vscode.window.tabGroups.onDidChangeTabs((e) => this.#tabsChanged(e)));
+    this._register(holder.onDidChange(() => this.rescanShown()));
+    this._register(ignores.onDidChange(() => this.rescanShown()));
+    // The git extension opened or closed a repository: a shown file may be git-ignored now, or no longer.
+    this._register(git.onDidChange(() => this.rescanShown()));
+    this._register(
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (affectsDiagnostics(e)) {
           this.git.forget();
           this.rescanShown();
         }
       }),
-      vscode.workspace.onDidGrantWorkspaceTrust(() => this.rescanShown()),
-      // An export was just written: if it is open or was marked by a workspace scan, its marks go.
+    );
+    this._register(vscode.workspace.onDidGrantWorkspaceTrust(() => this.rescanShown()));
+    // An export was just written: if it is open or was marked by a workspace scan, its marks go.
+    this._register(
       exported.onDidChange(() => {
         for (const key of [...this.#fromDisk]) if (exported.has(vscode.Uri.parse(key))) this.forget(vscode.Uri.parse(key));
         this.rescanShown();
       }),
+    );
+    this._register(
       vscode.workspace.onDidSaveTextDocument((d) => {
         if (d.uri.path.endsWith('/.gitignore')) {
           this.git.forget();
@@ -108,6 +119,12 @@ export class DiagnosticsController implements vscode.Disposable {
         }
       }),
     );
+    // The throttle's timers (#throttle), one per document at most.
+    this._register({
+      dispose: () => {
+        for (const st of this.#states.values()) if (st.timer) clearTimeout(st.timer);
+      },
+    });
     this.rescanShown();
   }
 
@@ -300,12 +317,5 @@ export class DiagnosticsController implements vscode.Disposable {
     for (const key of [...this.#states.keys()]) {
       if (!tabs.has(key) && !visible.has(key)) this.forget(vscode.Uri.parse(key));
     }
-  }
-
-  dispose(): void {
-    for (const st of this.#states.values()) if (st.timer) clearTimeout(st.timer);
-    for (const s of this.#subscriptions) s.dispose();
-    this.#updated.dispose();
-    this.collection.dispose();
   }
 }

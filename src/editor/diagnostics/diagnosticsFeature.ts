@@ -2,6 +2,7 @@
 // ignore list, the diagnostics controller, hover and quick-fix providers, and the match
 // count in the status bar. One object, owned (and disposed) by the extension context.
 import * as vscode from 'vscode';
+import { Disposable } from '../../core/lifecycle';
 import { ignoredHint } from '../../core/scan/ignoredHint';
 import { ignoreKey } from '../../core/scan/ignoreList';
 import type { MatchKind } from '../../core/scan/leakIndex';
@@ -37,37 +38,32 @@ export interface DiagnosticsFeatureDeps {
   readonly triage: TriageStore;
 }
 
-export class DiagnosticsFeature implements vscode.Disposable {
+export class DiagnosticsFeature extends Disposable {
   readonly holder: LeakIndexHolder;
   readonly ignores: IgnoreStore;
   readonly git: GitIgnored;
   readonly controller: DiagnosticsController;
   readonly status: MatchCountStatus;
-  readonly #disposables: vscode.Disposable[];
 
   constructor(private readonly deps: DiagnosticsFeatureDeps) {
-    this.holder = new LeakIndexHolder(deps.results, deps.domains, deps.origin, deps.engine);
-    this.ignores = new IgnoreStore(deps.workspaceState);
-    this.git = new GitIgnored((m) => deps.log.info(m));
-    this.controller = new DiagnosticsController(this.holder, this.ignores, this.git, deps.exported);
-    this.status = new MatchCountStatus(this.controller);
+    super();
+    this.holder = this._register(new LeakIndexHolder(deps.results, deps.domains, deps.origin, deps.engine));
+    this.ignores = this._register(new IgnoreStore(deps.workspaceState));
+    this.git = this._register(new GitIgnored((m) => deps.log.info(m)));
+    this.controller = this._register(new DiagnosticsController(this.holder, this.ignores, this.git, deps.exported));
+    this.status = this._register(new MatchCountStatus(this.controller));
     const selector = [...SCANNED_SCHEMES].map((scheme) => ({ scheme }));
-    this.#disposables = [
-      this.holder,
-      this.ignores,
-      this.git,
-      this.controller,
-      this.status,
+    this._register(
       vscode.languages.registerHoverProvider(selector, new LeakHoverProvider(this.controller, this.holder, (id) => {
         const origin = deps.origin();
         return origin ? deps.triage.get(origin, id) : undefined;
       })),
-      vscode.languages.registerCodeActionsProvider(selector, new LeakCodeActionProvider(this.controller, deps.origin), LeakCodeActionProvider.metadata),
-      // Files a workspace scan marked follow new results, the ignore list and git repositories too.
-      this.holder.onDidChange(() => void this.#rescanFilesFromDisk()),
-      this.ignores.onDidChange(() => void this.#rescanFilesFromDisk()),
-      this.git.onDidChange(() => void this.#rescanFilesFromDisk()),
-    ];
+    );
+    this._register(vscode.languages.registerCodeActionsProvider(selector, new LeakCodeActionProvider(this.controller, deps.origin), LeakCodeActionProvider.metadata));
+    // Files a workspace scan marked follow new results, the ignore list and git repositories too.
+    this._register(this.holder.onDidChange(() => void this.#rescanFilesFromDisk()));
+    this._register(this.ignores.onDidChange(() => void this.#rescanFilesFromDisk()));
+    this._register(this.git.onDidChange(() => void this.#rescanFilesFromDisk()));
     this.holder.schedule();
   }
 
@@ -120,9 +116,5 @@ export class DiagnosticsFeature implements vscode.Disposable {
   async reload(): Promise<void> {
     this.ignores.reload();
     await this.holder.rebuild();
-  }
-
-  dispose(): void {
-    for (const d of this.#disposables) d.dispose();
   }
 }

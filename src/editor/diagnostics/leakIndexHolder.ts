@@ -45,6 +45,8 @@ export class LeakIndexHolder extends Disposable {
       vscode.workspace.onDidChangeWorkspaceFolders(() => this.schedule()),
       vscode.workspace.onDidGrantWorkspaceTrust(() => this.schedule()),
     ]) this._register(subscription);
+    // The delayed rebuild `schedule` re-arms on every change.
+    this._register({ dispose: () => clearTimeout(this.#timer) });
   }
 
   get snapshot(): IndexSnapshot {
@@ -118,10 +120,5 @@ export class LeakIndexHolder extends Disposable {
       for (const e of this.results.latestPerType(origin, domain)) out.push({ key: e.key, fetchedAt: e.fetchedAt });
     }
     return out;
-  }
-
-  override dispose(): void {
-    if (this.#timer) clearTimeout(this.#timer);
-    super.dispose();
   }
 }

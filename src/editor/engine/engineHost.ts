@@ -3,6 +3,7 @@
 // on, and starts it again (replaying `init`) if it ever dies. Disposing ends the worker.
 import { Worker } from 'node:worker_threads';
 import * as vscode from 'vscode';
+import { Disposable } from '../../core/lifecycle';
 import { LeakSearchError } from '../../core/service/errors';
 import type { EngineEvent, EngineMethod, EngineOutMessage, EngineWorkerData, InitParams, ParamsOf, ResultMeta, ResultOf } from '../../engine/workerProtocol';
 import { l10nBundle } from '../shareBundle';
@@ -13,20 +14,23 @@ interface Pending {
   reject(error: unknown): void;
 }
 
-export class EngineHost implements vscode.Disposable {
+export class EngineHost extends Disposable {
   #worker: Worker | undefined;
   readonly #pending = new Map<number, Pending>();
   #nextId = 1;
   #init: InitParams | undefined;
-  #disposed = false;
-  readonly #results = new vscode.EventEmitter<readonly ResultMeta[]>();
+  readonly #results = this._register(new vscode.EventEmitter<readonly ResultMeta[]>());
   /** Results the engine found without being asked (loaded from another window's files, pruned). */
   readonly onDidFindResults = this.#results.event;
 
   constructor(
     private readonly script: string,
     private readonly log: Logger,
-  ) {}
+  ) {
+    super();
+    // The worker, started on the first call (and again after it stopped), ends with the host.
+    this._register({ dispose: () => void this.#end('Leak Search is shutting down.') });
+  }
 
   /** Starts the engine and returns the results cached on disk (metas only). */
   async start(params: InitParams): Promise<readonly ResultMeta[]> {
@@ -36,7 +40,7 @@ export class EngineHost implements vscode.Disposable {
 
   /** Calls an engine method; `transfer` moves buffers instead of copying them. */
   call<M extends EngineMethod>(method: M, params: ParamsOf<M>, transfer: readonly ArrayBuffer[] = []): Promise<ResultOf<M>> {
-    if (this.#disposed) return Promise.reject(new LeakSearchError('cancelled', 'Leak Search is shutting down.'));
+    if (this.isDisposed) return Promise.reject(new LeakSearchError('cancelled', 'Leak Search is shutting down.'));
     const worker = this.#ensure();
     const id = this.#nextId++;
     return new Promise<ResultOf<M>>((resolve, reject) => {
@@ -58,7 +62,7 @@ export class EngineHost implements vscode.Disposable {
       const failure = new LeakSearchError('internal', `the data engine stopped (exit code ${code})`);
       for (const p of this.#pending.values()) p.reject(failure);
       this.#pending.clear();
-      if (!this.#disposed) {
+      if (!this.isDisposed) {
         this.log.error(`Engine: the worker stopped (exit code ${code}); it starts again on the next call.`);
         // Replayed first, so the next call finds the cache again.
         const init = this.#init;
@@ -93,20 +97,15 @@ export class EngineHost implements vscode.Disposable {
 
   /** Ends the worker and starts a new one on the next call (what a restart of VS Code does to it). */
   async restart(): Promise<void> {
-    const worker = this.#worker;
-    this.#worker = undefined;
-    for (const p of this.#pending.values()) p.reject(new LeakSearchError('cancelled', 'The data engine was restarted.'));
-    this.#pending.clear();
-    await worker?.terminate();
+    await this.#end('The data engine was restarted.');
   }
 
-  dispose(): void {
-    this.#disposed = true;
+  /** Ends the worker; every call waiting on it fails with `reason`. */
+  async #end(reason: string): Promise<void> {
     const worker = this.#worker;
     this.#worker = undefined;
-    for (const p of this.#pending.values()) p.reject(new LeakSearchError('cancelled', 'Leak Search is shutting down.'));
+    for (const p of this.#pending.values()) p.reject(new LeakSearchError('cancelled', reason));
     this.#pending.clear();
-    void worker?.terminate();
-    this.#results.dispose();
+    await worker?.terminate();
   }
 }

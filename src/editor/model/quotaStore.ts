@@ -4,6 +4,7 @@
 // a spent quota is still known after a restart: nothing is sent until it resets. Read from
 // global state on every use, so what another window learnt counts here too.
 import * as vscode from 'vscode';
+import { Disposable } from '../../core/lifecycle';
 import { RateLimiter } from '../../core/client/rateLimit/limiter';
 import type { LimiterEntry, LimiterStorage } from '../../core/client/rateLimit/limiter';
 import { MAX_AHEAD_MS, believableState } from '../../core/client/rateLimit/rateLimitHeaders';
@@ -11,14 +12,15 @@ import type { RateLimitState } from '../../core/service/types';
 
 const STATE_KEY = 'leakSearch.quota';
 
-export class QuotaStore implements vscode.Disposable {
-  readonly #emitter = new vscode.EventEmitter<string>();
+export class QuotaStore extends Disposable {
+  readonly #emitter = this._register(new vscode.EventEmitter<string>());
   /** Fires with the origin whose quota changed. */
   readonly onDidChange = this.#emitter.event;
   /** The limiter the client uses: its entries are this store's, one per origin (one key per origin). */
   readonly limiter: RateLimiter;
 
   constructor(private readonly memento: vscode.Memento) {
+    super();
     const storage: LimiterStorage = {
       get: (origin) => this.#entry(origin),
       set: (origin, entry) => void this.#set(origin, entry).catch(() => undefined),
@@ -65,9 +67,5 @@ export class QuotaStore implements vscode.Disposable {
   #all(): Map<string, unknown> {
     const v = this.memento.get<unknown>(STATE_KEY);
     return new Map(typeof v === 'object' && v !== null && !Array.isArray(v) ? Object.entries(v) : []);
-  }
-
-  dispose(): void {
-    this.#emitter.dispose();
   }
 }

@@ -4,16 +4,18 @@
 // or a cleared result keeps them. The tree, the incident summary and the team file read them
 // here; `onDidChange` fires on any change.
 import * as vscode from 'vscode';
+import { Disposable } from '../../core/lifecycle';
 import { TriageShards } from '../../core/triage/triageShards';
 import type { TriageChange } from '../../core/triage/triageShards';
 import type { TriageMark } from '../../core/triage/triage';
 
-export class TriageStore implements vscode.Disposable {
-  readonly #emitter = new vscode.EventEmitter<string>();
+export class TriageStore extends Disposable {
+  readonly #emitter = this._register(new vscode.EventEmitter<string>());
   readonly onDidChange = this.#emitter.event;
   readonly #shards: TriageShards;
 
   constructor(memento: vscode.Memento) {
+    super();
     this.#shards = new TriageShards(memento);
   }
 
@@ -38,9 +40,5 @@ export class TriageStore implements vscode.Disposable {
     const result = await this.#shards.merge(origin, incoming);
     if (result.changed > 0) this.#emitter.fire(origin);
     return result;
-  }
-
-  dispose(): void {
-    this.#emitter.dispose();
   }
 }

@@ -3,14 +3,14 @@
 // after every change, when the service changes and when the engine restarts. The leak index
 // answers anew afterwards, so files are re-matched and their diagnostics follow.
 import * as vscode from 'vscode';
+import { Disposable } from '../../core/lifecycle';
 import type { EngineHost } from '../engine/engineHost';
 import type { LeakIndexHolder } from '../diagnostics/leakIndexHolder';
 import type { TriageStore } from './triageStore';
 
-export class TriageSync implements vscode.Disposable {
-  readonly #subscriptions: vscode.Disposable[];
+export class TriageSync extends Disposable {
   #sending: Promise<void> = Promise.resolve();
-  readonly #sent = new vscode.EventEmitter<string>();
+  readonly #sent = this._register(new vscode.EventEmitter<string>());
   /** The engine has the decisions of this origin now. */
   readonly onDidSend = this.#sent.event;
 
@@ -20,15 +20,18 @@ export class TriageSync implements vscode.Disposable {
     private readonly holder: LeakIndexHolder,
     private readonly origin: () => string | undefined,
   ) {
-    this.#subscriptions = [
+    super();
+    this._register(
       store.onDidChange((changed) => {
         if (changed === origin()) void this.send();
       }),
-      engine.onDidFindResults(() => void this.send()),
+    );
+    this._register(engine.onDidFindResults(() => void this.send()));
+    this._register(
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('leakSearch.baseUrl')) void this.send();
       }),
-    ];
+    );
   }
 
   /** Sends the decisions of the service in use; resolves once the engine has them. */
@@ -45,10 +48,5 @@ export class TriageSync implements vscode.Disposable {
       }
     });
     return this.#sending;
-  }
-
-  dispose(): void {
-    for (const s of this.#subscriptions) s.dispose();
-    this.#sent.dispose();
   }
 }

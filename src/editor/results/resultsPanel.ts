@@ -2,6 +2,7 @@
 // to the data engine (a query, a window of rows, a revealed cell, a copy, an export). The
 // records stay in the engine; the page gets only what it shows.
 import * as vscode from 'vscode';
+import { Disposable } from '../../core/lifecycle';
 import type { EngineHost } from '../engine/engineHost';
 import { buildPanelHtml, createNonce } from './panelHtml';
 import { chooseExportFile } from './exportFile';
@@ -24,9 +25,7 @@ import { l10nBundle } from '../shareBundle';
 let nextPanelId = 1;
 
 /** One open panel and its wiring. */
-export class ResultsPanel implements vscode.Disposable {
-  #disposed = false;
-  readonly #disposables: vscode.Disposable[] = [];
+export class ResultsPanel extends Disposable {
   readonly #id = nextPanelId++;
   #ready = false;
   /** A focus asked for and not yet delivered to a live page (delivered with `load`, or as `focus`). */
@@ -48,18 +47,21 @@ export class ResultsPanel implements vscode.Disposable {
     focus: PanelFocus | undefined,
     private readonly hooks: PanelHooks,
   ) {
+    super();
     this.#pendingFocus = focus;
     const dist = vscode.Uri.joinPath(extensionUri, 'dist');
     panel.webview.options = { enableScripts: true, localResourceRoots: [dist] };
-    this.#disposables.push(
-      panel.webview.onDidReceiveMessage((message: unknown) => void this.#onMessage(message)),
-      results.onDidChange(() => this.#onSourceChange()),
-      // A hidden webview is torn down and built again when shown: it will say `ready` again,
-      // and until then nothing posted to it arrives.
+    this._register(panel.webview.onDidReceiveMessage((message: unknown) => void this.#onMessage(message)));
+    this._register(results.onDidChange(() => this.#onSourceChange()));
+    // A hidden webview is torn down and built again when shown: it will say `ready` again,
+    // and until then nothing posted to it arrives.
+    this._register(
       panel.onDidChangeViewState(() => {
         if (!panel.visible) this.#ready = false;
       }),
     );
+    // The engine's side of the panel, opened on each `ready` (#sendCurrent), closes with it.
+    this._register({ dispose: () => void this.engine.call('panelClose', { panel: this.#id }).catch(() => undefined) });
     this.#render(results.get(key));
   }
 
@@ -99,7 +101,7 @@ export class ResultsPanel implements vscode.Disposable {
 
   /** Posts to the webview; nothing once the panel is closed (an engine answer can arrive after). */
   #post(message: HostMessage): Thenable<boolean> {
-    if (this.#disposed) return Promise.resolve(false);
+    if (this.isDisposed) return Promise.resolve(false);
     return this.panel.webview.postMessage(message);
   }
 
@@ -209,12 +211,6 @@ export class ResultsPanel implements vscode.Disposable {
       response = { type: 'response', id: request.id, ok: false, message: vscode.l10n.t('Failed: {0}', reason) };
     }
     void this.#post(response);
-  }
-
-  dispose(): void {
-    this.#disposed = true;
-    void this.engine.call('panelClose', { panel: this.#id }).catch(() => undefined);
-    for (const disposable of this.#disposables.splice(0)) disposable.dispose();
   }
 }
 

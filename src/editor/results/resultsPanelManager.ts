@@ -1,5 +1,6 @@
 // Opens, reveals and restores the results panels: one panel per result key.
 import * as vscode from 'vscode';
+import { Disposable } from '../../core/lifecycle';
 import { ResultsPanel, panelTitle } from './resultsPanel';
 import type { PanelHooks } from './resultsPanel';
 import type { EngineHost } from '../engine/engineHost';
@@ -9,7 +10,7 @@ import { RESULTS_VIEW_TYPE, stateKey } from '../../shared/webviewProtocol';
 import type { PanelFocus } from '../../shared/webviewProtocol';
 
 /** Owns every results panel; `show` opens or reveals one, `register` restores them after a reload. */
-export class ResultsPanelManager implements vscode.Disposable {
+export class ResultsPanelManager extends Disposable {
   readonly #panels = new Map<string, ResultsPanel>();
 
   constructor(
@@ -18,7 +19,16 @@ export class ResultsPanelManager implements vscode.Disposable {
     private readonly engine: EngineHost,
     private readonly exported: ExportedFiles,
     private readonly hooks: PanelHooks,
-  ) {}
+  ) {
+    super();
+    // Every open panel (#adopt) closes with the manager; closing one disposes its ResultsPanel.
+    this._register({
+      dispose: () => {
+        for (const controller of [...this.#panels.values()]) controller.panel.dispose();
+        this.#panels.clear();
+      },
+    });
+  }
 
   /** Opens (or reveals) the panel of the result `key`, optionally focused on records matching an identifier. */
   show(key: string, focus?: { identifier?: string }): void {
@@ -59,23 +69,19 @@ export class ResultsPanelManager implements vscode.Disposable {
     });
   }
 
-  /** Registers the serializer that restores panels after a reload; disposing it also closes the panels. */
-  register(): vscode.Disposable {
-    const serializer = vscode.window.registerWebviewPanelSerializer(RESULTS_VIEW_TYPE, {
-      deserializeWebviewPanel: async (panel: vscode.WebviewPanel, state: unknown) => {
-        const key = stateKey(state);
-        if (!key || this.#panels.has(key)) {
-          panel.dispose();
-          return;
-        }
-        this.#adopt(panel, key, undefined);
-      },
-    });
-    return vscode.Disposable.from(serializer, this);
-  }
-
-  dispose(): void {
-    for (const controller of [...this.#panels.values()]) controller.panel.dispose();
-    this.#panels.clear();
+  /** Registers the serializer that restores panels after a reload (unregistered when the manager is disposed). */
+  register(): void {
+    this._register(
+      vscode.window.registerWebviewPanelSerializer(RESULTS_VIEW_TYPE, {
+        deserializeWebviewPanel: async (panel: vscode.WebviewPanel, state: unknown) => {
+          const key = stateKey(state);
+          if (!key || this.#panels.has(key)) {
+            panel.dispose();
+            return;
+          }
+          this.#adopt(panel, key, undefined);
+        },
+      }),
+    );
   }
 }
