@@ -6,7 +6,8 @@
 // index reads record details back from the tables here. No `vscode`.
 import { describeMatch } from '../core/scan/describeMatch';
 import { LeakIndex } from '../core/scan/leakIndex';
-import type { LeakMatch, MatchKind, MatchOptions, SeverityHint } from '../core/scan/leakIndex';
+import type { LeakMatch, MatchOptions, SeverityHint } from '../core/scan/leakIndex';
+import type { MatchKind } from '../core/scan/matchTypes';
 import { recordFacts } from '../core/scan/recordFields';
 import { PARALLEL_FROM } from '../core/scan/scanParts';
 import { readyHelpers } from '../core/scan/scanner';

@@ -2,7 +2,8 @@
 // password match names only the account(s) it leaked for.
 import * as l10n from '@vscode/l10n';
 import { plainText } from '../text/plainText';
-import type { LeakMatch, LeakSummary } from './leakIndex';
+import type { LeakMatch } from './leakIndex';
+import type { LeakSummary } from './matchTypes';
 
 function list(values: readonly string[], max: number): string {
   if (values.length <= max) return values.join(', ');

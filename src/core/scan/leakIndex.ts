@@ -11,6 +11,7 @@ import { Fingerprinter } from './fingerprint';
 import { summarize } from './matchDetails';
 import type { Hit, Tables, Wanted } from './matchSink';
 import { MatchSink } from './matchSink';
+import type { LeakSummary, MatchKind, RecordRef } from './matchTypes';
 import { scan } from './scanner';
 import type { ScanPrefilter } from './scanner';
 import { SKETCH_SLOTS, Sketch, TWO_PROBES_BELOW_FILL } from './sketch';
@@ -19,33 +20,8 @@ import { COMMON_PASSWORDS, EMAILS, HOSTS, PASSWORDS, SHORT_PASSWORDS, TABLES, UR
 
 export type { LeakSource } from './sourceSegment';
 
-export type MatchKind = 'email' | 'username' | 'url' | 'host' | 'password';
-
 /** How serious a match is by default: a leaked password is an error, a common one only a hint, a bare host information. */
 export type SeverityHint = 'error' | 'warning' | 'information' | 'hint';
-
-/** A record behind a match: record `record` of the source added as `source`. */
-export interface RecordRef {
-  readonly source: number;
-  readonly record: number;
-}
-
-/** What the records behind a match have in common, for a message or a hover. */
-export interface LeakSummary {
-  readonly count: number;
-  /** How many of them have status `hide`. */
-  readonly hiddenCount: number;
-  /** The newest record's date as `YYYY-MM-DD` (or as the record wrote it), when any has one. */
-  readonly latestDate?: string;
-  /** Distinct values, most frequent first. */
-  readonly browsers: readonly string[];
-  readonly countries: readonly string[];
-  /** Hosts of the records' URLs. */
-  readonly sites: readonly string[];
-  readonly statuses: readonly string[];
-  /** The searched domains the records came from. */
-  readonly domains: readonly string[];
-}
 
 export interface LeakMatch {
   /** UTF-16 offsets into the matched text. */

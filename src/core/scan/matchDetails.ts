@@ -5,7 +5,7 @@
 import { plainText } from '../text/plainText';
 import { echoesOf, maskEchoes } from '../results/secretEchoes';
 import { parseUrl } from './normalize';
-import type { LeakSummary, RecordRef } from './leakIndex';
+import type { LeakSummary, RecordRef } from './matchTypes';
 import type { LeakSource } from './sourceSegment';
 import { emptyFacts, factsOf } from './sourceSegment';
 

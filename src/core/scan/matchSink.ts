@@ -12,7 +12,7 @@ import type { CandidateKind, CandidateSink } from './scanner';
 import { EMAIL, IN_URL, PASSWORD, TOKEN_KIND, URL, USER, VALUE_KIND } from './scanner';
 import type { Sketch } from './sketch';
 import { COMMON_PASSWORDS, EMAILS, HOSTS, PASSWORDS, SHORT_PASSWORDS, URLS, USERNAMES, USER_ONLY } from './sourceSegment';
-import type { MatchKind } from './leakIndex';
+import type { MatchKind } from './matchTypes';
 
 /** One leaked identifier found in the text, before its records are read. */
 export interface Hit {

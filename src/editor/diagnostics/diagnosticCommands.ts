@@ -2,7 +2,7 @@
 // "Scan Workspace", and the internal "show leaked records" and "ignore identifier" used by
 // diagnostic links, hovers and quick fixes.
 import * as vscode from 'vscode';
-import type { MatchKind } from '../../core/scan/leakIndex';
+import type { MatchKind } from '../../core/scan/matchTypes';
 import { scanReport } from '../../core/export/scanReport';
 import type { ScanReportAction } from '../../core/export/scanReport';
 import type { NotifierAction } from '../notifier';

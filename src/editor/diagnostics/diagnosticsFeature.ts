@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { Disposable } from '../../core/lifecycle';
 import { ignoredHint } from '../../core/scan/ignoredHint';
 import { ignoreKey } from '../../core/scan/ignoreList';
-import type { MatchKind } from '../../core/scan/leakIndex';
+import type { MatchKind } from '../../core/scan/matchTypes';
 import type { Settings } from '../settings';
 import type { EngineHost } from '../engine/engineHost';
 import type { ExportedFiles } from '../results/exportFile';

@@ -6,7 +6,7 @@
 // a false positive only a Hint (not in the Problems view, still hoverable); the message says
 // which and since when.
 import * as vscode from 'vscode';
-import type { MatchKind } from '../../core/scan/leakIndex';
+import type { MatchKind } from '../../core/scan/matchTypes';
 import type { WireMatch } from '../../engine/workerProtocol';
 import { triageWords } from '../../core/triage/triage';
 import { CommandId } from '../commands/commandIds';
