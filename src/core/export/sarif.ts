@@ -41,6 +41,11 @@ export const SARIF_RULES: readonly Rule[] = [
   { id: 'leaked-host', name: 'LeakedHost', short: 'A host found in leaked credential data', help: 'Credentials for a site on this host were stolen. Check which accounts are affected.', level: 'note' },
 ];
 
+/** A finding's SARIF level from its severity (SARIF has no level below a note). */
+export function sarifLevel(severity: 'error' | 'warning' | 'information' | 'hint'): SarifLevel {
+  return severity === 'error' || severity === 'warning' ? severity : 'note';
+}
+
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 
 export interface SarifTool {

@@ -4,18 +4,12 @@
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { sarifLog } from '../../core/export/sarif';
-import type { SarifFinding, SarifLevel } from '../../core/export/sarif';
-import { codeValue, isLeakDiagnostic } from '../diagnostics/matchDiagnostic';
+import { sarifLevel, sarifLog } from '../../core/export/sarif';
+import type { SarifFinding } from '../../core/export/sarif';
+import { codeValue, isLeakDiagnostic, severityHint } from '../diagnostics/matchDiagnostic';
 import type { LeakSearchContext } from '../leakSearchContext';
 import { chooseExportFile } from '../results/exportFile';
 import { plural } from '../../core/text/plural';
-
-function levelOf(severity: vscode.DiagnosticSeverity): SarifLevel {
-  if (severity === vscode.DiagnosticSeverity.Error) return 'error';
-  if (severity === vscode.DiagnosticSeverity.Warning) return 'warning';
-  return 'note';
-}
 
 /** Where a file is, as SARIF names it: relative to the first folder, else an absolute URI. */
 function pathOf(uri: vscode.Uri, root: vscode.Uri | undefined): Pick<SarifFinding, 'path' | 'absolute'> {
@@ -48,7 +42,7 @@ export async function exportSarif(ctx: LeakSearchContext, target?: unknown): Pro
       findings.push({
         ...pathOf(uri, root),
         rule: String(codeValue(d)),
-        level: levelOf(d.severity),
+        level: sarifLevel(severityHint(d.severity)),
         message: d.message,
         startLine: d.range.start.line + 1,
         startColumn: d.range.start.character + 1,

@@ -6,7 +6,8 @@
 // a false positive only a Hint (not in the Problems view, still hoverable); the message says
 // which and since when.
 import * as vscode from 'vscode';
-import type { MatchKind } from '../../core/scan/matchTypes';
+import { FINDING_CODES, findingSeverity } from '../../core/scan/findingSeverity';
+import type { SeverityHint } from '../../core/scan/leakIndex';
 import type { WireMatch } from '../../engine/workerProtocol';
 import { triageWords } from '../../core/triage/triage';
 import { CommandId } from '../commands/commandIds';
@@ -14,13 +15,7 @@ import { CommandId } from '../commands/commandIds';
 export const DIAGNOSTIC_SOURCE = 'Leak Search';
 
 /** The `code.value` of each kind of match. */
-export const DIAGNOSTIC_CODES: Readonly<Record<MatchKind, string>> = {
-  email: 'leaked-email',
-  username: 'leaked-username',
-  url: 'leaked-url',
-  host: 'leaked-host',
-  password: 'leaked-password',
-};
+export const DIAGNOSTIC_CODES = FINDING_CODES;
 
 /** Where the records of a match are: the result holding most of them, and what to focus on. */
 export interface RecordsTarget {
@@ -34,22 +29,20 @@ export function recordsCommandUri(target: RecordsTarget): vscode.Uri {
   return vscode.Uri.parse(`command:${CommandId.showLeakedRecords}?${args}`);
 }
 
-function untriagedSeverity(match: WireMatch, configured: vscode.DiagnosticSeverity): vscode.DiagnosticSeverity {
-  if (match.kind === 'password') return match.common ? vscode.DiagnosticSeverity.Hint : vscode.DiagnosticSeverity.Error;
-  if (match.kind === 'host') return Math.max(configured, vscode.DiagnosticSeverity.Information);
-  return configured;
+const HINTS: readonly SeverityHint[] = ['error', 'warning', 'information', 'hint'];
+
+/** VS Code's severity of a hint (its enum counts Error 0 … Hint 3, as the hints are listed). */
+export function diagnosticSeverity(hint: SeverityHint): vscode.DiagnosticSeverity {
+  return HINTS.indexOf(hint) as vscode.DiagnosticSeverity;
+}
+
+/** The hint of VS Code's severity. */
+export function severityHint(severity: vscode.DiagnosticSeverity): SeverityHint {
+  return HINTS[severity] ?? 'warning';
 }
 
 function severityOf(match: WireMatch, configured: vscode.DiagnosticSeverity): vscode.DiagnosticSeverity {
-  const severity = untriagedSeverity(match, configured);
-  switch (match.triage?.state) {
-    case 'false-positive':
-      return vscode.DiagnosticSeverity.Hint;
-    case 'remediated':
-      return Math.max(severity, vscode.DiagnosticSeverity.Information);
-    default:
-      return severity;
-  }
+  return diagnosticSeverity(findingSeverity(match, severityHint(configured)));
 }
 
 export function toDiagnostic(match: WireMatch, range: vscode.Range, severity: vscode.DiagnosticSeverity): vscode.Diagnostic {
