@@ -1,3 +1,5 @@
+// The bit sketch that turns most scanner candidates away: it never rejects a key it holds, and
+// two probes let fewer strangers through than one.
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { Probes } from '../../../../src/core/scan/sketch';
