@@ -21,12 +21,6 @@ const DECISIONS = /\bdecisions? (\d+(?:(?:, and |, | and )\d+)*)/gi;
 /** Pointers to documents that live outside this repository. */
 const OUTSIDE = /\bSTYLE \d+|\.\.\/shared\/spec|\bshared spec\b/g;
 
-/** The text of the comment on each line (`//`, `/*`, ` *`), or undefined for code lines. */
-export function commentOf(line: string): string | undefined {
-  const m = /^\s*(?:\/\/|\/\*+|\*)(.*)$/.exec(line);
-  return m?.[1];
-}
-
 /** Document and source paths a comment names; bare file names count only for documents (`.md`). */
 export function pathsIn(comment: string): string[] {
   return [...comment.matchAll(PATH)].map((m) => m[1]).filter((p) => (p.includes('/') || p.endsWith('.md')) && !NOT_IN_REPO.test(p));
@@ -62,14 +56,6 @@ export function sourceFiles(root: string, dirs: readonly string[], endings: read
   };
   for (const dir of dirs) walk(dir);
   return found;
-}
-
-/** Each commented line of `file`, with the comment text. */
-export function commentsOf(root: string, file: string): CommentRef[] {
-  return fs.readFileSync(path.join(root, file), 'utf8').split('\n').flatMap((line, i) => {
-    const text = commentOf(line);
-    return text === undefined ? [] : [{ file, line: i + 1, text }];
-  });
 }
 
 /**
