@@ -118,8 +118,8 @@ export class Leaks {
     // Rows read back from the table at the end (4 bytes each: a customers answer has only such rows).
     let later = new Uint32Array(1024);
     let laterCount = 0;
-    // Rows are indexed once their chunk of the answer is parsed (`flush`), in one tight loop
-    // (profiles showed no cost over indexing each as it is parsed, and the parser's loop stays small).
+    // Rows are indexed once their chunk of the answer is parsed (`flush`), in one tight loop,
+    // so that the parser's own loop stays small.
     let rows: number[] = [];
     let fields: string[] = [];
     let codes: number[] = [];

@@ -1,7 +1,7 @@
-// The engine worker yields the processor to the editor: on a busy machine (two cores, a
-// million records being parsed, the service answering), the extension host's main thread
-// waited for a core for up to ~100 ms while the worker ran, and every extension waited with
-// it. Linux schedules threads one by one, so the worker's own thread gets a higher nice value
+// The engine worker yields the processor to the editor: on a busy machine (few cores, a
+// large answer being parsed, the service answering), the extension host's main thread would
+// otherwise wait for a core while the worker runs, and every extension would wait with it.
+// Linux schedules threads one by one, so the worker's own thread gets a higher nice value
 // (lower priority); elsewhere threads share their process's priority and nothing changes.
 import * as fs from 'node:fs';
 import * as os from 'node:os';

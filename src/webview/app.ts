@@ -188,8 +188,8 @@ export class App {
     clear(this.#root);
     this.#root.removeAttribute('aria-busy');
     this.#root.append(summaryHeader(entry), (this.#charts = el('section', { className: 'charts', attrs: { 'aria-label': l10n.t('Charts') } })));
-    // The bars' twenty-odd vscode-elements controls take longer to render than the first rows
-    // (about 100 ms in a reloaded webview): they follow the rows, in space kept for them.
+    // The bars' twenty-odd vscode-elements controls take longer to render than the first rows:
+    // they follow the rows, in space kept for them.
     this.#filters = undefined;
     this.#includeSecrets = undefined;
     this.#root.append((this.#controls = el('div', { className: 'controls' })));

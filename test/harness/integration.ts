@@ -16,7 +16,7 @@ import { networkRunProblem, prepareNetworkRun } from './networkRun';
 import type { NetworkRun } from './networkRun';
 
 const integrationOut = path.join(repoRoot, 'out', 'test', 'integration');
-/** Per run: a window starts in 5–15 s on two cores; each test has its own 20 s timeout. */
+/** Per run: room for a window to start on a slow machine; each test has its own 20 s timeout. */
 const RUN_TIMEOUT_MS = Number(process.env.LEAK_SEARCH_RUN_TIMEOUT_MS ?? 180_000);
 
 export function testFilesOf(run: RunName): string[] {

@@ -45,9 +45,8 @@ const BASE_SETTINGS: Readonly<Record<string, unknown>> = {
   // VS Code: a test that edits a file and reverts it would, on a slow run, find the edit on disk.
   'files.autoSave': 'off',
   // A remote window (code-server is one) looks for ports to forward by spawning processes on
-  // the extension host's main thread every few seconds (~20–30 ms each, seen in a CPU profile
-  // of the scale run): noise in every timing the tests and the host bench take, and no part of
-  // what they test.
+  // the extension host's main thread every few seconds: noise in every timing the tests and
+  // the host bench take, and no part of what they test.
   'remote.autoForwardPorts': false,
   // code-server registers a tunnel provider, and VS Code then looks for ports by process even
   // with autoForwardPorts off (its workbench: processFindingEnabled() is "autoForwardPorts or a

@@ -308,8 +308,8 @@ describe('Leaked identifiers in files', () => {
   });
 
   it('measures the time from an edit to updated diagnostics for a 1 MB file', async function () {
-    // Each of the edits below round-trips a 1 MB document through the workbench (seconds each
-    // in code-server on two cores); what is asserted is our part, measured inside.
+    // Each of the edits below round-trips a 1 MB document through the workbench, slowly in
+    // code-server; what is asserted is our part, timed inside the extension.
     this.timeout(150_000);
     const lines: string[] = [];
     let size = 0;

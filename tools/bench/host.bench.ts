@@ -4,8 +4,8 @@
 // username marked in an open file, the results panel opened, a restart from the cache — and
 // prints the figures that run records:
 //   engine.idle_3s.host_block_ms     the same over 3 s of doing nothing: the machine's own noise
-//   engine.first_request.host_block_ms  a one-record check first: mostly VS Code's fetch loading the
-//                                    system certificates (once per extension host), kept apart
+//   engine.first_request.host_block_ms  a one-record check first, kept apart: VS Code's fetch
+//                                    loads the system certificates then (once per extension host)
 //   engine.check_100k.host_block_ms   longest extension-host event-loop delay during the 100k check
 //   engine.check_1m.host_block_ms     the same for 1M (request sent → tree and diagnostic updated)
 //   engine.check_1m.total_s           that 1M check's wall time

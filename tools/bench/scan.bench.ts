@@ -98,7 +98,7 @@ export async function bench(): Promise<void> {
   const corpus = makeCorpus(60, 20 * MB, fixture.leaked, 0.012);
   const text = corpus.text;
   // Both throughputs are over the corpus file's UTF-8 bytes, the same count ripgrep reads (the
-  // corpus has some non-ASCII text, so its UTF-16 length is ~3% smaller).
+  // corpus has some non-ASCII text, so its UTF-16 length is a little smaller).
   const bytes = Buffer.byteLength(text);
   const index = buildLeakIndex(fixture.sources);
   print('corpus.size', bytes / MB, 'MB');

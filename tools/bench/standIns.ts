@@ -1,12 +1,11 @@
 // The host bench measures the extension host; on our one machine two programs there stand in
 // for other machines: the reference service (LeakJar's servers) and Chromium (in code-server,
-// the browser runs on the user's own computer). With two cores they took the cores the
-// extension host's main thread was waiting for: opening the results panel on 1M records
-// measured 8–240 ms of "host block" (5 of 21 runs over 50) while the main thread ran
-// 50–100 ms, most of the rest spent runnable, waiting for a core (its schedstat), while
-// Chromium created the webview; the same runs with Chromium at the lowest priority measured
-// 5–13 ms. So while the bench measures, both stand-ins run at the lowest priority, and the
-// figures are the extension host's own work and the code-server process beside it.
+// the browser runs on the user's own computer). On a machine with few cores they take the
+// cores the extension host's main thread waits for: while Chromium creates the results
+// panel's webview, most of a "host block" is the main thread runnable but waiting for a core
+// (its schedstat says so), not working. So while the bench measures, both stand-ins run at
+// the lowest priority, and the figures are the extension host's own work and the code-server
+// process beside it.
 //
 // Linux gives each session an "autogroup" that shares the processor fairly with other
 // sessions, whatever its threads' nice values; code-server, Chromium and this process each

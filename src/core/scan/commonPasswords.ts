@@ -3,7 +3,7 @@
 // zxcvbn-ts strength estimator and bundled with the extension). A leaked password on it is
 // no evidence of a real secret in a file — `password`, `admin123` and `changeme` appear as
 // keys, placeholders and prose everywhere — so the index reports it only as a hint, only
-// where a password belongs. Loaded on first use (the list costs ~70 ms to decompress).
+// where a password belongs. Loaded on first use, so that activation never pays to decompress it.
 
 interface Common {
   readonly set: ReadonlySet<string>;

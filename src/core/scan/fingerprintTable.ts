@@ -1,7 +1,7 @@
 // One kind of identifier of one result: a table from 64-bit fingerprint to record numbers,
 // in three typed arrays (12 bytes an entry) sorted by fingerprint, so the table holds no
-// string. A lookup reads a directory of the top bits of `hi` (about one slot per four
-// entries, ~1 byte an entry) and binary-searches the few entries of one slot: one or two
+// string. A lookup reads a directory of the top bits of `hi` (about one 4-byte slot per four
+// entries) and binary-searches the few entries of one slot: one or two
 // cache lines, where a binary search over the whole table missed the cache at every one of
 // its last steps (the matcher looks up every candidate that passes its sketches).
 // Built by one counting pass into those slots, then each slot sorted on its own: fingerprints

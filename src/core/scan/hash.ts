@@ -1,8 +1,8 @@
 // Salted hashing of secrets and identifiers: SHA-256 over a per-owner random salt and the
 // value, so a stored hash says nothing without the salt and cannot be looked up in a
 // precomputed table. Used by the ignore list (ignoreList.ts); the leak index fingerprints
-// with fingerprint.ts instead. One-shot `crypto.hash` (several times faster than an HMAC
-// object per value).
+// with fingerprint.ts instead. One-shot `crypto.hash` rather than an HMAC object per value:
+// nothing is built and thrown away for each hash.
 import { hash, randomBytes } from 'node:crypto';
 
 /** A fresh random salt (32 bytes). */

@@ -1,5 +1,6 @@
 // The leak index: every identifier of the leak results that matter to the workspace, ready
-// to be matched against a text, in about 60 bytes a record. One segment per result
+// to be matched against a text, compact enough for results of a million records (npm run
+// bench reports index.bytes_per_record). One segment per result
 // (sourceSegment.ts) holds fingerprint tables, no strings; `add`/`remove` change one result
 // and recompute only the small prefilters. Matching runs the one-pass scanner (scanner.ts)
 // into a sink that tests candidates (matchSink.ts), then reads the details of the hits back

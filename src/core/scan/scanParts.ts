@@ -25,8 +25,8 @@ export interface ScanCall {
 export const CAPACITY = 4096;
 
 /**
- * Texts shorter than this many units are scanned by one thread: a part of 512 Ki units takes
- * the loop a few milliseconds, against tens of microseconds to wake a helper.
+ * Texts shorter than this many units are scanned by one thread: each part must keep the loop
+ * busy far longer than waking a helper takes, or splitting costs more than it saves.
  */
 export const PARALLEL_FROM = 1 << 20;
 

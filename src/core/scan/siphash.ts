@@ -1,9 +1,9 @@
 // SipHash-2-4 (Aumasson and Bernstein, 2012): a keyed 64-bit pseudo-random function, used to
 // fingerprint leaked passwords under a random per-index key, so the index holds no password
 // and no table computed without the key can reverse it. 64-bit words as pairs of 32-bit
-// halves in local variables (no BigInt, no allocation and no memory traffic per call: a
-// few hundred nanoseconds for a password). Checked against the published test vectors
-// in test/unit/core/scan/siphash.test.ts.
+// halves in local variables (no BigInt, no allocation and no memory traffic per call: the
+// matcher hashes every password candidate its sketch lets through). Checked against the
+// published test vectors in test/unit/core/scan/siphash.test.ts.
 
 /** A 128-bit key as four 32-bit words: k0 = (key[0] hi, key[1] lo), k1 = (key[2] hi, key[3] lo). */
 export type SipKey = Uint32Array;

@@ -1,13 +1,13 @@
 // A bit sketch of a set of strings keyed on their length and their first two and last two
 // characters: four character reads decide that most candidates are surely not in the set,
-// before the full hash is computed. 2^20 bits (128 KiB) per set; with one probe and 100,000
-// keys about one candidate in ten passes. Passwords may get two probes (two bits from the same
-// key): values are the most numerous candidates, and each that passes costs a SipHash; at
-// 25,000 random passwords one random value in about 370 passes instead of one in 42
-// (test/unit/core/scan/sketch.test.ts's strangers). Past about 505,000 keys
-// the bits are so full that one probe lets fewer through, so a result's segment keeps the slots
-// of each probe apart (sourceSegment.ts) and the index, which rebuilds its sketches from
-// segments after add/remove, picks (leakIndex.ts).
+// before the full hash is computed. 2^20 bits (128 KiB) per set: a large result still leaves
+// most bits clear, so most strangers are turned away by them.
+// Passwords may get two probes (two bits from the same key): values are the most numerous
+// candidates, and each that passes costs a SipHash, so a second probe pays for itself while
+// the bits are sparse (test/unit/core/scan/sketch.test.ts counts the strangers that pass).
+// Once they are full enough (TWO_PROBES_BELOW_FILL) one probe lets fewer through, so a
+// result's segment keeps the slots of each probe apart (sourceSegment.ts) and the index,
+// which rebuilds its sketches from segments after add/remove, picks (leakIndex.ts).
 
 const BITS = 20;
 

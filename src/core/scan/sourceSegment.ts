@@ -170,7 +170,7 @@ class CodeMemo {
   }
 }
 
-/** Values `TextCodes` tells apart before it starts again (bounded memory: ~10 MB at most per field). */
+/** Values `TextCodes` tells apart before it starts again, so that its memory per field is bounded. */
 const TEXT_CODES = 1 << 17;
 /** Lookups between two looks at how often values repeat, and lookups skipped when they hardly do. */
 const TRIAL = 1 << 16;
@@ -180,8 +180,8 @@ const PAUSE = 8 * TRIAL;
  * Codes for the values of a field its source keeps no dictionary of (a column of mostly
  * distinct values), for the same memo as dictionary codes: repeated values still come (one
  * password for many accounts). A map lookup and insert cost about what they save, so a field
- * whose values repeat less than half the time is not looked up for a while, then tried again
- * (an answer of a million distinct usernames paid seconds for nothing).
+ * whose values repeat less than half the time is not looked up for a while, then tried again:
+ * a field of distinct values (usernames, mostly) would pay for lookups that never hit.
  */
 class TextCodes {
   #codes = new Map<string, number>();

@@ -1,7 +1,7 @@
 // `git check-ignore` for a batch of files of one repository. Run here rather than through the
 // git extension's `Repository.checkIgnore`: that one resolves on the process's 'exit' event,
-// which can come before its output is read, and then answers "nothing ignored" (seen in the
-// integration tests under load; about 1 in 7 calls in a loop of parallel runs).
+// which can come before its output is read (on a busy machine), and then answers "nothing
+// ignored".
 import { spawn } from 'node:child_process';
 
 /** The paths of `paths` (absolute, inside `root`) that git ignores, as given. */

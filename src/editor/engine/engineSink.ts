@@ -35,11 +35,11 @@ export function engineIngest(engine: EngineHost, origin: string): EngineIngest {
       });
       inflight.push(settled);
     };
-    // The network's chunks (often 16–64 KB, in pooled buffers) are copied into batches of
-    // BATCH bytes, each moved to the worker and moved back once read: fewer messages, and a
-    // handful of buffers for the whole answer instead of one per batch (a CPU profile of a
-    // 100k check showed its pauses in postMessage and GC; many new buffers also bring on
-    // full collections for their external memory).
+    // The network's chunks (small, and in pooled buffers) are copied into batches of BATCH
+    // bytes, each moved to the worker and moved back once read: fewer messages, and a handful
+    // of buffers for the whole answer instead of one per batch. Every message and every new
+    // buffer costs the editor's main thread, and many new buffers also bring on full
+    // collections for their external memory.
     const spares: Uint8Array<ArrayBuffer>[] = [];
     let batch = new Uint8Array(BATCH);
     let filled = 0;

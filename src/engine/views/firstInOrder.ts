@@ -1,6 +1,6 @@
 // The first rows of a sorted view without sorting it: one pass over the selected rows that
 // keeps the best `limit` in a bounded heap. A fresh results panel over a million records
-// shows its first screen after this pass (milliseconds) rather than after a full sort.
+// shows its first screen after this one linear pass rather than after a full sort.
 // Node only.
 
 /**

@@ -2,8 +2,9 @@
 // folded, in any column that is not secret. Each column is searched its cheapest way, built
 // once and cached: a dictionary column tests its distinct values and marks rows by code; a
 // column of unique text keeps a lower-case copy of its UTF-8 bytes and is searched with
-// Buffer.indexOf (native, gigabytes per second); a date column tests its distinct days, as
-// shown and in ISO form. One pass over the rows per column: linear.
+// Buffer.indexOf (native code, over all rows' bytes at once, no string per row); a date
+// column tests its distinct days, as shown and in ISO form. One pass over the rows per
+// column: linear.
 import type { RecordTable } from '../store/recordTable';
 
 interface LowerPool {

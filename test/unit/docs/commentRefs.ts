@@ -1,8 +1,12 @@
-// What a source comment points at: documents and source paths (docs/decisions.md, or a
-// path relative to the file's folder or one above it) and numbered decisions ("decisions 1, 3 and 8", meaning the headings of
-// docs/decisions.md). Used by references.test.ts to keep every pointer inside the repository.
+// Reading the comments of the source: each comment whole (commentBlocks, parsed by the
+// TypeScript compiler, so a `//` inside a string or a regular expression is no comment), and
+// what a comment points at: documents and source paths (docs/decisions.md, or a path relative
+// to the file's folder or one above it) and numbered decisions ("decisions 1, 3 and 8", meaning
+// the headings of docs/decisions.md). Used by references.test.ts to keep every pointer inside
+// the repository and by commentHygiene.test.ts to keep figures out of comments.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import * as ts from 'typescript';
 
 export interface CommentRef {
   readonly file: string;
@@ -16,12 +20,6 @@ const PATH = /(?<![\w@.:/-])((?:\.\.?\/)*[\w.-]+(?:\/[\w.-]+)*\.(?:md|ts|mjs|jso
 const DECISIONS = /\bdecisions? (\d+(?:(?:, and |, | and )\d+)*)/gi;
 /** Pointers to documents that live outside this repository. */
 const OUTSIDE = /\bSTYLE \d+|\.\.\/shared\/spec|\bshared spec\b/g;
-
-/** The text of the comment on each line (`//`, `/*`, ` *`), or undefined for code lines. */
-export function commentOf(line: string): string | undefined {
-  const m = /^\s*(?:\/\/|\/\*+|\*)(.*)$/.exec(line);
-  return m?.[1];
-}
 
 /** Document and source paths a comment names; bare file names count only for documents (`.md`). */
 export function pathsIn(comment: string): string[] {
@@ -46,24 +44,56 @@ export function resolves(root: string, file: string, p: string): boolean {
   }
 }
 
-/** Every `.ts` file under `dirs`, relative to `root`. */
-export function sourceFiles(root: string, dirs: readonly string[]): string[] {
+/** Every file under `dirs` whose name ends in one of `endings` (`.ts` alone by default), relative to `root`. */
+export function sourceFiles(root: string, dirs: readonly string[], endings: readonly string[] = ['.ts']): string[] {
   const found: string[] = [];
   const walk = (rel: string): void => {
     for (const entry of fs.readdirSync(path.join(root, rel), { withFileTypes: true })) {
       const child = path.join(rel, entry.name);
       if (entry.isDirectory()) walk(child);
-      else if (entry.name.endsWith('.ts')) found.push(child);
+      else if (endings.some((e) => entry.name.endsWith(e))) found.push(child);
     }
   };
   for (const dir of dirs) walk(dir);
   return found;
 }
 
-/** Each commented line of `file`, with the comment text. */
-export function commentsOf(root: string, file: string): CommentRef[] {
-  return fs.readFileSync(path.join(root, file), 'utf8').split('\n').flatMap((line, i) => {
-    const text = commentOf(line);
-    return text === undefined ? [] : [{ file, line: i + 1, text }];
-  });
+/**
+ * Every comment of a source text, whole, with the line it starts on: a `/* *\/` comment is one,
+ * and so is a run of `//` lines with nothing but line breaks between them. The text has its
+ * comment marks (`//`, `/*`, `*\/`, a line's leading `*`) taken out and its lines joined by
+ * spaces, so a phrase broken across lines reads as one. `file` tells TypeScript from JavaScript.
+ */
+export function commentBlocks(file: string, source: string): CommentRef[] {
+  const kind = /\.[cm]?js$/.test(file) ? ts.ScriptKind.JS : ts.ScriptKind.TS;
+  const tree = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, false, kind);
+  const ranges = new Map<number, ts.CommentRange>();
+  const take = (found: ts.CommentRange[] | undefined): void => found?.forEach((r) => ranges.set(r.pos, r));
+  // getChildren, unlike forEachChild, also visits tokens: a comment just before a `}` is one's.
+  const visit = (node: ts.Node): void => {
+    take(ts.getLeadingCommentRanges(source, node.pos));
+    take(ts.getTrailingCommentRanges(source, node.end));
+    for (const child of node.getChildren(tree)) visit(child);
+  };
+  visit(tree);
+  const blocks: { pos: number; end: number; line: boolean }[] = [];
+  for (const r of [...ranges.values()].sort((a, b) => a.pos - b.pos)) {
+    const line = r.kind === ts.SyntaxKind.SingleLineCommentTrivia;
+    const last = blocks[blocks.length - 1];
+    if (line && last?.line && /^[ \t]*\r?\n[ \t]*$/.test(source.slice(last.end, r.pos))) last.end = r.end;
+    else blocks.push({ pos: r.pos, end: r.end, line });
+  }
+  return blocks.map((b) => ({
+    file,
+    line: tree.getLineAndCharacterOfPosition(b.pos).line + 1,
+    text: uncomment(source.slice(b.pos, b.end)).join(' '),
+  }));
+}
+
+/** The lines of a comment's text without its marks (`//`, `/*`, `*\/`, a line's leading `*`); blank lines dropped. */
+export function uncomment(comment: string): string[] {
+  return comment
+    .split(/\r?\n/)
+    .map((l) => l.replace(/^\s*(?:\/\/+|\/\*+|\*+(?!\/))?/, '').replace(/\*+\/\s*$/, '').trim())
+    .filter((l) => l !== '');
 }

@@ -4,17 +4,22 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { commentOf, commentsOf, decisionsIn, outsideIn, pathsIn, resolves, sourceFiles } from './commentRefs';
+import { commentBlocks, decisionsIn, outsideIn, pathsIn, resolves, sourceFiles } from './commentRefs';
 
 const root = path.resolve(__dirname, '..', '..', '..', '..');
 const decisions = new Set([...fs.readFileSync(path.join(root, 'docs', 'decisions.md'), 'utf8').matchAll(/^## Decision (\d+):/gm)].map((m) => Number(m[1])));
-const comments = sourceFiles(root, ['src', 'service', 'test']).flatMap((file) => commentsOf(root, file));
+const comments = sourceFiles(root, ['src', 'service', 'test', 'tools'], ['.ts', '.mjs']).flatMap((file) => commentBlocks(file, fs.readFileSync(path.join(root, file), 'utf8')));
 const where = (c: { file: string; line: number }): string => `${c.file}:${c.line}`;
 
 describe('References in comments', () => {
   it('reads paths, decision numbers and outside pointers out of a comment', () => {
-    assert.equal(commentOf('  // see docs/decisions.md'), ' see docs/decisions.md');
-    assert.equal(commentOf('const a = 1; // trailing'), undefined);
+    assert.deepEqual(
+      commentBlocks('x.ts', "  // see docs/decisions.md\nconst a = '//not/a/comment.md'; // trailing"),
+      [
+        { file: 'x.ts', line: 1, text: 'see docs/decisions.md' },
+        { file: 'x.ts', line: 2, text: 'trailing' },
+      ],
+    );
     assert.deepEqual(pathsIn(' (see net/route.ts, README.md and out/service/main.js; leakIndex.ts)'), ['net/route.ts', 'README.md']);
     assert.deepEqual(decisionsIn(' (decisions 1, 3, 9 and 10; decision 4)'), [1, 3, 9, 10, 4]);
     assert.deepEqual(outsideIn(' (never the global one: STYLE 18, ../shared/spec/x.md)'), ['STYLE 18', '../shared/spec']);

@@ -1,3 +1,4 @@
+// The reference service's command line: what it prints, its options, and a clean stop.
 import * as assert from 'node:assert/strict';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { spawn } from 'node:child_process';

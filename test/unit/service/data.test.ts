@@ -1,3 +1,4 @@
+// The reference service's data generator: deterministic per seed and domain, and realistic.
 import * as assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

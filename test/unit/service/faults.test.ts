@@ -1,3 +1,4 @@
+// The reference service's fault modes, which the client's tests use to misbehave on purpose.
 import * as assert from 'node:assert/strict';
 import type { RunningService } from '../../../service/types';
 import { startService } from '../../../service/server';

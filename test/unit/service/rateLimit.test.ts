@@ -1,3 +1,5 @@
+// The reference service's rate limits: per-key windows, 429 with Retry-After, and the
+// anonymous window for requests without a valid key.
 import * as assert from 'node:assert/strict';
 import type { RunningService } from '../../../service/types';
 import { startService } from '../../../service/server';

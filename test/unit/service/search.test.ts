@@ -1,3 +1,4 @@
+// The reference service's search answers: the records, their order, fields and date bounds.
 import * as assert from 'node:assert/strict';
 import type { WireAccountRecord } from '../../../service/wire';
 import type { RunningService } from '../../../service/types';

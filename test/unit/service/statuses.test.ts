@@ -1,3 +1,4 @@
+// The reference service's statuses and headers, exactly as docs/service-interface.md gives them.
 import * as assert from 'node:assert/strict';
 import type { RunningService } from '../../../service/types';
 import { startService } from '../../../service/server';

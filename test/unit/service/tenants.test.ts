@@ -1,3 +1,4 @@
+// The reference service's tenants: keys compared in constant time against every tenant, and IP allow-lists.
 import * as assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import type * as CryptoModule from 'node:crypto';

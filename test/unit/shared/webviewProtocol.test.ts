@@ -1,3 +1,4 @@
+// The host↔webview protocol: only declared messages and well-formed saved state get through.
 import * as assert from 'node:assert/strict';
 import { exportFileName, parsePanelState, parseWebviewMessage, stateKey } from '../../../src/shared/webviewProtocol';
 

@@ -4,8 +4,8 @@
 // tables (charClass.ts) and the text in, runs `run`, and hands the candidates to the sink.
 // WebAssembly with SIMD because the loop classifies 64 units at a time into bit masks and
 // visits only the units a rule needs (`run`), and the long walks (a value, a URL, a host) go
-// 16 units a step: compiled ahead of time without bounds checks or deoptimisation this runs
-// several times faster than the same loop in JavaScript (npm run bench: match.throughput).
+// 16 units a step: compiled ahead of time, with no bounds checks and no deoptimisation, the
+// loop's pace does not hang on what a JIT makes of it (npm run bench reports match.throughput).
 //
 // Linear time, as in the grammar: each forward walk covers a stretch no other walk of its
 // kind covers (a URL's, an e-mail domain's, a flag's run, a value cached in valueStart and

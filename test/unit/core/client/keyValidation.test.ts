@@ -1,3 +1,4 @@
+// Which search, if any, proves a newly set API key at once (src/core/client/keyValidation.ts).
 import * as assert from 'node:assert/strict';
 import { planKeyValidation } from '../../../../src/core/client/keyValidation';
 

@@ -1,3 +1,4 @@
+// Redaction: an API key never shows in text, in any spelling, nor a URL's key segment or user info.
 import * as assert from 'node:assert/strict';
 import { LeakSearchError } from '../../../../src/core/service/errors';
 import { redact, redactUrl } from '../../../../src/core/client/redact';

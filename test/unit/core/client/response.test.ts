@@ -1,3 +1,5 @@
+// Validation of a search answer's body: typed records, count, and error bodies refused or read
+// as the service meant them.
 import * as assert from 'node:assert/strict';
 import { LeakSearchError } from '../../../../src/core/service/errors';
 import { forbiddenReason } from '../../../../src/core/service/httpStatus';

@@ -1,3 +1,4 @@
+// The one list of known domains: configured ones first, normalised, then those checked by hand.
 import * as assert from 'node:assert/strict';
 import { canonicalDomain, configuredDomains, knownDomains } from '../../../../src/core/domains/domainList';
 

@@ -1,3 +1,4 @@
+// The summary Scan Workspace shows when it is done: what was found and what was skipped.
 import * as assert from 'node:assert/strict';
 import { plural } from '../../../../src/core/text/plural';
 import { scanReport } from '../../../../src/core/export/scanReport';

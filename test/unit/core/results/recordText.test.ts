@@ -1,3 +1,4 @@
+// A record's fields in plain words for people: status values and dates in the user's locale.
 import * as assert from 'node:assert/strict';
 import { formatRecordDateTime, formatRecordDay, statusWords } from '../../../../src/core/results/recordText';
 

@@ -91,7 +91,8 @@ describe('client: streaming answer parser', () => {
   });
 
   it('stops at the record limit with a typed error that names it and the next step', () => {
-    // 17.5 M empty records would take a minute and gigabytes: the limit stops it after the first few.
+    // Empty records cost a hostile sender little and the reader much: the limit stops them after
+    // the first few.
     const head = '{"count":100000000,"results":[';
     const parser = new SearchBodyParser('customers', { maxRecords: 1000 }, () => undefined);
     parser.write(head);

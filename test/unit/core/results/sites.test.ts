@@ -1,3 +1,4 @@
+// Grouping records by their site (the host of their URL), most records first.
 import * as assert from 'node:assert/strict';
 import { fieldText, groupBySite, NO_SITE, siteOf } from '../../../../src/core/results/sites';
 import type { AccountRecord } from '../../../../src/core/service/types';

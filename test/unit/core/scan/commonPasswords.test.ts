@@ -1,3 +1,4 @@
+// The common-password list: every entry is known in any case, and nothing else is.
 import * as assert from 'node:assert/strict';
 import { isCommonPassword } from '../../../../src/core/scan/commonPasswords';
 

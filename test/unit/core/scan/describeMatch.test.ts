@@ -1,3 +1,4 @@
+// The diagnostic message of a match: what leaked, how often and when, never the password itself.
 import * as assert from 'node:assert/strict';
 import type { AccountRecord } from '../../../../src/core/service/types';
 import { describeMatch } from '../../../../src/core/scan/describeMatch';

@@ -1,3 +1,5 @@
+// The fingerprint table of the leak index: every entry found, in record order, and built in
+// linear time even when many records share one identifier.
 import * as assert from 'node:assert/strict';
 import { TableBuilder } from '../../../../src/core/scan/fingerprintTable';
 import type { FingerprintTable } from '../../../../src/core/scan/fingerprintTable';

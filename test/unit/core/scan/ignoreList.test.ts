@@ -1,3 +1,5 @@
+// The ignore list: salted hashes of the identifiers a user dismissed, matched in every
+// spelling, stored without the identifier.
 import * as assert from 'node:assert/strict';
 import { IgnoreList, hashIdentifier, ignoreKey } from '../../../../src/core/scan/ignoreList';
 import { buildLeakIndex } from '../../../../src/core/scan/leakIndex';

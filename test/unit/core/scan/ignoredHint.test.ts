@@ -1,3 +1,4 @@
+// Masked hints of ignored identifiers: enough to tell entries apart, never the secret part.
 import * as assert from 'node:assert/strict';
 import { ignoredHint } from '../../../../src/core/scan/ignoredHint';
 

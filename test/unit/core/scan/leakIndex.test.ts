@@ -1,3 +1,5 @@
+// The leak index end to end: which e-mails, usernames, URLs, hosts and passwords of the results
+// it finds in a text, at which ranges, and which look-alikes it must leave alone.
 import * as assert from 'node:assert/strict';
 import { inspect } from 'node:util';
 import type { AccountRecord, OpenRecord } from '../../../../src/core/service/types';

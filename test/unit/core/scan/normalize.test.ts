@@ -1,3 +1,4 @@
+// How identifiers are normalised before they are compared: e-mails, hosts and URLs.
 import * as assert from 'node:assert/strict';
 import { normalizeEmail, normalizeHost, normalizeUrl, parseUrl } from '../../../../src/core/scan/normalize';
 

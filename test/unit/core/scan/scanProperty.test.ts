@@ -1,3 +1,5 @@
+// Property tests of the one-pass scanner: on random and boundary texts it reports exactly what
+// the plain oracle of the same grammar does (scanOracle.ts).
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { lengthFilter } from '../../../../src/core/scan/charClass';

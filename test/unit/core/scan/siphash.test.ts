@@ -1,3 +1,4 @@
+// SipHash-2-4 against the published reference vectors.
 import * as assert from 'node:assert/strict';
 import { sipHash24, sipKey } from '../../../../src/core/scan/siphash';
 

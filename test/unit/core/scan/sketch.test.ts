@@ -1,3 +1,5 @@
+// The bit sketch that turns most scanner candidates away: it never rejects a key it holds, and
+// two probes let fewer strangers through than one.
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { Probes } from '../../../../src/core/scan/sketch';
@@ -46,7 +48,7 @@ describe('sketch', () => {
       if (one.mayHave(stranger, 0, stranger.length)) passOne++;
       if (two.mayHave(stranger, 0, stranger.length)) passTwo++;
     }
-    // One probe: about the share of bits set (~2.4%); two: about its square.
+    // One probe: about the share of bits set (at most 25,000 of 2^20); two: about its square.
     assert.ok(passOne > 1000, `one probe: ${passOne}`);
     assert.ok(passTwo * 5 < passOne, `two probes: ${passTwo}, one: ${passOne}`);
   });

@@ -1,3 +1,5 @@
+// Scheduled checks: when a run is due, how much of the quota it may spend, which domains it
+// picks, and the lease that lets one window run them.
 import * as assert from 'node:assert/strict';
 import { afterRun, allowance, claimLease, EMPTY_SCHEDULE, isDue, latestState, parseLease, parseScheduleState, pickTargets } from '../../../../src/core/schedule/schedule';
 

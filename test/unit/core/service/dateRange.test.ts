@@ -1,3 +1,4 @@
+// The date range a check asks for, as the settings describe it.
 import * as assert from 'node:assert/strict';
 import { parseDateRangeMode, resolveDateRange, utcDay } from '../../../../src/core/service/dateRange';
 

@@ -1,3 +1,4 @@
+// Validation of every input before a request: domain, findings type, dates, API key and base URL.
 import * as assert from 'node:assert/strict';
 import { LeakSearchError } from '../../../../src/core/service/errors';
 import { checkApiKey, domainProblem, normalizeBaseUrl, normalizeDateRange, normalizeDomain, normalizeFindingsType } from '../../../../src/core/service/validate';

@@ -1,3 +1,4 @@
+// Short texts for the tree and the status bar: ages, times, ranges, counts and the quota.
 import * as assert from 'node:assert/strict';
 import { formatAge, formatAsOf, formatClock, formatCount, formatIn, formatNewSince, formatQuota, formatRange, isQuotaSpent, quotaResumesAt } from '../../../../src/core/text/format';
 import { recordCount, recordTotal } from '../../../../src/shared/recordCount';

@@ -1,3 +1,5 @@
+// Triage of leaked records: stable ids that name nothing, marks read from untrusted storage,
+// and team files merged so the newer decision wins.
 import * as assert from 'node:assert/strict';
 import { MAX_MARKS, MAX_NOTE, TRIAGE_CLOCK_SKEW_MS, cleanNote, combinedTriage, isTriageId, mergeMarks, parseMark, parseTriageFile, refusalWords, triageFile, triageId, triageKey, triageWords } from '../../../../src/core/triage/triage';
 import type { TriageMark } from '../../../../src/core/triage/triage';

@@ -1,3 +1,4 @@
+// The message a user reads for each failure of a check, and the next step it offers.
 import * as assert from 'node:assert/strict';
 import { LeakSearchError } from '../../../../src/core/service/errors';
 import { describeError } from '../../../../src/editor/checks/formatError';

@@ -1,3 +1,4 @@
+// The results panel's HTML: a fresh nonce, a strict CSP and nothing inline.
 import * as assert from 'node:assert/strict';
 import { buildPanelHtml, createNonce, escapeHtml, panelCsp } from '../../../../src/editor/results/panelHtml';
 

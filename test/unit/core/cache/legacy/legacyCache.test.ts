@@ -1,3 +1,5 @@
+// The 0.1.0 cache that the engine moves once into its own: its AES-256-GCM sealing refuses
+// any wrong key or altered byte, and its file format and TTL read back what was written.
 import * as assert from 'node:assert/strict';
 import { CacheCryptoError, decryptCache, encryptCache, generateCacheKey } from '../../../../../src/core/cache/legacy/cacheCrypto';
 import { isExpired, parseCache, serializeCache } from '../../../../../src/core/cache/legacy/cacheFile';

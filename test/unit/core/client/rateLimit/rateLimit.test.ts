@@ -1,3 +1,5 @@
+// Rate limits on the client side: lenient reading of the X-RateLimit-* and Retry-After
+// headers, the backoff between retries, and the shared limiter that holds checks back.
 import * as assert from 'node:assert/strict';
 import { backoffDelay, sleep } from '../../../../../src/core/client/backoff';
 import { LeakSearchError } from '../../../../../src/core/service/errors';

@@ -1,3 +1,4 @@
+// Documentation files and the host-only matches dropped from them unless asked for.
 import * as assert from 'node:assert/strict';
 import { isDocumentationFile, visibleMatches } from '../../../../../src/core/scan/files/docFiles';
 

@@ -1,3 +1,4 @@
+// The file names that hold secrets (.env and the like), matched by name with simple wildcards.
 import * as assert from 'node:assert/strict';
 import { DEFAULT_SECRET_FILES, SecretFileNames } from '../../../../../src/core/scan/files/secretFiles';
 
