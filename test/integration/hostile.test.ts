@@ -124,7 +124,7 @@ describe('hostile answers', () => {
       assert.equal(outcome?.status, 'failed');
       assert.equal(outcome?.error?.kind, 'too-large');
       const m = await waitForMessage(api, from, /too large/);
-      assert.match(m.message, /more than 1,000 records.*leakSearch\.maxRecords.*date range/);
+      assert.match(m.message, /more than 1,000 records.*date range.*leakSearch\.maxRecords setting/);
     } finally {
       await setSetting('maxRecords', undefined);
     }

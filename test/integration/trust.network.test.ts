@@ -57,7 +57,7 @@ describe('network: certificates from the system trust store', () => {
       if (route === 'own route') await setHttp('fetchAdditionalSupport', false);
       const m = await failingCheck(api, /not trusted here/);
       assert.match(m.message, /CN=leaks\.example\.test, issued by O=Leak Search Tests, CN=Leak Search Untrusted Test CA|CN=leaks\.example\.test, issued by CN=Leak Search Untrusted Test CA/);
-      assert.match(m.message, /operating system’s trust store, then reload the window/);
+      assert.match(m.message, /operating system’s trust store\. Then reload the window\./);
       assert.deepEqual(m.actions, ['Retry', 'Open Proxy Settings']);
       assert.equal(s.requests.length, 0, 'no request reached the service');
     });
@@ -68,7 +68,7 @@ describe('network: certificates from the system trust store', () => {
     const s = await start('server');
     await useService(s.baseUrl);
     await setHttp('systemCertificates', false);
-    const m = await failingCheck(api, /http\.systemCertificates is off/);
+    const m = await failingCheck(api, /is not used\. Turn on http\.systemCertificates, then reload the window/);
     assert.match(m.message, /issued by .*Leak Search Test Root CA/);
   });
 

@@ -9,6 +9,7 @@
 import { Agent, ProxyAgent, request } from 'undici';
 import type { Dispatcher } from 'undici';
 import { LeakSearchError } from '../service/errors';
+import type { SettingRef } from '../service/errors';
 import { redact } from './redact';
 import type { HeaderBag } from './rateLimit/rateLimitHeaders';
 import { certificateFacts } from './net/certificate';
@@ -375,14 +376,15 @@ export class HttpTransport {
       ...(decision.kind === 'proxy' ? { proxyUrl: decision.url } : {}),
       timeoutMs: Math.min(this.options.timeoutMs, 10_000),
     });
-    const message = tlsFailureMessage({
+    const described = tlsFailureMessage({
       via: proxyOrigin !== undefined && code === 'UND_ERR_PRX_TLS' ? `the proxy ${proxyOrigin}` : target.origin,
       code,
       ...(raw ? { certificate: certificateFacts(raw, Date.now()) } : {}),
       systemCertificates,
     });
-    if (message === undefined) return failure;
-    return new TransportError(new LeakSearchError('network', redact(message, opts.secrets), {}, { cause: failure.error.cause }), false);
+    if (described === undefined) return failure;
+    const details = described.setting ? { setting: described.setting } : {};
+    return new TransportError(new LeakSearchError('network', redact(described.message, opts.secrets), details, { cause: failure.error.cause }), false);
   }
 
   private classify(failure: unknown, ctx: { url: string; proxyOrigin: string | undefined; secrets: readonly string[]; cancelled: boolean; timedOut: boolean; answered: boolean }): TransportError {
@@ -394,8 +396,8 @@ export class HttpTransport {
     const code = errorCode(e);
     // Undici's parser error may come without a code.
     const notHttp = code?.startsWith('HPE_') === true || (e instanceof Error && e.name === 'HTTPParserError');
-    const make = (kind: LeakSearchError['kind'], message: string, retryable = false): TransportError =>
-      new TransportError(new LeakSearchError(kind, redact(message, ctx.secrets), {}, { cause }), retryable);
+    const make = (kind: LeakSearchError['kind'], message: string, retryable = false, setting?: SettingRef): TransportError =>
+      new TransportError(new LeakSearchError(kind, redact(message, ctx.secrets), setting ? { setting } : {}, { cause }), retryable);
 
     if (ctx.cancelled) return make('cancelled', 'The search was cancelled.');
     if (this.closed || code === 'UND_ERR_DESTROYED' || code === 'UND_ERR_CLOSED') return make('cancelled', 'The search was cancelled: the client was closed.');
@@ -404,7 +406,7 @@ export class HttpTransport {
       const through = ctx.proxyOrigin !== undefined ? ` through the proxy ${ctx.proxyOrigin}` : '';
       return make('timeout', ctx.answered
         ? `${origin} stopped sending its answer (no data for ${seconds}, or the answer took too long).`
-        : `${origin} did not answer${through} within ${seconds}.${through !== '' ? ' Check the proxy settings (http.proxy) and your network, then try again.' : ''}`);
+        : `${origin} did not answer${through} within ${seconds}.${through !== '' ? ' Check the proxy settings and your network, then try again.' : ''}`, false, through !== '' ? 'proxy' : undefined);
     }
     if (ctx.answered) {
       // The status line came, the body did not arrive whole.
@@ -414,16 +416,16 @@ export class HttpTransport {
     const proxyStatus = /Proxy response \((\d{3})\)/.exec(allMessages(e))?.[1];
     if (proxyStatus !== undefined) {
       const auth = proxyStatus === '407'
-        ? ': it asks for credentials. Put them in http.proxy (user:password@ before the proxy’s host name), or answer VS Code’s proxy login prompt.'
-        : '. Check the proxy settings (http.proxy).';
-      return make('network', `${proxy} refused to connect to ${origin} (HTTP ${proxyStatus})${auth}`);
+        ? ': it asks for credentials. Put them in the proxy’s address (user:password@ before its host name).'
+        : '. Check the proxy settings.';
+      return make('network', `${proxy} refused to connect to ${origin} (HTTP ${proxyStatus})${auth}`, false, 'proxy');
     }
     const via = ctx.proxyOrigin !== undefined ? `the proxy ${ctx.proxyOrigin}` : origin;
     if (tunnel && notHttp) {
-      return make('network', `${proxy} answered with something that is not HTTP when asked for a tunnel to ${origin}${code !== undefined ? ` (${code})` : ''}. Check that http.proxy names an HTTP proxy.`);
+      return make('network', `${proxy} answered with something that is not HTTP when asked for a tunnel to ${origin}${code !== undefined ? ` (${code})` : ''}. Check that the proxy setting names an HTTP proxy.`, false, 'proxy');
     }
     if (tunnel && (code === undefined || RESET_CODES.has(code))) {
-      return make('network', `${proxy} closed the connection instead of opening a tunnel to ${origin}. Check the proxy settings (http.proxy), or ask your network administrator whether the proxy lets this address through.`, true);
+      return make('network', `${proxy} closed the connection instead of opening a tunnel to ${origin}. Check the proxy settings, or ask your network administrator whether the proxy lets this address through.`, true, 'proxy');
     }
     if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT') return make('timeout', `Could not connect to ${via} within ${seconds}.`);
     if (code === 'ECONNREFUSED') return make('network', `Could not connect to ${via}: the connection was refused (is it running, and is the port right?).`);

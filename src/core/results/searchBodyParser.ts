@@ -613,7 +613,7 @@ function countOf(v: { value: FieldValue; number?: true }): number {
 function tooMany(limit: number): LeakSearchError {
   return new LeakSearchError(
     'too-large',
-    `The answer holds more than ${limit.toLocaleString('en-US')} records, the limit (leakSearch.maxRecords); nothing of it was kept. Narrow the search with a date range, or raise the limit.`,
-    { limit },
+    `The answer holds more than ${limit.toLocaleString('en-US')} records, the record limit; nothing of it was kept. Narrow the search with a date range, or raise the limit.`,
+    { limit, setting: 'maxRecords' },
   );
 }

@@ -19,6 +19,12 @@ export type LeakSearchErrorKind =
 
 export type ForbiddenReason = 'subscription' | 'ip' | 'unknown';
 
+/**
+ * What the user may change to put an error right. Messages here name none of a front end's
+ * settings or flags: each front end says where its own knob is (the editor: a setting).
+ */
+export type SettingRef = 'baseUrl' | 'proxy' | 'maxRecords' | 'systemCertificates' | 'trustStore';
+
 export interface LeakSearchErrorDetails {
   readonly status?: number;
   /** The server's own `error` text, redacted, when it sent one. */
@@ -32,6 +38,8 @@ export interface LeakSearchErrorDetails {
   readonly limit?: number;
   /** For `invalid-input`: which input was wrong. */
   readonly field?: 'domain' | 'type' | 'start' | 'end' | 'range' | 'apiKey' | 'baseUrl' | 'proxy';
+  /** What the user may change to put it right (the front end names it). */
+  readonly setting?: SettingRef;
 }
 
 export class LeakSearchError extends Error {

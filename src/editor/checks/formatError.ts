@@ -2,7 +2,7 @@
 // button. The editor maps `actions` to commands. Messages never hold the API key: the
 // error's own text is already redacted by the client, and nothing here adds a URL path.
 import * as l10n from '@vscode/l10n';
-import type { LeakSearchError } from '../../core/service/errors';
+import type { LeakSearchError, SettingRef } from '../../core/service/errors';
 import { formatClock, formatIn } from '../../core/text/format';
 import { plainText } from '../../core/text/plainText';
 
@@ -111,11 +111,11 @@ export function describeError(error: LeakSearchError, original: ErrorContext): U
     case 'timeout':
       return {
         severity: 'error',
-        message: l10n.t('Leak Search: {0} did not answer {1}{2}. Try again, or raise leakSearch.requestTimeout.', ctx.origin, ctx.timeoutSeconds ? l10n.t('within {0} s', ctx.timeoutSeconds) : l10n.t('in time'), what),
+        message: `${l10n.t('Leak Search: {0} did not answer {1}{2}. Try again, or raise leakSearch.requestTimeout.', ctx.origin, ctx.timeoutSeconds ? l10n.t('within {0} s', ctx.timeoutSeconds) : l10n.t('in time'), what)}${settingHint(d.setting)}`,
         actions: ['retry', 'openSettings'],
       };
     case 'network': {
-      const hint = /http\.proxy|trust store|reload the window|leakSearch\.baseUrl|clock/.test(error.message) ? '' : ` ${l10n.t('Check your network connection, proxy (http.proxy) and TLS settings.')}`;
+      const hint = d.setting !== undefined ? settingHint(d.setting) : /clock/.test(error.message) ? '' : ` ${l10n.t('Check your network connection, proxy (http.proxy) and TLS settings.')}`;
       return {
         severity: 'error',
         // Room for a certificate's subject, issuer and names (src/core/client/net/tlsMessage.ts).
@@ -132,7 +132,7 @@ export function describeError(error: LeakSearchError, original: ErrorContext): U
     case 'too-large':
       return {
         severity: 'error',
-        message: l10n.t('Leak Search: the answer from {0}{1} is too large: {2}. Nothing of it was kept.', ctx.origin, what, trimDot(plainText(error.message, 400))),
+        message: `${l10n.t('Leak Search: the answer from {0}{1} is too large: {2}. Nothing of it was kept.', ctx.origin, what, trimDot(plainText(error.message, 400)))}${settingHint(d.setting)}`,
         actions: ['openSettings', 'showLog'],
       };
     case 'internal':
@@ -156,6 +156,24 @@ export function describeError(error: LeakSearchError, original: ErrorContext): U
       };
     case 'cancelled':
       return { severity: 'info', message: l10n.t('Leak Search: the check{0} was cancelled.', what), actions: [] };
+  }
+}
+
+/** Where the editor keeps the knob an error points to (core's messages name none), with a leading space. */
+function settingHint(setting: SettingRef | undefined): string {
+  switch (setting) {
+    case undefined:
+      return '';
+    case 'baseUrl':
+      return ` ${l10n.t('The service address is the leakSearch.baseUrl setting.')}`;
+    case 'proxy':
+      return ` ${l10n.t('The proxy is set in http.proxy (or answer VS Code’s proxy login prompt).')}`;
+    case 'maxRecords':
+      return ` ${l10n.t('The record limit is the leakSearch.maxRecords setting.')}`;
+    case 'systemCertificates':
+      return ` ${l10n.t('Turn on http.systemCertificates, then reload the window.')}`;
+    case 'trustStore':
+      return ` ${l10n.t('Then reload the window.')}`;
   }
 }
 

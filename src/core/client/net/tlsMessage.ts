@@ -3,6 +3,7 @@
 // Pure.
 import type { CertificateFacts } from './certificate';
 import { describeCertificate } from './certificate';
+import type { SettingRef } from '../../service/errors';
 
 /** Codes that mean "no trust store here accepts the issuer". */
 const UNTRUSTED = new Set([
@@ -27,20 +28,20 @@ export interface TlsFailure {
   readonly systemCertificates: boolean;
 }
 
-/** The message, or undefined for a code this module has nothing specific to say about. */
-export function tlsFailureMessage(f: TlsFailure): string | undefined {
+/** The message and what to change, or undefined for a code this module has nothing specific to say about. */
+export function tlsFailureMessage(f: TlsFailure): { readonly message: string; readonly setting?: SettingRef } | undefined {
   const cert = f.certificate ? ` ${describeCertificate(f.certificate)}.` : '';
   if (isUntrustedCode(f.code)) {
     const next = f.systemCertificates
-      ? 'If your company inspects TLS traffic, add its root CA certificate to the operating system’s trust store, then reload the window.'
-      : 'http.systemCertificates is off, so the operating system’s trust store (where a company root CA is installed) is not used: turn it on and reload the window.';
-    return `A secure connection to ${f.via} failed: its TLS certificate is not trusted here (${f.code}).${cert} ${next}`;
+      ? 'If your company inspects TLS traffic, add its root CA certificate to the operating system’s trust store.'
+      : 'The operating system’s trust store (where a company root CA is installed) is not used.';
+    return { message: `A secure connection to ${f.via} failed: its TLS certificate is not trusted here (${f.code}).${cert} ${next}`, setting: f.systemCertificates ? 'trustStore' : 'systemCertificates' };
   }
   if (f.code === 'ERR_TLS_CERT_ALTNAME_INVALID' || f.code === 'HOSTNAME_MISMATCH') {
-    return `A secure connection to ${f.via} failed: its TLS certificate is for a different host name (${f.code}).${cert} Check the address in leakSearch.baseUrl.`;
+    return { message: `A secure connection to ${f.via} failed: its TLS certificate is for a different host name (${f.code}).${cert} Check the service address.`, setting: 'baseUrl' };
   }
   if (f.code === 'CERT_HAS_EXPIRED') {
-    return `A secure connection to ${f.via} failed: its TLS certificate has expired (${f.code}).${cert} Check your computer’s clock; otherwise the service must renew its certificate.`;
+    return { message: `A secure connection to ${f.via} failed: its TLS certificate has expired (${f.code}).${cert} Check your computer’s clock; otherwise the service must renew its certificate.` };
   }
   return undefined;
 }

@@ -101,7 +101,8 @@ describe('client: streaming answer parser', () => {
     });
     assert.equal(error.kind, 'too-large');
     assert.equal(error.details.limit, 1000);
-    assert.match(error.message, /more than 1,000 records.*leakSearch\.maxRecords.*date range/);
+    assert.match(error.message, /more than 1,000 records, the record limit.*date range/);
+    assert.equal(error.details.setting, 'maxRecords');
   });
 
   it('refuses an answer of records smaller than any leaked credential, which would cost many times its size', () => {

@@ -1,6 +1,7 @@
 // The message a user reads for each failure of a check, and the next step it offers.
 import * as assert from 'node:assert/strict';
 import { LeakSearchError } from '../../../../src/core/service/errors';
+import type { SettingRef } from '../../../../src/core/service/errors';
 import { describeError } from '../../../../src/editor/checks/formatError';
 import { formatClock } from '../../../../src/core/text/format';
 
@@ -41,8 +42,16 @@ describe('formatError: what the user reads and the next step', () => {
     const bad = describeError(new LeakSearchError('invalid-input', 'A domain cannot contain spaces.', { field: 'domain' }), { ...ctx, domain: 'exa mple.com' });
     assert.equal(bad.message, 'Leak Search: “exa mple.com” is not a valid domain: A domain cannot contain spaces. Nothing was sent.');
     assert.deepEqual(bad.actions, ['enterDomain', 'openSettings']);
-    const viaProxy = describeError(new LeakSearchError('network', 'The proxy refused (HTTP 407); check the proxy settings (http.proxy).'), ctx);
-    assert.equal((viaProxy.message.match(/http\.proxy/g) ?? []).length, 1, 'the proxy hint is not repeated');
+    const viaProxy = describeError(new LeakSearchError('network', 'The proxy refused (HTTP 407). Check the proxy settings.', { setting: 'proxy' }), ctx);
+    assert.equal((viaProxy.message.match(/http\.proxy/g) ?? []).length, 1, 'the editor names its proxy setting once');
+    // Core's messages name no setting of the editor's; the editor says where each knob is.
+    const knobs: [SettingRef, RegExp][] = [
+      ['baseUrl', /leakSearch\.baseUrl setting\.$/],
+      ['maxRecords', /leakSearch\.maxRecords setting\.$/],
+      ['systemCertificates', /http\.systemCertificates, then reload the window\.$/],
+      ['trustStore', /Then reload the window\.$/],
+    ];
+    for (const [setting, says] of knobs) assert.match(describeError(new LeakSearchError(setting === 'maxRecords' ? 'too-large' : 'network', 'm.', { setting }), ctx).message, says, setting);
     assert.deepEqual(describeError(new LeakSearchError('cancelled', 'c'), ctx).actions, []);
   });
 });

@@ -20,7 +20,7 @@ const cases: readonly { fault: ProxyFault; kind: LeakSearchErrorKind; says: RegE
   { fault: 'status-403', kind: 'network', says: /refused to connect to https:\/\/leaks\.example \(HTTP 403\)/ },
   { fault: 'status-407', kind: 'network', says: /\(HTTP 407\): it asks for credentials/ },
   { fault: 'status-502', kind: 'network', says: /\(HTTP 502\)/ },
-  { fault: 'garbage', kind: 'network', says: /answered with something that is not HTTP.*http\.proxy names an HTTP proxy/ },
+  { fault: 'garbage', kind: 'network', says: /answered with something that is not HTTP.*the proxy setting names an HTTP proxy/ },
   { fault: 'stall', kind: 'timeout', says: /did not answer through the proxy http:\/\/127\.0\.0\.1:\d+ within 1\.5 s/ },
   { fault: 'tunnel-stall', kind: 'timeout', says: /within 1\.5 s/ },
 ];

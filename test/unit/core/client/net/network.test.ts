@@ -114,16 +114,20 @@ describe('net: certificates in messages', () => {
     const f = certificateFacts({ subject: { CN: `[x](command:evil)\u202e${'a'.repeat(500)}` }, issuer: {} }, 0);
     assert.ok(!f.subject.includes('](') && !f.subject.includes('\u202e') && f.subject.length < 100);
   });
-  it('untrusted: says what to do, and when the system store is off, says that', () => {
+  it('untrusted: says what to do, and when the system store is off, says that; names the knob, not a setting', () => {
     const cert = certificateFacts(leaf, 0);
-    const on = tlsFailureMessage({ via: 'https://leakjar.com', code: 'SELF_SIGNED_CERT_IN_CHAIN', certificate: cert, systemCertificates: true }) ?? '';
-    assert.match(on, /not trusted here.*CN=Corp Inspection CA.*operating system’s trust store, then reload the window/);
-    const off = tlsFailureMessage({ via: 'https://leakjar.com', code: 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', systemCertificates: false }) ?? '';
-    assert.match(off, /http\.systemCertificates is off/);
+    const on = tlsFailureMessage({ via: 'https://leakjar.com', code: 'SELF_SIGNED_CERT_IN_CHAIN', certificate: cert, systemCertificates: true });
+    assert.match(on?.message ?? '', /not trusted here.*CN=Corp Inspection CA.*operating system’s trust store\.$/);
+    assert.equal(on?.setting, 'trustStore');
+    const off = tlsFailureMessage({ via: 'https://leakjar.com', code: 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', systemCertificates: false });
+    assert.match(off?.message ?? '', /trust store .* is not used\.$/);
+    assert.equal(off?.setting, 'systemCertificates');
   });
   it('wrong host and expired have their own next steps', () => {
-    assert.match(tlsFailureMessage({ via: 'o', code: 'ERR_TLS_CERT_ALTNAME_INVALID', systemCertificates: true }) ?? '', /different host name.*leakSearch\.baseUrl/);
-    assert.match(tlsFailureMessage({ via: 'o', code: 'CERT_HAS_EXPIRED', systemCertificates: true }) ?? '', /expired.*clock/);
+    const host = tlsFailureMessage({ via: 'o', code: 'ERR_TLS_CERT_ALTNAME_INVALID', systemCertificates: true });
+    assert.match(host?.message ?? '', /different host name.*Check the service address/);
+    assert.equal(host?.setting, 'baseUrl');
+    assert.match(tlsFailureMessage({ via: 'o', code: 'CERT_HAS_EXPIRED', systemCertificates: true })?.message ?? '', /expired.*clock/);
     assert.equal(tlsFailureMessage({ via: 'o', code: 'EPROTO', systemCertificates: true }), undefined);
   });
 });

@@ -41,7 +41,8 @@ describe('client: TLS and network routes', function () {
     const e = await failsWith(client.search({ ...search, baseUrl: tlsService.baseUrl }), 'network');
     assert.match(e.message, /not trusted here \(UNABLE_TO_VERIFY_LEAF_SIGNATURE\)/);
     assert.match(e.message, new RegExp(`CN=leaks\\.example\\.test, issued by O=Leak Search Tests|CN=leaks\\.example\\.test, issued by CN=${TEST_CA_NAME}`));
-    assert.match(e.message, /trust store, then reload the window/);
+    assert.match(e.message, /add its root CA certificate to the operating system’s trust store\.$/);
+    assert.equal(e.details.setting, 'trustStore');
     assert.ok(!e.message.includes(DEMO_API_KEY));
     assert.equal(tlsService.requests.length, 0);
     await client.close();
@@ -50,7 +51,8 @@ describe('client: TLS and network routes', function () {
   it('with http.systemCertificates off the message says so', async () => {
     const client = testClient({ network: network({ systemCertificates: false }) });
     const e = await failsWith(client.search({ ...search, baseUrl: tlsService.baseUrl }), 'network');
-    assert.match(e.message, /http\.systemCertificates is off/);
+    assert.match(e.message, /trust store .* is not used\.$/);
+    assert.equal(e.details.setting, 'systemCertificates');
     await client.close();
   });
 
