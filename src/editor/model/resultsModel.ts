@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { Disposable } from '../../core/lifecycle';
 import type { LeakSearchErrorKind } from '../../core/service/errors';
 import type { FindingsType, ResultsEntry } from '../../core/service/types';
+import { latestOfOrigin } from '../../core/results/latest';
 
 const FINDINGS_TYPES: readonly FindingsType[] = ['accounts', 'customers'];
 
@@ -58,14 +59,7 @@ export class ResultsModel extends Disposable {
 
   /** The latest entry of every (domain, type) of an origin, whatever its date range. */
   latestOf(origin: string): ResultsEntry[] {
-    const best = new Map<string, ResultsEntry>();
-    for (const e of this.#entries.values()) {
-      if (e.origin !== origin) continue;
-      const k = `${e.query.domain}|${e.query.type}`;
-      const held = best.get(k);
-      if (!held || e.fetchedAt > held.fetchedAt) best.set(k, e);
-    }
-    return [...best.values()];
+    return latestOfOrigin(this.#entries.values(), origin);
   }
 
   /** The latest entry of each findings type of (origin, domain): accounts first. */

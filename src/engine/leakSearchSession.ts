@@ -1,0 +1,258 @@
+// The surface a front end calls: check domains against the service, read the results, scan
+// text and files against them, record triage decisions and write SARIF. It runs the engine in
+// the caller's own thread (the editor runs the same engine in a worker, through
+// src/editor/engine/), takes every input as a value (no settings, no UI) and is plain Node,
+// so the command line and tests use it as they are. Documented in docs/ARCHITECTURE.md.
+import * as fs from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
+import type { BodySink, ClientOptions } from '../core/client/client';
+import { LeakSearchClient } from '../core/client/client';
+import { sarifLevel, sarifLog } from '../core/export/sarif';
+import type { SarifFinding, SarifTool } from '../core/export/sarif';
+import { latestOfOrigin } from '../core/results/latest';
+import { FINDING_CODES, findingSeverity } from '../core/scan/findingSeverity';
+import { bytesLookBinary } from '../core/scan/files/binaryText';
+import { visibleMatches } from '../core/scan/files/docFiles';
+import { LineIndex } from '../core/scan/files/lineIndex';
+import type { MatchOptions, SeverityHint } from '../core/scan/leakIndex';
+import { planChecks } from '../core/service/checkPlan';
+import type { CheckTarget } from '../core/service/checkPlan';
+import { LeakSearchError } from '../core/service/errors';
+import type { FindingsType, SearchQuery } from '../core/service/types';
+import { resultsKey } from '../core/service/types';
+import { normalizeBaseUrl } from '../core/service/validate';
+import type { TriageMark } from '../core/triage/triage';
+import { Engine } from './engine';
+import type { WireMatch } from './leaks';
+import { setKnownKeys } from './store/recordTable';
+import type { EngineLimits, Page, ResultMeta, SiteSummary, TreeRecord } from './workerProtocol';
+
+type Log = (level: 'info' | 'warn' | 'error', message: string) => void;
+
+export interface SessionOptions {
+  /** The service's base URL, e.g. `https://leakjar.com/api`. */
+  readonly baseUrl: string;
+  /** The API key (it travels in the URL path: never log, show or store it). */
+  readonly apiKey: string;
+  /** How the client talks to the service (timeouts, proxy, retries, limits). */
+  readonly client?: ClientOptions;
+  /** Keep results in an encrypted cache in this folder, under `cacheKey` (32 bytes, base64). */
+  readonly cache?: { readonly dir: string; readonly key: string; readonly limits?: EngineLimits };
+  /** BCP 47 locale of dates in records (default en-US). */
+  readonly locale?: string;
+  readonly log?: Log;
+}
+
+export interface CheckOptions {
+  /** Findings types when a target names none (default: accounts). */
+  readonly types?: readonly FindingsType[];
+  readonly signal?: AbortSignal;
+  /** Wait for the quota's reset instead of failing at once with `rate-limited`. */
+  readonly waitForQuota?: boolean;
+}
+
+/** One check's outcome: its result, or why there is none (a typed error, never the key). */
+export type CheckOutcome =
+  | { readonly query: SearchQuery; readonly result: ResultMeta; readonly error?: undefined }
+  | { readonly query: SearchQuery | undefined; readonly domain: string; readonly result?: undefined; readonly error: LeakSearchError };
+
+/** A leak match in a file, positioned as editors and SARIF count (1-based, end exclusive). */
+export interface FileFinding {
+  readonly path: string;
+  readonly startLine: number;
+  readonly startColumn: number;
+  readonly endLine: number;
+  readonly endColumn: number;
+  /** `leaked-email`, `leaked-password`, … (FINDING_CODES). */
+  readonly code: string;
+  readonly severity: SeverityHint;
+  /** Plain text that never holds a password. */
+  readonly message: string;
+  readonly match: WireMatch;
+}
+
+export interface ScanOptions extends MatchOptions {
+  /** The severity of a leaked identifier (passwords and hosts have their own rules); default warning. */
+  readonly severity?: SeverityHint;
+  /** Report bare hosts in documentation files too (default false, as in the editor). */
+  readonly hostsInDocumentation?: boolean;
+  /** Larger files are skipped (default 10 MiB). */
+  readonly maxFileBytes?: number;
+}
+
+const DEFAULT_MAX_FILE_BYTES = 10 * 1024 * 1024;
+
+export class LeakSearchSession {
+  readonly origin: string;
+  readonly #baseUrl: string;
+  readonly #apiKey: string;
+  readonly #client: LeakSearchClient;
+  readonly #engine: Engine;
+  #nextIngest = 1;
+
+  private constructor(baseUrl: string, apiKey: string, client: LeakSearchClient, engine: Engine) {
+    this.#baseUrl = baseUrl;
+    this.#apiKey = apiKey;
+    this.origin = new URL(baseUrl).origin;
+    this.#client = client;
+    this.#engine = engine;
+  }
+
+  /** A session over `baseUrl`; with `cache`, the results cached there are known at once. */
+  static async open(options: SessionOptions): Promise<LeakSearchSession> {
+    const baseUrl = normalizeBaseUrl(options.baseUrl);
+    const engine = new Engine(options.log);
+    // A record that echoes the request never shows the key.
+    setKnownKeys([options.apiKey]);
+    if (options.cache) {
+      const limits = options.cache.limits ?? { maxRecords: 5_000_000, maxCached: 200, maxCacheAgeMs: 30 * 86_400_000 };
+      await engine.init({ cacheDir: options.cache.dir, cacheKey: options.cache.key, limits, locale: options.locale ?? 'en-US' });
+    }
+    return new LeakSearchSession(baseUrl, options.apiKey, new LeakSearchClient(options.client), engine);
+  }
+
+  /**
+   * Checks each target (a domain, maybe a type and a date range): one search per (domain,
+   * type), in order, each once. A target that is not valid, or a search that fails, is
+   * reported in its outcome; the others go on.
+   */
+  async check(targets: readonly CheckTarget[], options: CheckOptions = {}): Promise<CheckOutcome[]> {
+    const plan = planChecks(targets, { findingsTypes: options.types ?? ['accounts'], dateRange: { mode: 'all' }, now: Date.now() });
+    const out: CheckOutcome[] = plan.invalid.map(({ target, error }) => ({ query: undefined, domain: target.domain, error }));
+    for (const query of plan.queries) {
+      try {
+        out.push({ query, result: await this.#checkOne(query, options) });
+      } catch (e) {
+        out.push({ query, domain: query.domain, error: e instanceof LeakSearchError ? e : new LeakSearchError('internal', e instanceof Error ? e.message : String(e)) });
+        if (options.signal?.aborted) break;
+      }
+    }
+    return out;
+  }
+
+  async #checkOne(query: SearchQuery, options: CheckOptions): Promise<ResultMeta> {
+    let ended: number | undefined;
+    const sink = (q: SearchQuery, maxRecords: number): BodySink => {
+      const id = this.#nextIngest++;
+      this.#engine.ingestBegin(id, resultsKey(this.origin, q), this.origin, q, maxRecords);
+      return {
+        write: (chunk) => void this.#engine.ingestChunk(id, chunk),
+        end: async () => {
+          const counts = this.#engine.ingestEnd(id);
+          ended = id;
+          return counts;
+        },
+        abort: () => this.#engine.ingestAbort(id),
+      };
+    };
+    const response = await this.#client.search({
+      baseUrl: this.#baseUrl,
+      apiKey: this.#apiKey,
+      domain: query.domain,
+      type: query.type,
+      ...(query.range ? { range: query.range } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.waitForQuota ? { waitForQuota: true } : {}),
+      sink,
+    });
+    if (ended === undefined) throw new LeakSearchError('internal', 'The answer ended without reaching the data engine.');
+    return this.#engine.ingestCommit(ended, response.fetchedAt, response.rateLimit);
+  }
+
+  /** Every result this session knows (checked now or read from the cache). */
+  results(): ResultMeta[] {
+    return this.#engine.list();
+  }
+
+  /** The quota the service last reported for this key (undefined before any answer). */
+  quota(): ReturnType<LeakSearchClient['rateLimit']> {
+    return this.#client.rateLimit(this.#baseUrl, this.#apiKey);
+  }
+
+  /** A result's sites by record count, a page at a time. */
+  sites(key: string, offset = 0, limit = 200): Promise<Page<SiteSummary>> {
+    return this.#engine.sites(key, offset, limit);
+  }
+
+  /** A site's records, newest first, passwords left out (`hasPassword` says one exists). */
+  records(key: string, site: string, offset = 0, limit = 200): Promise<Page<TreeRecord>> {
+    return this.#engine.siteRecords(key, site, offset, limit);
+  }
+
+  /** The team's decisions for this origin's records (replaced whole), shown with matches. */
+  setTriage(marks: readonly (readonly [string, TriageMark])[]): void {
+    this.#engine.setTriage(this.origin, marks);
+  }
+
+  /**
+   * Scans against these results (default: the latest of each domain and type of this
+   * origin). Resolves when the index is built.
+   */
+  async index(keys?: readonly string[]): Promise<void> {
+    await this.#engine.setIndexed(keys ?? latestOfOrigin(this.#engine.list(), this.origin).map((r) => r.key));
+  }
+
+  /** The leak matches in a text, by UTF-16 offsets. */
+  scanText(text: string, options?: MatchOptions): readonly WireMatch[] {
+    return this.#engine.match(text, options).matches;
+  }
+
+  /**
+   * The findings in one file, or undefined when it is skipped: not a regular file, larger
+   * than `maxFileBytes`, or binary.
+   */
+  async scanFile(path: string, options: ScanOptions = {}): Promise<FileFinding[] | undefined> {
+    const stat = await fs.stat(path);
+    if (!stat.isFile() || stat.size > (options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES)) return undefined;
+    const bytes = await fs.readFile(path);
+    if (bytesLookBinary(bytes)) return undefined;
+    const text = new TextDecoder('utf-8').decode(bytes);
+    const matches = visibleMatches(path, this.scanText(text, options), options.hostsInDocumentation ?? false);
+    const lines = new LineIndex(text);
+    return matches.map((match) => {
+      const s = lines.position(match.start);
+      const e = lines.position(match.end);
+      return {
+        path,
+        startLine: s.line + 1,
+        startColumn: s.character + 1,
+        endLine: e.line + 1,
+        endColumn: e.character + 1,
+        code: FINDING_CODES[match.kind],
+        severity: findingSeverity(match, options.severity ?? 'warning'),
+        message: match.message,
+        match,
+      };
+    });
+  }
+
+  /** A SARIF 2.1.0 log of findings; `relativeTo` makes their paths relative to that folder. */
+  sarif(findings: readonly FileFinding[], tool: SarifTool, relativeTo?: { readonly path: string; readonly uri: string }): object {
+    const sarifFindings: SarifFinding[] = findings.map((f) => ({
+      ...sarifPath(f.path, relativeTo?.path),
+      rule: f.code,
+      level: sarifLevel(f.severity),
+      message: f.message,
+      startLine: f.startLine,
+      startColumn: f.startColumn,
+      endLine: f.endLine,
+      endColumn: f.endColumn,
+    }));
+    return sarifLog(sarifFindings, tool, relativeTo?.uri);
+  }
+
+  /** Waits for cache writes, then closes the connections. */
+  async close(): Promise<void> {
+    await this.#engine.flush();
+    await this.#client.close();
+  }
+}
+
+/** A file's SARIF location: relative to `root` with `/` separators when inside it, else absolute. */
+function sarifPath(file: string, root: string | undefined): Pick<SarifFinding, 'path' | 'absolute'> {
+  if (root !== undefined) {
+    const prefix = root.endsWith('/') || root.endsWith('\\') ? root : `${root}/`;
+    if (file.startsWith(prefix)) return { path: file.slice(prefix.length).split('\\').join('/') };
+  }
+  return { path: pathToFileURL(file).href, absolute: true };
+}
