@@ -1,5 +1,5 @@
 // The engine's worker thread: takes method calls from the extension host's main thread (see
-// protocol.ts), runs them on the one Engine, and answers each by id. Calls run in the order
+// workerProtocol.ts), runs them on the one Engine, and answers each by id. Calls run in the order
 // they arrive, one at a time (an answer's bytes must be parsed in order); a long one never
 // blocks the editor, only the next call.
 import { parentPort, workerData } from 'node:worker_threads';

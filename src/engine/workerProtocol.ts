@@ -10,12 +10,12 @@ import type { ExportFormat, PanelColumn, PanelEntry, ViewFigures, ViewItem, View
 import type { HoverRecord, WireMatch } from './leaks';
 import type { TriageMark } from '../core/triage/triage';
 
-/** What the main thread keeps of a stored result: everything but its records. */
 /** What the worker is started with: the display language's translations (none for English). */
 export interface EngineWorkerData {
   readonly l10n?: Readonly<Record<string, string>>;
 }
 
+/** What the main thread keeps of a stored result: everything but its records. */
 export interface ResultMeta {
   /** See `resultsKey`: origin, domain, type and range. */
   readonly key: string;
