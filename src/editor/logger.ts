@@ -2,7 +2,7 @@
 // with the keys this session knows, so the API key never reaches the log.
 import * as vscode from 'vscode';
 import { Disposable } from '../core/lifecycle';
-import { redact } from '../core/client/redact';
+import { redact } from '../core/text/redact';
 
 export class Logger extends Disposable {
   readonly channel: vscode.LogOutputChannel;

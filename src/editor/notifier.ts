@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { Disposable } from '../core/lifecycle';
 import { plainText } from '../core/text/plainText';
-import { redact } from '../core/client/redact';
+import { redact } from '../core/text/redact';
 
 export type MessageLevel = 'info' | 'warning' | 'error';
 

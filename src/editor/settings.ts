@@ -10,7 +10,7 @@ import type { FindingsType } from '../core/service/types';
 import type { DateRangeSetting } from '../core/service/dateRange';
 import { parseDateRangeMode } from '../core/service/dateRange';
 import { PROXY_VARIABLES } from '../core/client/net/proxyFor';
-import { proxyCredentials } from '../core/client/redact';
+import { proxyCredentials } from '../core/text/redact';
 
 export const SECTION = 'leakSearch';
 export const DEFAULT_BASE_URL = 'https://leakjar.com/api';

@@ -62,7 +62,7 @@ describe('network: proxies', () => {
       if (route === 'own route') await setHttp('fetchAdditionalSupport', false);
       await setHttp('proxy', byName(p, 'alice:wrong-Secret-9@'));
       const m = await failingCheck(api, /407/);
-      assert.match(m.message, /asks for credentials.*http\.proxy.*user:password@/);
+      assert.match(m.message, /asks for credentials.*user:password@.*http\.proxy/);
       assert.deepEqual(m.actions, ['Retry', 'Open Proxy Settings']);
       assert.ok(!m.message.includes('wrong-Secret-9') && !m.message.includes(PASSWORD));
       assert.ok(!fs.readFileSync(api.logFile.fsPath, 'utf8').includes('wrong-Secret-9'));

@@ -9,7 +9,7 @@ import { sharedRateLimiter } from './rateLimit/limiter';
 import type { RateLimiter } from './rateLimit/limiter';
 import { headerValue, parseRateLimit, parseRetryAfter } from './rateLimit/rateLimitHeaders';
 import { plainText } from '../text/plainText';
-import { proxyCredentials, redact } from './redact';
+import { proxyCredentials, redact } from '../text/redact';
 import { parseErrorBody } from './response';
 import { TextDecoder } from 'node:util';
 import { SearchBodyParser } from '../results/searchBodyParser';

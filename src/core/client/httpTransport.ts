@@ -10,7 +10,7 @@ import { Agent, ProxyAgent, request } from 'undici';
 import type { Dispatcher } from 'undici';
 import { LeakSearchError } from '../service/errors';
 import type { SettingRef } from '../service/errors';
-import { redact } from './redact';
+import { redact } from '../text/redact';
 import type { HeaderBag } from './rateLimit/rateLimitHeaders';
 import { certificateFacts } from './net/certificate';
 import { localhostLookup } from './net/localhostLookup';

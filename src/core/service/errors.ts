@@ -1,6 +1,6 @@
 // Typed errors of the client. Every message is written for a user and never holds the API
 // key: constructors run their text through `redact` (see redact.ts) before storing it.
-import { redact } from '../client/redact';
+import { redact } from '../text/redact';
 
 export type LeakSearchErrorKind =
   | 'invalid-input' // a domain, findings type, date, key or base URL failed validation; nothing was sent

@@ -8,7 +8,7 @@ import { getOwn, setOwn } from '../../core/results/ownFields';
 import { isPasswordName, isSecretName, nestedTextHasSecret } from '../../core/results/secretFields';
 import { echoesOf, maskEchoes, NO_ECHOES } from '../../core/results/secretEchoes';
 import type { Echoes } from '../../core/results/secretEchoes';
-import { maskKnownSecrets } from '../../core/client/redact';
+import { maskKnownSecrets } from '../../core/text/redact';
 import type { AccountRecord, FieldValue, FindingsType, OpenRecord } from '../../core/service/types';
 import { ACCOUNT_FIELDS } from '../../core/service/types';
 import { LeakSearchError } from '../../core/service/errors';

@@ -7,7 +7,7 @@ import { formatClock, formatQuota, quotaResumesAt } from '../../../src/core/text
 import { describeError } from '../../../src/editor/checks/formatError';
 import { escapeMarkdown, plainText } from '../../../src/core/text/plainText';
 import { MAX_AHEAD_MS, believableState, parseRateLimit, parseReset, parseRetryAfter } from '../../../src/core/client/rateLimit/rateLimitHeaders';
-import { redact } from '../../../src/core/client/redact';
+import { redact } from '../../../src/core/text/redact';
 import { isSecretName, nestedTextHasSecret } from '../../../src/core/results/secretFields';
 import { MAX_TIMER_MS, longTimeout } from '../../../src/core/timers';
 import { SearchBodyParser } from '../../../src/core/results/searchBodyParser';

@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { describeError } from '../../../../src/editor/checks/formatError';
 import { LeakSearchError } from '../../../../src/core/service/errors';
-import { proxyCredentials, redact } from '../../../../src/core/client/redact';
+import { proxyCredentials, redact } from '../../../../src/core/text/redact';
 import { FAULTY_KEY, useTestService, testClient } from './fixture';
 
 const KEY = FAULTY_KEY;

@@ -1,7 +1,7 @@
 // Redaction: an API key never shows in text, in any spelling, nor a URL's key segment or user info.
 import * as assert from 'node:assert/strict';
 import { LeakSearchError } from '../../../../src/core/service/errors';
-import { redact, redactUrl } from '../../../../src/core/client/redact';
+import { redact, redactUrl } from '../../../../src/core/text/redact';
 
 const KEY = 'lj_live_a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6';
 
