@@ -1,6 +1,8 @@
-// Builds the four bundles: the extension (Node, CommonJS, `vscode` external), its data
-// engine (a worker thread, Node, CommonJS), the scanner's helper thread (the same) and the results-panel webview (browser, IIFE). `--production` minifies without sourcemaps;
+// Builds the five bundles: the extension (Node, CommonJS, `vscode` external), its data
+// engine (a worker thread, Node, CommonJS), the scanner's helper thread (the same), the command
+// line (the same, runnable) and the results-panel webview (browser, IIFE). `--production` minifies without sourcemaps;
 // `--watch` rebuilds on change. The log lines match the `$esbuild-watch` problem matcher.
+import { chmod } from 'node:fs/promises';
 import * as esbuild from 'esbuild';
 import { buildScanCore } from './src/core/scan/wasm/build.mjs';
 
@@ -18,6 +20,17 @@ const problemMatcher = {
         if (location) console.error(`    ${location.file}:${location.line}:${location.column}:`);
       }
       console.log('[watch] build finished');
+    });
+  },
+};
+
+/** Makes the command line's bundle executable, so `./dist/cli.js` runs after a build. */
+/** @type {import('esbuild').Plugin} */
+const executable = {
+  name: 'executable',
+  setup(build) {
+    build.onEnd(async (result) => {
+      if (result.errors.length === 0 && build.initialOptions.outfile) await chmod(build.initialOptions.outfile, 0o755);
     });
   },
 };
@@ -63,6 +76,19 @@ const contexts = await Promise.all([
     platform: 'node',
     format: 'cjs',
     target: 'node20',
+  }),
+  // The command line (src/cli/main.ts): one file that runs on Node alone, `bin` in package.json.
+  esbuild.context({
+    ...common,
+    entryPoints: ['src/cli/main.ts'],
+    outfile: 'dist/cli.js',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    banner: { js: '#!/usr/bin/env node' },
+    // jsonc-parser's UMD build requires its parts at run time; its ES module build bundles.
+    mainFields: ['module', 'main'],
+    plugins: [...common.plugins, executable],
   }),
   esbuild.context({
     ...common,

@@ -16,8 +16,8 @@ export default tseslint.config(
   },
   {
     // The architecture boundary: pure logic, the data engine (a worker thread), the shared
-    // protocol, the webview and the reference service never import the editor API.
-    files: ['src/core/**', 'src/engine/**', 'src/shared/**', 'src/webview/**', 'service/**'],
+    // protocol, the webview, the command line and the reference service never import the editor API.
+    files: ['src/core/**', 'src/engine/**', 'src/shared/**', 'src/webview/**', 'src/cli/**', 'service/**'],
     rules: {
       'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'Pure code must not import vscode; put editor code in src/editor/.' }] }],
     },

@@ -25,6 +25,9 @@ import type { TriageMark } from '../core/triage/triage';
 import { Engine } from './engine';
 import type { WireMatch } from './leaks';
 import { setKnownKeys } from './store/recordTable';
+import { csvPieces, jsonPieces, jsonlPieces } from './views/exports';
+import { ResultView } from './views/resultView';
+import { dateFormat } from './views/dateFormat';
 import type { EngineLimits, Page, ResultMeta, SiteSummary, TreeRecord } from './workerProtocol';
 
 type Log = (level: 'info' | 'warn' | 'error', message: string) => void;
@@ -179,6 +182,25 @@ export class LeakSearchSession {
     return this.#engine.siteRecords(key, site, offset, limit);
   }
 
+  /**
+   * A result's records as CSV, a JSON array or JSON Lines, in pieces (`rows`: these only, by
+   * default all). Secret fields are left out unless `includeSecrets`; a password standing in
+   * another field is masked there. `lead`: JSON fields put first on every JSON Lines record.
+   */
+  async *recordPieces(key: string, format: 'csv' | 'json' | 'jsonl', options: { readonly includeSecrets?: boolean; readonly rows?: ArrayLike<number>; readonly lead?: string } = {}): AsyncGenerator<string> {
+    const table = await this.#engine.table(key);
+    if (!table) throw new LeakSearchError('internal', 'The result is no longer held.');
+    const view = new ResultView(table, dateFormat('en-US'));
+    const rows = options.rows ?? allRows(table.length);
+    const secrets = options.includeSecrets ?? false;
+    yield* format === 'csv' ? csvPieces(view, rows, secrets) : format === 'json' ? jsonPieces(view, rows, secrets) : jsonlPieces(view, rows, secrets, options.lead);
+  }
+
+  /** Records of a result new since the previous answer to the same query this session knew. */
+  newRows(key: string): Promise<Uint32Array> {
+    return this.#engine.newRowsOf(key);
+  }
+
   /** The team's decisions for this origin's records (replaced whole), shown with matches. */
   setTriage(marks: readonly (readonly [string, TriageMark])[]): void {
     this.#engine.setTriage(this.origin, marks);
@@ -246,6 +268,13 @@ export class LeakSearchSession {
     await this.#engine.flush();
     await this.#client.close();
   }
+}
+
+/** Every row of a result, in order. */
+function allRows(length: number): Uint32Array {
+  const rows = new Uint32Array(length);
+  for (let i = 0; i < length; i++) rows[i] = i;
+  return rows;
 }
 
 /** A file's SARIF location: relative to `root` with `/` separators when inside it, else absolute. */

@@ -96,30 +96,47 @@ export function* csvPieces(view: ResultView, rows: ArrayLike<number>, includeSec
   if (out) yield out;
 }
 
+/** One record as a JSON object: strings plain and with the record's secrets masked, other values exactly as sent. */
+function recordJson(view: ResultView, columns: readonly number[], names: readonly string[], row: number, includeSecrets: boolean, lead?: string): string {
+  const fields: string[] = lead ? [lead] : [];
+  const cell = exportCell(view, row, includeSecrets);
+  columns.forEach((c, k) => {
+    const value = view.table.value(c, row);
+    if (value === undefined) return;
+    const text = typeof value === 'string' && !view.table.isNumber(c, row);
+    fields.push(`${names[k] as string}:${text ? JSON.stringify(cell(c, value)) : view.table.json(c, row)}`);
+  });
+  return `{${fields.join(',')}}`;
+}
+
 /** JSON (an array of records with their original field types) of `rows`, in pieces. */
 export function* jsonPieces(view: ResultView, rows: ArrayLike<number>, includeSecrets: boolean): Generator<string> {
   const columns = exported(view, includeSecrets);
   const names = columns.map((c) => JSON.stringify(exportName(view, c)));
   let out = '[';
   for (let i = 0; i < rows.length; i++) {
-    const row = rows[i] as number;
-    const fields: string[] = [];
-    const cell = exportCell(view, row, includeSecrets);
-    columns.forEach((c, k) => {
-      // A string is written plain and with the record's secrets masked; numbers, booleans and
-      // nested values exactly as the service sent them.
-      const value = view.table.value(c, row);
-      if (value === undefined) return;
-      const text = typeof value === 'string' && !view.table.isNumber(c, row);
-      fields.push(`${names[k] as string}:${text ? JSON.stringify(cell(c, value)) : view.table.json(c, row)}`);
-    });
-    out += `${i === 0 ? '\n' : ',\n'}  {${fields.join(',')}}`;
+    out += `${i === 0 ? '\n' : ',\n'}  ${recordJson(view, columns, names, rows[i] as number, includeSecrets)}`;
     if (out.length >= CHUNK) {
       yield out;
       out = '';
     }
   }
   yield `${out}${rows.length > 0 ? '\n' : ''}]\n`;
+}
+
+/** JSON Lines: one record a line (`extra` fields first), in pieces. */
+export function* jsonlPieces(view: ResultView, rows: ArrayLike<number>, includeSecrets: boolean, extra = ''): Generator<string> {
+  const columns = exported(view, includeSecrets);
+  const names = columns.map((c) => JSON.stringify(exportName(view, c)));
+  let out = '';
+  for (let i = 0; i < rows.length; i++) {
+    out += `${recordJson(view, columns, names, rows[i] as number, includeSecrets, extra)}\n`;
+    if (out.length >= CHUNK) {
+      yield out;
+      out = '';
+    }
+  }
+  if (out) yield out;
 }
 
 function formatDay(yyyymmdd: string): string {
