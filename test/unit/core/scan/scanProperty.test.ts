@@ -22,6 +22,37 @@ const PIECES = [
 const textArb = fc.array(fc.constantFrom(...PIECES), { maxLength: 40 }).map((parts) => parts.join(''));
 const rawArb = fc.string({ unit: fc.constantFrom(...'a.@:/="\' \n()[]-_x\\ü'.split('')), maxLength: 60 });
 
+/** What follows each piece of a long text: an e-mail, a quoted value and a URL. */
+const EVENTS = ' alice@example.com x="Summer2024!" https://a.example/p';
+
+/**
+ * `pieces` in turn, each followed by EVENTS and a blank (a line break after every `lineEvery`-th),
+ * until the text is at least `minLength` units long and `find` finds more than `minCandidates`
+ * candidates in it; returns the text and what `find` found. A length alone does not make the
+ * count: a piece that is one long token (`xn--mller-kva.de` many times) adds units but one
+ * candidate, so the text grows in proportion to the count still missing.
+ */
+function manyCandidates(
+  pieces: readonly string[],
+  minLength: number,
+  minCandidates: number,
+  find: (text: string) => Candidate[],
+  lineEvery = 0,
+): { text: string; found: Candidate[] } {
+  let text = '';
+  let k = 0;
+  const grow = (length: number): void => {
+    for (; text.length < length; k++) text += `${pieces[k % pieces.length]}${EVENTS}${lineEvery > 0 && k % lineEvery === 0 ? '\n' : ' '}`;
+  };
+  grow(minLength);
+  let found = find(text);
+  while (found.length <= minCandidates) {
+    grow(Math.ceil((text.length * 1.25 * (minCandidates + 1)) / found.length));
+    found = find(text);
+  }
+  return { text, found };
+}
+
 function show(text: string): string {
   const kinds = ['email', 'url', 'token', 'value'];
   return scanCandidates(text).map((c) => `${kinds[c.kind]} ${JSON.stringify(text.slice(c.start, c.end))} ${c.a} ${c.b}`).join('\n');
@@ -97,14 +128,29 @@ describe('scanner against its oracle', () => {
     // stops and resumes at every batch boundary, at every kind of event.
     fc.assert(
       fc.property(fc.array(textArb, { minLength: 1, maxLength: 8 }), (parts) => {
-        let text = '';
-        for (let k = 0; text.length < 120_000; k++) text += `${parts[k % parts.length]} alice@example.com x="Summer2024!" https://a.example/p `;
-        const got = scanCandidates(text);
-        assert.ok(got.length > 3 * 4096, `${got.length} candidates`);
-        assert.deepEqual(got, oracleCandidates(text));
+        const { text, found } = manyCandidates(parts, 120_000, 3 * 4096, oracleCandidates);
+        assert.deepEqual(scanCandidates(text), found);
       }),
       { numRuns: 12 },
     );
+  });
+
+  it('agrees on long texts whose pieces add many units but few candidates (a fixed length left them short of 3 batches)', () => {
+    // The first three are counterexamples fast-check shrank the property above to, when it built
+    // its text to a fixed length: each piece is mostly one long token run, so that text held fewer
+    // than three batches of candidates. The last two are the sparsest such pieces.
+    const rows: readonly (readonly string[])[] = [
+      ['example.combob.smithDB_PASShttps://'],
+      ['@Passwordexample.comusername'],
+      ['bob.smithexample.com--passwordpassword'],
+      ['xn--mller-kva.de'.repeat(40)],
+      ['xn--mller-kva.de'.repeat(40), 'a'.repeat(500), '\n'],
+    ];
+    for (const pieces of rows) {
+      const { text, found } = manyCandidates(pieces, 120_000, 3 * 4096, oracleCandidates);
+      assert.ok(found.length > 3 * 4096 && text.length >= 120_000, `${found.length} candidates in ${text.length} units`);
+      assert.deepEqual(scanCandidates(text), found, JSON.stringify(pieces));
+    }
   });
 
   it('a sink that scans another text meanwhile changes nothing in either scan', () => {
@@ -173,10 +219,7 @@ describe('scanner split into parts at line starts (helper threads)', () => {
     if (availableParallelism() > 1) assert.ok(helpers >= 1, 'a machine with another core gets a helper thread');
     fc.assert(
       fc.property(fc.array(textArb, { minLength: 1, maxLength: 8 }), (pieces) => {
-        let text = '';
-        for (let k = 0; text.length < 320_000; k++) text += `${pieces[k % pieces.length]} alice@example.com x="Summer2024!" https://a.example/p${k % 7 === 0 ? '\n' : ' '}`;
-        const one = scanCandidates(text, { splitFrom: Infinity });
-        assert.ok(one.length > 6 * 4096, `${one.length} candidates`);
+        const { text, found: one } = manyCandidates(pieces, 320_000, 6 * 4096, (t) => scanCandidates(t, { splitFrom: Infinity }), 7);
         assert.deepEqual(scanCandidates(text, { splitFrom: 1000 }), one);
         assert.deepEqual(scanCandidates(text, { splitFrom: 1000, parts: 5 }), one);
       }),
