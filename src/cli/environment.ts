@@ -6,6 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parse as parseJsonc } from 'jsonc-parser';
+import type { ParseError } from 'jsonc-parser';
 import { configuredDomains } from '../core/domains/domainList';
 import { normalizeApiKey, normalizeBaseUrl } from '../core/service/validate';
 import { UsageError } from './exitCodes';
@@ -87,18 +88,24 @@ export async function apiKeyOf(sources: KeySources): Promise<string> {
 /** The domains to check: the flags', else `leakSearch.domains` of `<dir>/.vscode/settings.json`. */
 export function domainsOf(flags: readonly string[], dir: string): { readonly domains: string[]; readonly from: string } {
   if (flags.length > 0) return { domains: configuredDomains([flags]), from: 'the command line' };
+  const { settings, file } = workspaceSettings(dir);
+  const raw = settings['leakSearch.domains'];
+  if (raw === undefined) return { domains: [], from: file };
+  if (!Array.isArray(raw) || raw.some((d) => typeof d !== 'string')) throw new UsageError(`leakSearch.domains in ${file} is not a list of domains.`);
+  return { domains: configuredDomains([raw as string[]]), from: file };
+}
+
+/** The settings of `<dir>/.vscode/settings.json` (none when it does not exist); a usage error when it is not JSON with comments. */
+export function workspaceSettings(dir: string): { readonly settings: Readonly<Record<string, unknown>>; readonly file: string } {
   const file = path.join(dir, '.vscode', 'settings.json');
   let text: string;
   try {
     text = fs.readFileSync(file, 'utf8');
   } catch {
-    return { domains: [], from: file };
+    return { settings: {}, file };
   }
-  const errors: { error: number; offset: number }[] = [];
+  const errors: ParseError[] = [];
   const settings = parseJsonc(text, errors, { allowTrailingComma: true }) as unknown;
   if (errors.length > 0 || typeof settings !== 'object' || settings === null) throw new UsageError(`${file} is not valid JSON with comments.`);
-  const raw = (settings as Record<string, unknown>)['leakSearch.domains'];
-  if (raw === undefined) return { domains: [], from: file };
-  if (!Array.isArray(raw) || raw.some((d) => typeof d !== 'string')) throw new UsageError(`leakSearch.domains in ${file} is not a list of domains.`);
-  return { domains: configuredDomains([raw as string[]]), from: file };
+  return { settings: settings as Record<string, unknown>, file };
 }

@@ -28,3 +28,11 @@ export function exitCodeOf(error: LeakSearchError): ExitCode {
 export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
+
+/** A failure already reported on stderr (each failed domain of a check): the run ends with `code`. */
+export class Reported extends Error {
+  override readonly name = 'Reported';
+  constructor(readonly code: ExitCode) {
+    super(`ended with exit code ${code}`);
+  }
+}

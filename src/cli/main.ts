@@ -8,7 +8,8 @@ import * as path from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { LeakSearchError } from '../core/service/errors';
 import { registerCheck } from './commands/check';
-import { EXIT, UsageError, exitCodeOf } from './exitCodes';
+import { registerScan } from './commands/scan';
+import { EXIT, Reported, UsageError, exitCodeOf } from './exitCodes';
 import type { ExitCode } from './exitCodes';
 import { ClosedPipe, Reporter, removePending, styler, useColour } from './output';
 import type { RunContext } from './runContext';
@@ -69,6 +70,7 @@ terminal; never from a flag. Exit codes: 0 nothing found at or above --fail-on, 
     }
   };
   registerCheck(program, run);
+  registerScan(program, run);
   try {
     await program.parseAsync([...argv], { from: 'user' });
   } catch (e) {
@@ -86,6 +88,7 @@ terminal; never from a flag. Exit codes: 0 nothing found at or above --fail-on, 
 
 function report(e: unknown, reporter: Reporter): ExitCode {
   if (e instanceof ClosedPipe) return EXIT.ok;
+  if (e instanceof Reported) return e.code;
   if (e instanceof UsageError) {
     reporter.error(e.message);
     return EXIT.usage;

@@ -3,6 +3,7 @@
 // the caller's own thread (the editor runs the same engine in a worker, through
 // src/editor/engine/), takes every input as a value (no settings, no UI) and is plain Node,
 // so the command line and tests use it as they are. Documented in docs/ARCHITECTURE.md.
+import { constants as fsConstants } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import type { BodySink, ClientOptions } from '../core/client/client';
@@ -83,7 +84,12 @@ export interface ScanOptions extends MatchOptions {
   readonly maxFileBytes?: number;
 }
 
+/** What a SARIF result may carry beside the finding: its fingerprint, a suppression, a commit. */
+export type SarifExtras = Pick<SarifFinding, 'fingerprint' | 'suppression' | 'commit'>;
+
 const DEFAULT_MAX_FILE_BYTES = 10 * 1024 * 1024;
+// Opening a file does not follow a symbolic link where the system can tell (not on Windows).
+const NO_FOLLOW: number | undefined = fsConstants.O_NOFOLLOW;
 
 export class LeakSearchSession {
   readonly origin: string;
@@ -220,14 +226,34 @@ export class LeakSearchSession {
   }
 
   /**
-   * The findings in one file, or undefined when it is skipped: not a regular file, larger
-   * than `maxFileBytes`, or binary.
+   * The findings in one file, or undefined when it is skipped: not a regular file (a
+   * symbolic link is not followed), larger than `maxFileBytes`, or binary.
    */
   async scanFile(path: string, options: ScanOptions = {}): Promise<FileFinding[] | undefined> {
-    const stat = await fs.stat(path);
-    if (!stat.isFile() || stat.size > (options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES)) return undefined;
-    const bytes = await fs.readFile(path);
-    if (bytesLookBinary(bytes)) return undefined;
+    let file: fs.FileHandle;
+    try {
+      file = await fs.open(path, NO_FOLLOW === undefined ? 'r' : fsConstants.O_RDONLY | NO_FOLLOW);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ELOOP') return undefined;
+      throw e;
+    }
+    try {
+      const stat = await file.stat();
+      if (!stat.isFile() || stat.size > (options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES)) return undefined;
+      if (NO_FOLLOW === undefined && (await fs.lstat(path)).isSymbolicLink()) return undefined;
+      return this.scanBytes(path, await file.readFile(), options);
+    } finally {
+      await file.close();
+    }
+  }
+
+  /**
+   * The findings in a file's content read elsewhere (the git index, a commit), or undefined
+   * when it is skipped: larger than `maxFileBytes`, or binary. `path` names the file in the
+   * findings and tells documentation files.
+   */
+  scanBytes(path: string, bytes: Uint8Array, options: ScanOptions = {}): FileFinding[] | undefined {
+    if (bytes.length > (options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES) || bytesLookBinary(bytes)) return undefined;
     const text = new TextDecoder('utf-8').decode(bytes);
     const matches = visibleMatches(path, this.scanText(text, options), options.hostsInDocumentation ?? false);
     const lines = new LineIndex(text);
@@ -249,7 +275,7 @@ export class LeakSearchSession {
   }
 
   /** A SARIF 2.1.0 log of findings; `relativeTo` makes their paths relative to that folder. */
-  sarif(findings: readonly FileFinding[], tool: SarifTool, relativeTo?: { readonly path: string; readonly uri: string }): object {
+  sarif(findings: readonly (FileFinding & SarifExtras)[], tool: SarifTool, relativeTo?: { readonly path: string; readonly uri: string }): object {
     const sarifFindings: SarifFinding[] = findings.map((f) => ({
       ...sarifPath(f.path, relativeTo?.path),
       rule: f.code,
@@ -259,6 +285,9 @@ export class LeakSearchSession {
       startColumn: f.startColumn,
       endLine: f.endLine,
       endColumn: f.endColumn,
+      ...(f.fingerprint !== undefined ? { fingerprint: f.fingerprint } : {}),
+      ...(f.suppression !== undefined ? { suppression: f.suppression } : {}),
+      ...(f.commit !== undefined ? { commit: f.commit } : {}),
     }));
     return sarifLog(sarifFindings, tool, relativeTo?.uri);
   }

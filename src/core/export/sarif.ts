@@ -23,7 +23,16 @@ export interface SarifFinding {
   readonly startColumn: number;
   readonly endLine: number;
   readonly endColumn: number;
+  /** A fingerprint that stays while the finding's line moves (see findingFingerprint.ts). */
+  readonly fingerprint?: string;
+  /** Why the finding is suppressed (a baseline, the team's triage); absent: it is not. */
+  readonly suppression?: string;
+  /** The commit the finding was read from (a scan of git history). */
+  readonly commit?: string;
 }
+
+/** The `partialFingerprints` key of ours: a new scheme gets a new version. */
+export const FINGERPRINT_KEY = 'leakSearch/v1';
 
 interface Rule {
   readonly id: string;
@@ -40,6 +49,9 @@ export const SARIF_RULES: readonly Rule[] = [
   { id: 'leaked-url', name: 'LeakedUrl', short: 'A login URL found in leaked credential data', help: 'Credentials for this site were stolen. Check which accounts are affected in Leak Search\'s results panel.', level: 'warning' },
   { id: 'leaked-host', name: 'LeakedHost', short: 'A host found in leaked credential data', help: 'Credentials for a site on this host were stolen. Check which accounts are affected.', level: 'note' },
 ];
+
+/** What to do once a finding is handled, for every rule. */
+const SETTLED_HELP = 'Once it is handled, record it in Leak Search\'s triage (or a baseline of the command line) so that later scans report it as suppressed.';
 
 /** A finding's SARIF level from its severity (SARIF has no level below a note). */
 export function sarifLevel(severity: 'error' | 'warning' | 'information' | 'hint'): SarifLevel {
@@ -71,6 +83,9 @@ export function sarifLog(findings: readonly SarifFinding[], tool: SarifTool, roo
           },
         },
       ],
+      ...(f.fingerprint ? { partialFingerprints: { [FINGERPRINT_KEY]: f.fingerprint } } : {}),
+      ...(f.suppression !== undefined ? { suppressions: [{ kind: 'external', status: 'accepted', justification: f.suppression }] } : {}),
+      ...(f.commit ? { properties: { commit: f.commit } } : {}),
     }));
   return {
     $schema: SARIF_SCHEMA,
@@ -88,7 +103,7 @@ export function sarifLog(findings: readonly SarifFinding[], tool: SarifTool, roo
               name: r.name,
               shortDescription: { text: `${r.short}.` },
               fullDescription: { text: `${r.short}. ${r.help}` },
-              help: { text: r.help },
+              help: { text: `${r.help} ${SETTLED_HELP}` },
               defaultConfiguration: { level: r.level },
             })),
           },

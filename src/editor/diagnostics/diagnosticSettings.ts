@@ -1,12 +1,11 @@
 // The settings of in-file scanning: `leakSearch.diagnostics.*` and `leakSearch.exclude`.
 // Read fresh on every use (cheap), so a change applies to the next scan.
 import * as vscode from 'vscode';
+import { DEFAULT_MAX_FILE_SIZE } from '../../core/scan/files/maxFileSize';
 import { DEFAULT_SECRET_FILES, SecretFileNames } from '../../core/scan/files/secretFiles';
 
 export type SeveritySetting = 'Error' | 'Warning' | 'Information' | 'Hint';
 
-/** Default of `leakSearch.diagnostics.maxFileSize`, in bytes. */
-export const DEFAULT_MAX_FILE_SIZE = 2 * 1024 * 1024;
 /** Default of `leakSearch.exclude`. */
 export const DEFAULT_EXCLUDE: readonly string[] = ['**/node_modules/**', '**/.git/**'];
 

@@ -1,0 +1,228 @@
+// `leak-search scan [PATH…]`: marks in files what the editor's diagnostics mark (the same
+// engine, rules, severities and messages), against results fetched now for the configured
+// domains or read from a `leak-search fetch` file. The working tree by default; the git
+// index (--staged), the lines added since a revision (--diff) or every blob of a range of
+// history (--history). Exit 1 when an unsuppressed finding is at or above --fail-on.
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Command } from 'commander';
+import { Option } from 'commander';
+import { findingFingerprints } from '../../core/export/findingFingerprint';
+import { sarifLevel } from '../../core/export/sarif';
+import { TRIAGE_LABELS, parseTriageFile, refusalWords, refusedCount } from '../../core/triage/triage';
+import type { FileFinding, LeakSearchSession, ScanOptions } from '../../engine/leakSearchSession';
+import { domainsOf } from '../environment';
+import { EXIT, Reported, UsageError, exitCodeOf } from '../exitCodes';
+import type { ExitCode } from '../exitCodes';
+import { fileSink, streamSink } from '../output';
+import type { Sink } from '../output';
+import { openResultsFile } from '../resultsFile';
+import type { RunContext } from '../runContext';
+import { openSession } from '../session';
+import type { ServiceFlags } from '../session';
+import { readBaseline } from '../baseline';
+import type { Baseline } from '../baseline';
+import { jsonWriter, sarifWriter, textWriter } from '../findingsOutput';
+import type { FindingsWriter, ScanFinding } from '../findingsOutput';
+import { BlobReader, GitError, gitRoot, revisionArg } from '../git';
+import { diffUnits, historyUnits, pathspecs, stagedUnits, treeUnits } from '../scanSources';
+import type { ScanUnit } from '../scanSources';
+import { scanSettingsOf } from '../scanSettings';
+
+type FailOn = 'error' | 'warning' | 'note' | 'none';
+
+interface ScanFlags extends ServiceFlags {
+  readonly results?: string;
+  readonly domain?: string[];
+  readonly staged?: boolean;
+  readonly diff?: string;
+  readonly history?: string | true;
+  readonly format?: 'text' | 'json' | 'sarif';
+  readonly output?: string;
+  readonly failOn?: FailOn;
+  readonly baseline?: string;
+  readonly includeGitIgnored?: boolean;
+}
+
+const INFORMATION_URI = 'https://github.com/leak-search/vscode-leak-search';
+
+export function registerScan(program: Command, run: (action: (ctx: RunContext) => Promise<ExitCode>) => Promise<void>): void {
+  program
+    .command('scan')
+    .description('Find leaked e-mail addresses, usernames, URLs and passwords in files, as the editor marks them.')
+    .argument('[path...]', 'files and folders to scan (default: the current folder)')
+    .option('--results <file>', 'scan against the results in this file (written by leak-search fetch)')
+    .option('--domain <domain...>', 'check these domains now and scan against them (default: leakSearch.domains of .vscode/settings.json)')
+    .option('--staged', 'scan what is staged in the git index (for a pre-commit hook)')
+    .option('--diff <ref>', 'report only findings on lines added since this revision (for pull requests)')
+    .option('--history [range]', 'scan every file version committed in the range (default: all branches and tags), each once')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'sarif']).default('text'))
+    .option('-o, --output <file>', 'write the report to this file (written whole or not at all)')
+    .addOption(new Option('--fail-on <level>', 'exit 1 when an unsuppressed finding is at or above this level').choices(['error', 'warning', 'note', 'none']).default('error'))
+    .option('--baseline <file>', 'findings already known: a triage export of the editor, or a json or sarif report of leak-search scan')
+    .option('--include-git-ignored', 'scan files git ignores too (secret-bearing files such as .env are scanned anyway)')
+    .addHelpText('after', `
+Passwords are never printed: a finding names the account a password leaked for.
+Editor settings in .vscode/settings.json apply: leakSearch.domains and leakSearch.diagnostics.*
+(severity, maxFileSize, includeGitIgnored, secretFiles, hostsInDocumentation).
+
+Examples:
+  $ LEAK_SEARCH_API_KEY=… leak-search scan --domain example.com
+  $ leak-search scan --results leaks.bin --staged                        # pre-commit
+  $ leak-search scan --results leaks.bin --diff origin/main --format sarif -o leaks.sarif
+  $ leak-search scan --results leaks.bin --history=v1.0..HEAD --format json
+  $ leak-search scan --results leaks.bin --baseline leak-search-triage.json --fail-on warning`)
+    .action((paths: string[], _flags: ScanFlags, command: Command) => run((ctx) => scan(ctx, paths, command.optsWithGlobals<ScanFlags>(), program.version() ?? 'unknown')));
+}
+
+type Mode = { readonly kind: 'tree' } | { readonly kind: 'staged' } | { readonly kind: 'diff'; readonly ref: string } | { readonly kind: 'history'; readonly range: string | undefined };
+
+function modeOf(flags: ScanFlags): Mode {
+  const chosen = [flags.staged === true, flags.diff !== undefined, flags.history !== undefined].filter(Boolean).length;
+  if (chosen > 1) throw new UsageError('Give one of --staged, --diff and --history.');
+  if (flags.staged) return { kind: 'staged' };
+  if (flags.diff !== undefined) return { kind: 'diff', ref: revisionArg(flags.diff, '--diff') };
+  if (flags.history !== undefined) return { kind: 'history', range: flags.history === true ? undefined : revisionArg(flags.history, '--history') };
+  return { kind: 'tree' };
+}
+
+const RANK: Readonly<Record<'error' | 'warning' | 'note', number>> = { error: 0, warning: 1, note: 2 };
+
+/** Whether a finding fails the run at `failOn`. */
+function fails(f: ScanFinding, failOn: FailOn): boolean {
+  return failOn !== 'none' && f.suppression === undefined && RANK[sarifLevel(f.severity)] <= RANK[failOn];
+}
+
+async function scan(ctx: RunContext, args: readonly string[], flags: ScanFlags, version: string): Promise<ExitCode> {
+  // git names files with symbolic links resolved: so is the folder paths are relative to.
+  const cwd = await fs.realpath(ctx.cwd);
+  const mode = modeOf(flags);
+  if (flags.results !== undefined && flags.domain !== undefined) throw new UsageError('Give --results or --domain, not both.');
+  const paths = args.length > 0 ? args : ['.'];
+  const root = await gitRoot(cwd);
+  if (mode.kind !== 'tree' && root === undefined) throw new UsageError(`--${mode.kind} needs a git repository: ${ctx.cwd} is in none.`);
+  const specs = root === undefined || mode.kind === 'tree' ? [] : pathspecs(paths, cwd, root);
+  const settings = scanSettingsOf(root ?? cwd);
+  const baseline = flags.baseline !== undefined ? readBaseline(path.resolve(ctx.cwd, flags.baseline)) : undefined;
+  const session = flags.results !== undefined ? await openResultsFile(path.resolve(ctx.cwd, flags.results), ctx.env) : await checkedSession(ctx, flags, root ?? cwd);
+  ctx.onInterrupt(() => void session.close());
+  let blobs: BlobReader | undefined;
+  try {
+    if (baseline?.kind === 'triage') applyTriage(ctx, session, baseline);
+    await session.index();
+    const sink: Sink = flags.output !== undefined ? fileSink(path.resolve(ctx.cwd, flags.output)) : streamSink(ctx.stdout);
+    const format = flags.format ?? 'text';
+    const writer: FindingsWriter =
+      format === 'json' ? jsonWriter(sink) : format === 'sarif' ? sarifWriter(sink, session, { version, informationUri: INFORMATION_URI }, { path: cwd, uri: pathToFileURL(`${cwd}/`).href }) : textWriter(sink, ctx.stdoutStyle);
+    const options: ScanOptions = { severity: settings.severity, hostsInDocumentation: settings.hostsInDocumentation, maxFileBytes: settings.maxFileSize };
+    const counts = { scanned: 0, skipped: 0, findings: 0, suppressed: 0, failing: 0 };
+    const failOn = flags.failOn ?? 'error';
+    try {
+      const units =
+        mode.kind === 'tree'
+          ? treeUnits(paths, cwd, { secretFiles: settings.secretFiles, includeGitIgnored: flags.includeGitIgnored === true || settings.includeGitIgnored })
+          : mode.kind === 'staged'
+            ? stagedUnits(root as string, specs)
+            : mode.kind === 'diff'
+              ? diffUnits(root as string, mode.ref, specs)
+              : historyUnits(root as string, mode.range, specs);
+      for await (const unit of units) {
+        if (ctx.signal.aborted) break;
+        ctx.reporter.progress(`Scanning ${path.relative(cwd, unit.path)}`);
+        let found: FileFinding[] | undefined;
+        if (unit.blob !== undefined) {
+          blobs ??= new BlobReader(root as string);
+          const bytes = await blobs.read(unit.blob, settings.maxFileSize);
+          found = bytes ? session.scanBytes(unit.path, bytes, options) : undefined;
+        } else {
+          found = await scanFileOrSkip(session, unit.path, options);
+        }
+        if (found === undefined) {
+          counts.skipped++;
+          continue;
+        }
+        counts.scanned++;
+        const findings = reported(found, unit, cwd, root, baseline);
+        for (const f of findings) {
+          counts.findings++;
+          if (f.suppression !== undefined) counts.suppressed++;
+          if (fails(f, failOn)) counts.failing++;
+        }
+        await writer.add(findings);
+      }
+      await writer.end();
+      await sink.end();
+    } catch (e) {
+      sink.abort();
+      throw e instanceof GitError ? new UsageError(e.message) : e;
+    }
+    ctx.reporter.done();
+    ctx.reporter.info(
+      `${counts.findings.toLocaleString('en-US')} finding${counts.findings === 1 ? '' : 's'}${counts.suppressed > 0 ? ` (${counts.suppressed.toLocaleString('en-US')} suppressed)` : ''}; ${counts.scanned.toLocaleString('en-US')} scanned, ${counts.skipped.toLocaleString('en-US')} skipped (binary, too large or unreadable).`,
+    );
+    return counts.failing > 0 ? EXIT.findings : EXIT.ok;
+  } finally {
+    blobs?.close();
+    await session.close();
+  }
+}
+
+/** A session holding fresh results of the domains (flags, else the repository's settings). */
+async function checkedSession(ctx: RunContext, flags: ScanFlags, dir: string): Promise<LeakSearchSession> {
+  const { domains, from } = domainsOf(flags.domain ?? [], dir);
+  if (domains.length === 0) throw new UsageError(`No results to scan against: give --results FILE or --domain example.com, or set leakSearch.domains in ${from}.`);
+  const session = await openSession(flags, ctx, ctx.reporter);
+  try {
+    ctx.reporter.progress(`Checking ${domains.join(', ')}…`);
+    const outcomes = await session.check(domains.map((domain) => ({ domain })), { signal: ctx.signal });
+    let code: ExitCode = EXIT.ok;
+    for (const o of outcomes) {
+      if (!o.error) continue;
+      ctx.reporter.error(`${o.domain}: ${o.error.message}`);
+      code = Math.max(code, exitCodeOf(o.error)) as ExitCode;
+    }
+    // A scan against part of the results would pass what it cannot see.
+    if (code !== EXIT.ok) throw new Reported(code);
+    return session;
+  } catch (e) {
+    await session.close();
+    throw e;
+  }
+}
+
+function applyTriage(ctx: RunContext, session: LeakSearchSession, baseline: Extract<Baseline, { kind: 'triage' }>): void {
+  let file;
+  try {
+    file = parseTriageFile(baseline.text, session.origin);
+  } catch (e) {
+    throw new UsageError(`The baseline is a triage export that cannot be used: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  if (refusedCount(file.refused) > 0) ctx.reporter.warn(`The baseline's triage entries left out: ${refusalWords(file.refused)}.`);
+  session.setTriage([...file.marks]);
+}
+
+/** A file's findings, or undefined when it is skipped or cannot be read (gone since it was listed, no permission). */
+async function scanFileOrSkip(session: LeakSearchSession, file: string, options: ScanOptions): Promise<FileFinding[] | undefined> {
+  try {
+    return await session.scanFile(file, options);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The findings of one content as reported: fingerprinted, only on added lines for --diff, suppressed when baselined or triaged. */
+function reported(found: readonly FileFinding[], unit: ScanUnit, cwd: string, root: string | undefined, baseline: Baseline | undefined): ScanFinding[] {
+  const display = path.relative(cwd, unit.path).split(path.sep).join('/') || path.basename(unit.path);
+  const stable = path.relative(root ?? cwd, unit.path).split(path.sep).join('/');
+  const prints = findingFingerprints(found.map((f) => ({ rule: f.code, identifier: f.match.identifier, path: stable })));
+  const out: ScanFinding[] = [];
+  for (const [i, f] of found.entries()) {
+    if (unit.added && !unit.added.some(([a, b]) => f.startLine >= a && f.startLine <= b)) continue;
+    const fingerprint = prints[i] as string;
+    const triage = f.match.triage;
+    const suppression = triage ? `triaged as ${TRIAGE_LABELS[triage.state]}` : baseline?.kind === 'fingerprints' && baseline.fingerprints.has(fingerprint) ? 'in the baseline' : undefined;
+    out.push({ ...f, display, fingerprint, ...(unit.commit !== undefined ? { commit: unit.commit } : {}), ...(suppression !== undefined ? { suppression } : {}) });
+  }
+  return out;
+}

@@ -1,0 +1,79 @@
+// How `leak-search scan` writes its findings: text (one line each, `path:line:col severity
+// code message`, as compilers and ripgrep print, coloured on a terminal), a JSON array, or
+// SARIF 2.1.0 through the engine's writer. Text and JSON stream file by file; SARIF is one
+// document, written at the end. No line of a scanned file is ever printed: the message names
+// what leaked and never holds a password.
+import { sarifLevel } from '../core/export/sarif';
+import type { SarifExtras, FileFinding, LeakSearchSession } from '../engine/leakSearchSession';
+import type { Sink, Style } from './output';
+
+/** A finding as reported: where (`display`: relative to the folder the scan ran in), what, and whether it is suppressed. */
+export type ScanFinding = FileFinding & SarifExtras & { readonly display: string };
+
+export interface FindingsWriter {
+  add(findings: readonly ScanFinding[]): Promise<void>;
+  end(): Promise<void>;
+}
+
+const LEVEL_STYLE: Readonly<Record<string, Style>> = { error: 'red', warning: 'yellow', note: 'cyan' };
+
+/** A path or message on one line: control characters (a newline in a file name) shown as `?`. */
+function oneLine(s: string): string {
+  return s.replace(/\p{Cc}/gu, '?');
+}
+
+export function textWriter(sink: Sink, style: (s: Style, text: string) => string): FindingsWriter {
+  return {
+    add: async (findings) => {
+      let out = '';
+      for (const f of findings) {
+        const level = sarifLevel(f.severity);
+        const where = `${f.commit ? `${f.commit.slice(0, 12)}:` : ''}${oneLine(f.display)}:${f.startLine}:${f.startColumn}`;
+        const line = `${style('bold', where)} ${style(LEVEL_STYLE[level] ?? 'dim', level)} ${f.code} ${oneLine(f.message)}`;
+        out += f.suppression !== undefined ? `${style('dim', `${line} [suppressed: ${f.suppression}]`)}\n` : `${line}\n`;
+      }
+      if (out !== '') await sink.write(out);
+    },
+    end: async () => undefined,
+  };
+}
+
+/** A finding as JSON: its place, rule, level, message, fingerprint, commit and suppression; never the matched text. */
+function jsonFinding(f: ScanFinding): object {
+  return {
+    path: f.display,
+    line: f.startLine,
+    column: f.startColumn,
+    endLine: f.endLine,
+    endColumn: f.endColumn,
+    code: f.code,
+    severity: f.severity,
+    level: sarifLevel(f.severity),
+    message: f.message,
+    fingerprint: f.fingerprint,
+    ...(f.commit !== undefined ? { commit: f.commit } : {}),
+    ...(f.suppression !== undefined ? { suppressed: f.suppression } : {}),
+  };
+}
+
+export function jsonWriter(sink: Sink): FindingsWriter {
+  let count = 0;
+  return {
+    add: async (findings) => {
+      let out = '';
+      for (const f of findings) out += `${count++ === 0 ? '[\n' : ',\n'}${JSON.stringify(jsonFinding(f))}`;
+      if (out !== '') await sink.write(out);
+    },
+    end: () => sink.write(count === 0 ? '[]\n' : '\n]\n'),
+  };
+}
+
+export function sarifWriter(sink: Sink, session: LeakSearchSession, tool: { readonly version: string; readonly informationUri: string }, root: { readonly path: string; readonly uri: string }): FindingsWriter {
+  const all: ScanFinding[] = [];
+  return {
+    add: async (findings) => {
+      all.push(...findings);
+    },
+    end: () => sink.write(`${JSON.stringify(session.sarif(all, tool, root), null, 1)}\n`),
+  };
+}
