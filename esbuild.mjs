@@ -1,13 +1,15 @@
 // Builds the five bundles: the extension (Node, CommonJS, `vscode` external), its data
 // engine (a worker thread, Node, CommonJS), the scanner's helper thread (the same), the command
 // line (the same, runnable) and the results-panel webview (browser, IIFE). `--production` minifies without sourcemaps;
-// `--watch` rebuilds on change. The log lines match the `$esbuild-watch` problem matcher.
+// `--watch` rebuilds on change; `--cli` builds only what the command line runs (its bundle and
+// the scanner's helper), for its tests. The log lines match the `$esbuild-watch` problem matcher.
 import { chmod } from 'node:fs/promises';
 import * as esbuild from 'esbuild';
 import { buildScanCore } from './src/core/scan/wasm/build.mjs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
+const cliOnly = process.argv.includes('--cli');
 
 /** @type {import('esbuild').Plugin} */
 const problemMatcher = {
@@ -48,8 +50,8 @@ const common = {
 // The scanner's WebAssembly loop is a generated module the bundles import (its own header says why).
 await buildScanCore();
 
-const contexts = await Promise.all([
-  esbuild.context({
+const builds = [
+  {
     ...common,
     entryPoints: ['src/extension.ts'],
     outfile: 'dist/extension.js',
@@ -57,28 +59,28 @@ const contexts = await Promise.all([
     format: 'cjs',
     target: 'node20',
     external: ['vscode'],
-  }),
+  },
   // The data engine runs in a worker thread of the extension host (src/engine/worker.ts).
-  esbuild.context({
+  {
     ...common,
     entryPoints: ['src/engine/worker.ts'],
     outfile: 'dist/engine.js',
     platform: 'node',
     format: 'cjs',
     target: 'node20',
-  }),
+  },
   // The scanner's helper threads (src/core/scan/scanHelper.ts), started by the engine's scanner
   // from the file beside its bundle.
-  esbuild.context({
+  {
     ...common,
     entryPoints: ['src/core/scan/scanHelper.ts'],
     outfile: 'dist/scanHelper.js',
     platform: 'node',
     format: 'cjs',
     target: 'node20',
-  }),
+  },
   // The command line (src/cli/main.ts): one file that runs on Node alone, `bin` in package.json.
-  esbuild.context({
+  {
     ...common,
     entryPoints: ['src/cli/main.ts'],
     outfile: 'dist/cli.js',
@@ -89,8 +91,8 @@ const contexts = await Promise.all([
     // jsonc-parser's UMD build requires its parts at run time; its ES module build bundles.
     mainFields: ['module', 'main'],
     plugins: [...common.plugins, executable],
-  }),
-  esbuild.context({
+  },
+  {
     ...common,
     entryPoints: { webview: 'src/webview/main.ts' },
     outdir: 'dist',
@@ -98,8 +100,10 @@ const contexts = await Promise.all([
     format: 'iife',
     target: 'es2022',
     loader: { '.ttf': 'file' },
-  }),
-]);
+  },
+];
+const cliFiles = ['dist/cli.js', 'dist/scanHelper.js'];
+const contexts = await Promise.all(builds.filter((b) => !cliOnly || cliFiles.includes(b.outfile)).map((b) => esbuild.context(b)));
 
 if (watch) {
   await Promise.all(contexts.map((ctx) => ctx.watch()));

@@ -15,6 +15,13 @@ export interface Sink {
   abort(): void;
 }
 
+/**
+ * Lets the event loop turn once. Records come from synchronous generators and a file or a
+ * terminal takes a write at once, so without this a long write never lets Ctrl-C's handler
+ * run: the run would finish (exit 1) instead of stopping (exit 130).
+ */
+const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 /** Files being written now: removed if the process is interrupted. */
 const pending = new Set<string>();
 
@@ -44,6 +51,7 @@ export function fileSink(file: string): Sink {
   return {
     write: async (piece) => {
       fs.writeSync(fd, piece);
+      await turn();
     },
     end: async () => {
       close();
@@ -76,7 +84,7 @@ export function streamSink(stream: NodeJS.WritableStream): Sink {
         const ok = stream.write(piece, (e) => {
           if (e && (e as NodeJS.ErrnoException).code === 'EPIPE') broken = true;
         });
-        if (ok) return resolve();
+        if (ok) return void turn().then(resolve);
         stream.once('drain', () => resolve());
         stream.once('error', (e: NodeJS.ErrnoException) => (e.code === 'EPIPE' ? reject(new ClosedPipe()) : reject(e)));
       }),

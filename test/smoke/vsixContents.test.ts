@@ -1,4 +1,5 @@
-// Plain Node: the .vsix holds exactly what the allow-list .vscodeignore lets through.
+// Plain Node: the .vsix holds exactly what the allow-list .vscodeignore lets through (not the
+// command line, whose npm package test/unit/cli/npmPack.test.ts checks).
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { VSIX_ENV } from '../harness/vsix';
@@ -40,6 +41,8 @@ describe('the .vsix contents', () => {
     assert.ok(names.includes('extension/dist/extension.js'));
     assert.ok(names.includes('extension/dist/engine.js'), 'the data engine (worker) is shipped');
     assert.ok(names.includes('extension/dist/scanHelper.js'), "the scanner's helper thread is shipped");
+    // The command line ships as an npm package of its own (.npmignore), never in the .vsix.
+    assert.ok(!names.includes('extension/dist/cli.js'), 'the command line is not in the .vsix');
     for (const file of ['package.nls.json', 'package.nls.de.json', 'l10n/bundle.l10n.json', 'l10n/bundle.l10n.de.json']) {
       assert.ok(names.includes(`extension/${file}`), `${file} (translations) is shipped`);
     }

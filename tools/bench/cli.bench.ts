@@ -1,0 +1,101 @@
+// The command line at scale. Prints one figure per line (`name: value unit`):
+// - cli.check_1m.total_s, cli.check_1m.rss_mb: `leak-search check --format jsonl -o FILE` of a
+//   1,000,000-record domain from the reference service at scale (test/harness/scaleService.ts),
+//   the real bundle dist/cli.js in its own process: wall time and peak resident memory
+//   (target: at most RSS_TARGET_MB);
+// - cli.baseline_fetch.total_s, cli.baseline_fetch.rss_mb: the same body fetched by plain Node
+//   and streamed to a file, in the same run, measured the same way: what moving the bytes costs.
+// Peak memory from GNU time's maximum resident set when /usr/bin/time exists, else the
+// process's high-water mark (VmHWM) read while it runs. Fails when the check exits other than 1
+// (records found) or writes a different number of records than the service holds.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEMO_API_KEY } from '../../service/demo';
+import { repoRoot } from '../../test/harness/paths';
+import { SCALE_DOMAINS, SCALE_RECORDS, startScaleService } from '../../test/harness/scaleService';
+
+const RSS_TARGET_MB = 300;
+const GNU_TIME = '/usr/bin/time';
+
+interface Measured {
+  readonly code: number | null;
+  readonly seconds: number;
+  readonly rssMb: number;
+  readonly stderr: string;
+}
+
+/** Runs `node args…` to its end: wall time and peak resident memory. */
+async function measure(args: readonly string[], env: NodeJS.ProcessEnv, dir: string): Promise<Measured> {
+  const rssFile = join(dir, `rss-${Date.now()}`);
+  const viaTime = existsSync(GNU_TIME);
+  const [file, argv] = viaTime ? [GNU_TIME, ['-f', '%M', '-o', rssFile, process.execPath, ...args]] : [process.execPath, [...args]];
+  const started = process.hrtime.bigint();
+  const child = spawn(file, argv, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s));
+  let hwmKb = 0;
+  const poll = viaTime
+    ? undefined
+    : setInterval(() => {
+        try {
+          const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+          if (m) hwmKb = Math.max(hwmKb, Number(m[1]));
+        } catch {
+          // it has ended
+        }
+      }, 20);
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', resolve);
+  });
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  if (poll) clearInterval(poll);
+  const kb = viaTime ? Number(readFileSync(rssFile, 'utf8').trim().split('\n').pop()) : hwmKb;
+  return { code, seconds, rssMb: kb / 1024, stderr };
+}
+
+function print(name: string, value: number, unit: string, digits = 1): void {
+  console.log(`${name}: ${value.toFixed(digits)} ${unit}`);
+}
+
+/** Newline-terminated records in a file, counted without reading it whole. */
+function lineCount(file: string): number {
+  let n = 0;
+  const buf = readFileSync(file);
+  for (let i = buf.indexOf(10); i >= 0; i = buf.indexOf(10, i + 1)) n++;
+  return n;
+}
+
+export async function bench(): Promise<void> {
+  const cli = join(repoRoot, 'dist', 'cli.js');
+  if (!existsSync(cli)) throw new Error('dist/cli.js is missing: run `npm run build` first.');
+  const { service } = await startScaleService();
+  const dir = mkdtempSync(join(tmpdir(), 'leak-search-cli-bench-'));
+  try {
+    const env = { PATH: process.env.PATH ?? '', HOME: dir, LEAK_SEARCH_BASE_URL: service.baseUrl, LEAK_SEARCH_API_KEY: DEMO_API_KEY };
+    const url = `${service.baseUrl}/search/${DEMO_API_KEY}/${SCALE_DOMAINS.large}/a`;
+    const fetched = join(dir, 'baseline.json');
+    const baselineScript = `const fs=require('node:fs'),{Readable}=require('node:stream'),{pipeline}=require('node:stream/promises');fetch(process.env.URL).then((r)=>{if(!r.ok)throw new Error(String(r.status));return pipeline(Readable.fromWeb(r.body),fs.createWriteStream(process.env.OUT));}).catch((e)=>{console.error(String(e));process.exit(1);});`;
+    const baseline = await measure(['-e', baselineScript], { ...env, URL: url, OUT: fetched }, dir);
+    if (baseline.code !== 0) throw new Error(`the baseline fetch failed: ${baseline.stderr}`);
+
+    const out = join(dir, 'check.jsonl');
+    const check = await measure([cli, '--quiet', 'check', SCALE_DOMAINS.large, '--format', 'jsonl', '-o', out], env, dir);
+    if (check.code !== 1) throw new Error(`leak-search check exited ${String(check.code)}: ${check.stderr.slice(0, 500)}`);
+    const records = lineCount(out);
+    if (records !== SCALE_RECORDS.large) throw new Error(`leak-search check wrote ${records} records of ${SCALE_RECORDS.large}`);
+
+    print('cli.check_1m.total_s', check.seconds, 's', 2);
+    print('cli.check_1m.rss_mb', check.rssMb, 'MB');
+    print('cli.check_1m.output_mb', statSync(out).size / 1024 / 1024, 'MB');
+    print('cli.baseline_fetch.total_s', baseline.seconds, 's', 2);
+    print('cli.baseline_fetch.rss_mb', baseline.rssMb, 'MB');
+    print('cli.baseline_fetch.body_mb', statSync(fetched).size / 1024 / 1024, 'MB');
+    console.log(`cli.check_1m.rss_target: ${check.rssMb <= RSS_TARGET_MB ? 'met' : 'missed'} (at most ${RSS_TARGET_MB} MB)`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    await service.close();
+  }
+}
