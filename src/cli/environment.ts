@@ -6,6 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parse as parseJsonc } from 'jsonc-parser';
+import type { ParseError } from 'jsonc-parser';
 import { configuredDomains } from '../core/domains/domainList';
 import { normalizeApiKey, normalizeBaseUrl } from '../core/service/validate';
 import { UsageError } from './exitCodes';
@@ -94,7 +95,7 @@ export function domainsOf(flags: readonly string[], dir: string): { readonly dom
   } catch {
     return { domains: [], from: file };
   }
-  const errors: { error: number; offset: number }[] = [];
+  const errors: ParseError[] = [];
   const settings = parseJsonc(text, errors, { allowTrailingComma: true }) as unknown;
   if (errors.length > 0 || typeof settings !== 'object' || settings === null) throw new UsageError(`${file} is not valid JSON with comments.`);
   const raw = (settings as Record<string, unknown>)['leakSearch.domains'];
