@@ -147,6 +147,23 @@ describe('engine: stored results', () => {
     assert.throws(() => reader.finish(), /ended early/);
   });
 
+  it('reads a table within its stated length, and refuses a header asking for more before allocating', () => {
+    const table = build('accounts', [account(1), account(2), account(3, { note: 'x' })]);
+    const bytes = Buffer.concat([...tablePieces(table)]);
+    const exact = new TableReader(bytes.length);
+    exact.push(bytes);
+    assert.equal(exact.finish().length, 3, 'exactly its length is enough');
+    assert.throws(() => new TableReader(bytes.length - 1).push(bytes), /shorter than its header/);
+    assert.throws(() => new TableReader(10).push(bytes), /header too large/);
+    // A header of a billion rows in a few bytes: refused from the header alone.
+    const header = Buffer.from(JSON.stringify({ version: 3, type: 'accounts', rows: 1e9, columns: [{ info: { key: 'date', label: 'Date', kind: 'date', secret: false }, store: 'date', tags: false }] }));
+    const length = Buffer.alloc(4);
+    length.writeUInt32LE(header.length, 0);
+    const before = process.memoryUsage().arrayBuffers;
+    assert.throws(() => new TableReader(4 + header.length + 1024).push(Buffer.concat([length, header])), /shorter than its header/);
+    assert.ok(process.memoryUsage().arrayBuffers - before < 64 * 1024 * 1024, 'nothing the size of the rows was allocated');
+  });
+
   it('costs well under 100 bytes a record for accounts', () => {
     const n = 100_000;
     const builder = new RecordTableBuilder('accounts');
