@@ -26,7 +26,7 @@ import type { TriageMark } from '../core/triage/triage';
 import { Engine } from './engine';
 import type { WireMatch } from './leaks';
 import { identityFields } from './store/identity';
-import { setKnownKeys } from './store/recordTable';
+import { holdsKnownKey, setKnownKeys } from './store/recordTable';
 import type { RecordTable } from './store/recordTable';
 import { TableReader, tablePieces } from './store/serialize';
 import { csvPieces, jsonPieces, jsonlPieces } from './views/exports';
@@ -217,11 +217,16 @@ export class LeakSearchSession {
     return Buffer.from(hkdfSync('sha256', this.#online().apiKey, 'leak-search derived keys', purpose, bytes));
   }
 
-  /** A result as bytes, to hold in another session (`importResult`); undefined when not held. */
+  /**
+   * A result as bytes, to hold in another session (`importResult`); undefined when not held.
+   * A result in which the service echoed the API key is refused: the bytes are the records as
+   * sent, and whoever reads them has no key to mask.
+   */
   async exportResult(key: string): Promise<ExportedResult | undefined> {
     const meta = this.#engine.list().find((m) => m.key === key);
     const table = await this.#engine.table(key);
     if (!meta || !table) return undefined;
+    if (holdsKnownKey(table)) throw new LeakSearchError('bad-response', `A record of ${meta.query.domain} holds the API key (the service echoed it), so its results cannot leave this session.`);
     let bytes = 0;
     for (const piece of tablePieces(table)) bytes += piece.byteLength;
     return { meta, bytes, pieces: () => tablePieces(table) };

@@ -172,6 +172,20 @@ describe('cli fetch: one sealed results file for other jobs', function () {
     assert.deepEqual(fs.readdirSync(dir).filter((f) => f.includes('partial')), [], 'no temporary left');
   });
 
+  it('writes no file when a record echoes the API key (exit 3)', async () => {
+    const echoing = await startService(demoOptions(0, { dataset: { 'example.com': { accounts: [DEMO_ALICE, { ...DEMO_ALICE, username: 'eve@example.com', url: `https://sso.example.com/cb?key=${encodeURIComponent(DEMO_API_KEY)}` }], customers: [] } } }));
+    try {
+      const out = path.join(dir, 'echo.bin');
+      const run = await runCli(['fetch', 'example.com', '--out', out], { ...env, LEAK_SEARCH_BASE_URL: echoing.baseUrl });
+      assert.equal(run.code, 3, run.stderr);
+      assert.match(run.stderr, /holds the API key/);
+      assert.ok(!run.stderr.includes(DEMO_API_KEY));
+      assert.ok(!fs.existsSync(out));
+    } finally {
+      await echoing.close();
+    }
+  });
+
   it('refuses the wrong key and every damaged, cut or foreign file as a usage error', async () => {
     const good = fs.readFileSync(file);
     const mutations: readonly [string, (b: Buffer) => Buffer][] = [

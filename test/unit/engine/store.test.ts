@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { DateColumn, TextColumn } from '../../../src/engine/store/columns';
-import { MAX_OWN_COLUMNS, RecordTableBuilder } from '../../../src/engine/store/recordTable';
+import { MAX_OWN_COLUMNS, RecordTableBuilder, holdsKnownKey, setKnownKeys } from '../../../src/engine/store/recordTable';
 import type { RecordTable } from '../../../src/engine/store/recordTable';
 import { TableReader, tablePieces } from '../../../src/engine/store/serialize';
 import type { AccountRecord, OpenRecord } from '../../../src/core/service/types';
@@ -162,6 +162,25 @@ describe('engine: stored results', () => {
     const before = process.memoryUsage().arrayBuffers;
     assert.throws(() => new TableReader(4 + header.length + 1024).push(Buffer.concat([length, header])), /shorter than its header/);
     assert.ok(process.memoryUsage().arrayBuffers - before < 64 * 1024 * 1024, 'nothing the size of the rows was allocated');
+  });
+
+  it('tells a table in which a known key stands, in any column and any way it is stored', () => {
+    const key = 'lj_test_5e1f0c9a8b7d6e5f4a3b2c1d0e9f8a7b';
+    const many = Array.from({ length: 300 }, (_, i) => account(i));
+    setKnownKeys([key]);
+    try {
+      assert.equal(holdsKnownKey(build('accounts', many)), false, 'a clean table');
+      const echoes: readonly [string, Partial<AccountRecord>][] = [
+        ['a URL, URL-encoded', { url: `https://sso.example.com/?k=${encodeURIComponent(key)}` }],
+        ['a user name', { username: `${key}@example.com` }],
+        ['a browser (few values)', { browser: `Firefox ${key}` }],
+        ['a date kept as sent', { date: `not a date ${key}` }],
+        ['base64', { password: Buffer.from(key).toString('base64') }],
+      ];
+      for (const [name, echo] of echoes) assert.equal(holdsKnownKey(build('accounts', [...many, { ...account(1), ...echo }])), true, name);
+    } finally {
+      setKnownKeys([]);
+    }
   });
 
   it('costs well under 100 bytes a record for accounts', () => {
