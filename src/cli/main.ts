@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { LeakSearchError } from '../core/service/errors';
 import { registerCheck } from './commands/check';
+import { registerFetch } from './commands/fetch';
 import { registerScan } from './commands/scan';
 import { EXIT, Reported, UsageError, exitCodeOf } from './exitCodes';
 import type { ExitCode } from './exitCodes';
@@ -71,6 +72,7 @@ terminal; never from a flag. Exit codes: 0 nothing found at or above --fail-on, 
   };
   registerCheck(program, run);
   registerScan(program, run);
+  registerFetch(program, run);
   try {
     await program.parseAsync([...argv], { from: 'user' });
   } catch (e) {

@@ -37,8 +37,13 @@ export function removePending(): void {
   pending.clear();
 }
 
+/** A file being written: text, or bytes, also at a position already written (a header known last). */
+export interface FileSink extends Sink {
+  writeBytes(bytes: Uint8Array, position?: number): void;
+}
+
 /** Writes to `file` through a temporary beside it, renamed on `end`. */
-export function fileSink(file: string): Sink {
+export function fileSink(file: string): FileSink {
   const target = path.resolve(file);
   const temp = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString('hex')}.partial`);
   const fd = fs.openSync(temp, 'wx', 0o600);
@@ -52,6 +57,9 @@ export function fileSink(file: string): Sink {
     write: async (piece) => {
       fs.writeSync(fd, piece);
       await turn();
+    },
+    writeBytes: (bytes, position) => {
+      for (let at = 0; at < bytes.byteLength; ) at += fs.writeSync(fd, bytes, at, bytes.byteLength - at, position === undefined ? null : position + at);
     },
     end: async () => {
       close();

@@ -1,11 +1,231 @@
-// Placeholder until `leak-search fetch --out FILE` lands: opening its results file is the
-// fetch command's to define (the lead merges the real module over this one).
-import type { LeakSearchSession } from '../engine/leakSearchSession';
+// The results file `leak-search fetch` writes and `scan --results` reads: the results of one
+// fetch, for CI jobs that must learn neither the API key nor any leaked password from it. It
+// is sealed whole with the cache's authenticated encryption (core/cache/sealed.ts, AES-256-GCM)
+// under LEAK_SEARCH_RESULTS_KEY, a 32-byte key the team keeps as a CI secret; the API key is
+// never in it, not even encrypted (a reader needs no service). Layout:
+//   "LSC3" (4) | key id (8) | IV (12) | GCM tag (16) | ciphertext
+// authenticated with the purpose "leak-search results file" (see sealed.ts), so neither a
+// cache file nor a file under another key passes for one. The plaintext:
+//   u32 LE length | manifest (JSON: format, version, origin, and per result its query,
+//   the count the service reported, when it was fetched and its length in bytes)
+//   | each result's table (engine/store/serialize.ts), in manifest order.
+// Reading streams: every length is checked against the file's own size before anything is
+// allocated, and the tag is checked at the end; a damaged, truncated or foreign file is a
+// UsageError (exit 2), never a partial session.
+import * as fs from 'node:fs';
+import { keyIdOf } from '../core/cache/diskCache';
+import { CACHE_KEY_BYTES, CacheCryptoError, SEALED_BODY_OFFSET, TAG_OFFSET, streamOpener, streamSealer } from '../core/cache/sealed';
+import type { SearchQuery } from '../core/service/types';
+import { LeakSearchSession } from '../engine/leakSearchSession';
+import type { ResultImport } from '../engine/leakSearchSession';
 import { UsageError } from './exitCodes';
+import { fileSink } from './output';
 
-/** A session whose engine holds the results of a file written by `leak-search fetch`. */
-export function openResultsFile(file: string, env: NodeJS.ProcessEnv): Promise<LeakSearchSession> {
-  void file;
-  void env;
-  return Promise.reject(new UsageError('--results needs a results file written by leak-search fetch'));
+export const RESULTS_KEY_VARIABLE = 'LEAK_SEARCH_RESULTS_KEY';
+const PURPOSE = 'leak-search results file';
+const FORMAT = 'leak-search results';
+const VERSION = 1;
+/** Far more than any manifest of real domains, far less than would strain memory. */
+const MAX_MANIFEST_BYTES = 4 * 1024 * 1024;
+const MAX_RESULTS = 10_000;
+const READ_BYTES = 1024 * 1024;
+
+interface ManifestEntry {
+  readonly query: SearchQuery;
+  readonly count: number;
+  readonly fetchedAt: number;
+  readonly bytes: number;
+}
+
+interface Manifest {
+  readonly format: string;
+  readonly version: number;
+  readonly origin: string;
+  readonly results: readonly ManifestEntry[];
+}
+
+/** The results key from the environment: 32 bytes as base64 or as 64 hex digits. */
+export function resultsKeyOf(env: NodeJS.ProcessEnv): Buffer {
+  const raw = env[RESULTS_KEY_VARIABLE]?.trim() ?? '';
+  if (raw === '') throw new UsageError(`No results key: set ${RESULTS_KEY_VARIABLE} to 32 random bytes as base64 or 64 hex digits (leak-search fetch --new-key makes one).`);
+  if (/^[0-9a-fA-F]{64}$/.test(raw)) return Buffer.from(raw, 'hex');
+  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(raw)) {
+    const key = Buffer.from(raw.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+    if (key.length === CACHE_KEY_BYTES) return key;
+  }
+  throw new UsageError(`${RESULTS_KEY_VARIABLE} is not a key: it must be 32 bytes as base64 (44 characters) or 64 hex digits.`);
+}
+
+/** Writes the results `keys` of `session` to `file` (beside it, then renamed), sealed under `secret`. */
+export async function writeResultsFile(session: LeakSearchSession, keys: readonly string[], file: string, secret: Uint8Array): Promise<{ readonly results: number; readonly records: number }> {
+  const exported = [];
+  for (const key of keys) {
+    const result = await session.exportResult(key);
+    if (!result) throw new UsageError('A result to write is no longer held.');
+    exported.push(result);
+  }
+  const manifest: Manifest = {
+    format: FORMAT,
+    version: VERSION,
+    origin: session.origin,
+    results: exported.map((r) => ({ query: r.meta.query, count: r.meta.count, fetchedAt: r.meta.fetchedAt, bytes: r.bytes })),
+  };
+  const json = Buffer.from(JSON.stringify(manifest), 'utf8');
+  const length = Buffer.alloc(4);
+  length.writeUInt32LE(json.length, 0);
+  const sealer = streamSealer(secret, keyIdOf(secret), PURPOSE);
+  const sink = fileSink(file);
+  try {
+    sink.writeBytes(sealer.prefix);
+    sink.writeBytes(sealer.update(length));
+    sink.writeBytes(sealer.update(json));
+    for (const r of exported) for (const piece of r.pieces()) sink.writeBytes(sealer.update(piece));
+    const { rest, tag } = sealer.final();
+    sink.writeBytes(rest);
+    sink.writeBytes(tag, TAG_OFFSET);
+    await sink.end();
+  } catch (e) {
+    sink.abort();
+    throw e;
+  }
+  return { results: exported.length, records: exported.reduce((n, r) => n + r.meta.records, 0) };
+}
+
+/**
+ * A session holding the results of `file`, read with the key in `env`: it needs no API key
+ * or service. A missing or wrong key, or a file that is not an intact results file, is a
+ * UsageError that names the file and never its content.
+ */
+export async function openResultsFile(file: string, env: NodeJS.ProcessEnv): Promise<LeakSearchSession> {
+  const secret = resultsKeyOf(env);
+  let fd: number;
+  try {
+    fd = fs.openSync(file, 'r');
+  } catch (e) {
+    throw new UsageError(`Cannot read the results file ${file}: ${(e as NodeJS.ErrnoException).code ?? String(e)}.`);
+  }
+  try {
+    const stat = fs.fstatSync(fd);
+    const size = stat.size;
+    if (!stat.isFile() || size < SEALED_BODY_OFFSET + 4) throw new CacheCryptoError('too short');
+    const prefix = readExactly(fd, SEALED_BODY_OFFSET, 0);
+    const opener = streamOpener(prefix, secret, keyIdOf(secret), PURPOSE);
+    const reader = new PlainReader(size - SEALED_BODY_OFFSET);
+    const buffer = Buffer.alloc(READ_BYTES);
+    let position = SEALED_BODY_OFFSET;
+    while (position < size) {
+      const n = fs.readSync(fd, buffer, 0, Math.min(READ_BYTES, size - position), position);
+      if (n === 0) break;
+      position += n;
+      reader.push(opener.update(buffer.subarray(0, n)));
+    }
+    if (position !== size) throw new CacheCryptoError('changed while read');
+    reader.push(opener.final());
+    return reader.finish();
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    if (e instanceof CacheCryptoError && e.reason === 'other-key') throw new UsageError(`The results file ${file} was written under another key than ${RESULTS_KEY_VARIABLE}.`);
+    throw new UsageError(`The results file ${file} is damaged, truncated or not a results file of leak-search fetch.`);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+function readExactly(fd: number, length: number, position: number): Buffer {
+  const out = Buffer.alloc(length);
+  for (let at = 0; at < length; ) {
+    const n = fs.readSync(fd, out, at, length - at, position + at);
+    if (n === 0) throw new CacheCryptoError('ended early');
+    at += n;
+  }
+  return out;
+}
+
+/** The plaintext, as it is decrypted: the manifest, then each result's bytes into the session. */
+class PlainReader {
+  #head = Buffer.alloc(4);
+  #headFilled = 0;
+  #manifestBytes: Buffer | undefined;
+  #manifestFilled = 0;
+  #session: LeakSearchSession | undefined;
+  #entries: readonly ManifestEntry[] = [];
+  #next = 0;
+  #current: { import: ResultImport; left: number } | undefined;
+
+  /** `total`: the plaintext's length (the file's, less its prefix), which every length must fit. */
+  constructor(private readonly total: number) {}
+
+  push(piece: Uint8Array): void {
+    let at = 0;
+    while (at < piece.length) {
+      if (this.#headFilled < 4) {
+        const n = Math.min(4 - this.#headFilled, piece.length - at);
+        this.#head.set(piece.subarray(at, at + n), this.#headFilled);
+        this.#headFilled += n;
+        at += n;
+        if (this.#headFilled === 4) {
+          const length = this.#head.readUInt32LE(0);
+          if (length > MAX_MANIFEST_BYTES || 4 + length > this.total) throw new Error('manifest too large');
+          this.#manifestBytes = Buffer.alloc(length);
+        }
+        continue;
+      }
+      const manifest = this.#manifestBytes as Buffer;
+      if (this.#manifestFilled < manifest.length) {
+        const n = Math.min(manifest.length - this.#manifestFilled, piece.length - at);
+        manifest.set(piece.subarray(at, at + n), this.#manifestFilled);
+        this.#manifestFilled += n;
+        at += n;
+        if (this.#manifestFilled === manifest.length) this.#begin(parseManifest(manifest, this.total - 4 - manifest.length));
+        continue;
+      }
+      if (!this.#current) this.#startNext();
+      const current = this.#current as { import: ResultImport; left: number };
+      const n = Math.min(current.left, piece.length - at);
+      current.import.push(piece.subarray(at, at + n));
+      current.left -= n;
+      at += n;
+      if (current.left === 0) this.#endCurrent();
+    }
+  }
+
+  #begin(manifest: Manifest): void {
+    this.#session = LeakSearchSession.offline(manifest.origin);
+    this.#entries = manifest.results;
+  }
+
+  #startNext(): void {
+    const entry = this.#entries[this.#next];
+    if (!entry || !this.#session) throw new Error('longer than its manifest');
+    this.#current = { import: this.#session.importResult(entry.query, entry, entry.bytes), left: entry.bytes };
+  }
+
+  #endCurrent(): void {
+    this.#current?.import.finish();
+    this.#current = undefined;
+    this.#next++;
+  }
+
+  finish(): LeakSearchSession {
+    if (!this.#session || this.#current || this.#next !== this.#entries.length) throw new Error('ended early');
+    return this.#session;
+  }
+}
+
+/** The manifest, every field checked; its results' bytes (each at least a table's length field) add up to `tableBytes` exactly. */
+function parseManifest(bytes: Buffer, tableBytes: number): Manifest {
+  const m = JSON.parse(bytes.toString('utf8')) as Partial<Manifest> | null;
+  if (!m || m.format !== FORMAT || m.version !== VERSION || typeof m.origin !== 'string' || !Array.isArray(m.results) || m.results.length > MAX_RESULTS) throw new Error('not a manifest');
+  if (!/^https?:$/.test(new URL(m.origin).protocol) || new URL(m.origin).origin !== m.origin) throw new Error('not an origin');
+  let sum = 0;
+  const results = m.results.map((r: Partial<ManifestEntry> | null): ManifestEntry => {
+    const q = r?.query as Partial<SearchQuery> | undefined;
+    const range = q?.range as { start?: unknown; end?: unknown } | undefined;
+    if (!r || !q || typeof q.domain !== 'string' || typeof q.type !== 'string' || (range !== undefined && (typeof range?.start !== 'string' || typeof range.end !== 'string'))) throw new Error('not a query');
+    if (!Number.isSafeInteger(r.count) || (r.count as number) < 0 || !Number.isFinite(r.fetchedAt) || !Number.isSafeInteger(r.bytes) || (r.bytes as number) < 4) throw new Error('not a result');
+    sum += r.bytes as number;
+    return { query: { domain: q.domain, type: q.type, ...(range ? { range: { start: range.start as string, end: range.end as string } } : {}) } as SearchQuery, count: r.count as number, fetchedAt: r.fetchedAt as number, bytes: r.bytes as number };
+  });
+  if (sum !== tableBytes) throw new Error('lengths do not add up');
+  return { format: m.format, version: m.version, origin: m.origin, results };
 }

@@ -18,14 +18,16 @@ function text(v: unknown): string {
   return typeof v === 'string' ? v : v === undefined || v === null ? '' : JSON.stringify(v);
 }
 
-export async function* recordTable(session: LeakSearchSession, result: ResultMeta, options: { readonly showPasswords: boolean; readonly limit: number; readonly style: (style: Style, text: string) => string }): AsyncGenerator<string> {
-  const { style } = options;
+/** `only`: these rows alone (the new ones, for --only-new), counted as new. */
+export async function* recordTable(session: LeakSearchSession, result: ResultMeta, options: { readonly showPasswords: boolean; readonly limit: number; readonly style: (style: Style, text: string) => string; readonly only?: Uint32Array }): AsyncGenerator<string> {
+  const { style, only } = options;
   const counted = result.count === result.records ? `${result.records.toLocaleString('en-US')} records` : `${result.records.toLocaleString('en-US')} records (the service counted ${result.count.toLocaleString('en-US')})`;
-  yield `${style('bold', `${result.query.domain} (${result.query.type})`)}: ${counted}\n`;
-  const n = Math.min(options.limit, result.records);
+  yield `${style('bold', `${result.query.domain} (${result.query.type})`)}: ${only ? `${only.length.toLocaleString('en-US')} new of ` : ''}${counted}\n`;
+  const shownOf = only ? only.length : result.records;
+  const n = Math.min(options.limit, shownOf);
   if (n === 0) return;
   yield `${style('dim', `  ${cell('account', WIDTHS.who)} ${cell('site', WIDTHS.site)} ${cell('date', WIDTHS.date)} password`)}\n`;
-  const rows = Uint32Array.from({ length: n }, (_, i) => i);
+  const rows = only ? only.subarray(0, n) : Uint32Array.from({ length: n }, (_, i) => i);
   // Shown fields come masked (a password standing in a URL too); the secrets are read apart,
   // to know whether a record has a password, and shown only when asked.
   const shownRecords = await jsonLines(session, result.key, rows, options.showPasswords);
@@ -37,7 +39,7 @@ export async function* recordTable(session: LeakSearchSession, result: ResultMet
     const shown = password === '' ? '' : options.showPasswords ? plainText(password, 80) : MASK;
     yield `  ${cell(who, WIDTHS.who)} ${cell(text(r.url), WIDTHS.site)} ${cell(text(r.date).slice(0, 10), WIDTHS.date)} ${shown}\n`;
   }
-  if (result.records > n) yield `${style('dim', `  … ${(result.records - n).toLocaleString('en-US')} more (--limit N, or --format json, jsonl or csv)`)}\n`;
+  if (shownOf > n) yield `${style('dim', `  … ${(shownOf - n).toLocaleString('en-US')} more (--limit N, or --format json, jsonl or csv)`)}\n`;
 }
 
 async function jsonLines(session: LeakSearchSession, key: string, rows: Uint32Array, includeSecrets: boolean): Promise<Record<string, unknown>[]> {

@@ -102,15 +102,20 @@ export class Engine {
       void this.#prune();
     }
     if (params.legacyFile) {
-      const adopt = (meta: ResultMeta, table: RecordTable): boolean => {
-        if (this.#results.has(meta.key)) return false;
-        this.#results.set(meta.key, { meta, table, loading: undefined, cached: undefined, sites: undefined });
-        this.#save(meta, table);
-        return true;
-      };
-      out.push(...(await migrateLegacyCache(params.legacyFile, params.cacheKey, adopt, () => this.#writing, this.log)));
+      out.push(...(await migrateLegacyCache(params.legacyFile, params.cacheKey, (meta, table) => this.adopt(meta, table), () => this.#writing, this.log)));
     }
     return out;
+  }
+
+  /**
+   * Holds a result read from elsewhere (an old cache, a results file) and saves it to the
+   * cache if there is one; false when a result of its key is held already (that one stays).
+   */
+  adopt(meta: ResultMeta, table: RecordTable): boolean {
+    if (this.#results.has(meta.key)) return false;
+    this.#results.set(meta.key, { meta, table, loading: undefined, cached: undefined, sites: undefined });
+    this.#save(meta, table);
+    return true;
   }
 
   setCacheKey(key: string): void {

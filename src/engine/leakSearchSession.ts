@@ -4,6 +4,7 @@
 // src/editor/engine/), takes every input as a value (no settings, no UI) and is plain Node,
 // so the command line and tests use it as they are. Documented in docs/ARCHITECTURE.md.
 import { constants as fsConstants } from 'node:fs';
+import { hkdfSync } from 'node:crypto';
 import * as fs from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import type { BodySink, ClientOptions } from '../core/client/client';
@@ -21,11 +22,14 @@ import type { CheckTarget } from '../core/service/checkPlan';
 import { LeakSearchError } from '../core/service/errors';
 import type { FindingsType, SearchQuery } from '../core/service/types';
 import { resultsKey } from '../core/service/types';
-import { normalizeBaseUrl } from '../core/service/validate';
+import { normalizeBaseUrl, normalizeDateRange, normalizeDomain, normalizeFindingsType } from '../core/service/validate';
 import type { TriageMark } from '../core/triage/triage';
 import { Engine } from './engine';
 import type { WireMatch } from './leaks';
-import { setKnownKeys } from './store/recordTable';
+import { identityFields } from './store/identity';
+import { holdsKnownKey, setKnownKeys } from './store/recordTable';
+import type { RecordTable } from './store/recordTable';
+import { TableReader, tablePieces } from './store/serialize';
 import { csvPieces, jsonPieces, jsonlPieces } from './views/exports';
 import { ResultView } from './views/resultView';
 import { dateFormat } from './views/dateFormat';
@@ -91,19 +95,37 @@ const DEFAULT_MAX_FILE_BYTES = 10 * 1024 * 1024;
 // Opening a file does not follow a symbolic link where the system can tell (not on Windows).
 const NO_FOLLOW: number | undefined = fsConstants.O_NOFOLLOW;
 
+/** A result as bytes (see store/serialize.ts), to carry it to another session (`importResult`). */
+export interface ExportedResult {
+  readonly meta: ResultMeta;
+  /** The length of all `pieces` together. */
+  readonly bytes: number;
+  pieces(): Iterable<Uint8Array>;
+}
+
+/** A result's bytes arriving (`importResult`): push them in any split, then `finish`. */
+export interface ResultImport {
+  push(piece: Uint8Array): void;
+  /** Holds the result; throws when the bytes were fewer or not a table of the query's type. */
+  finish(): ResultMeta;
+}
+
+/** The service a session checks against; none for a session over a results file. */
+interface Service {
+  readonly baseUrl: string;
+  readonly apiKey: string;
+  readonly client: LeakSearchClient;
+}
+
 export class LeakSearchSession {
   readonly origin: string;
-  readonly #baseUrl: string;
-  readonly #apiKey: string;
-  readonly #client: LeakSearchClient;
+  readonly #service: Service | undefined;
   readonly #engine: Engine;
   #nextIngest = 1;
 
-  private constructor(baseUrl: string, apiKey: string, client: LeakSearchClient, engine: Engine) {
-    this.#baseUrl = baseUrl;
-    this.#apiKey = apiKey;
-    this.origin = new URL(baseUrl).origin;
-    this.#client = client;
+  private constructor(origin: string, service: Service | undefined, engine: Engine) {
+    this.origin = origin;
+    this.#service = service;
     this.#engine = engine;
   }
 
@@ -117,7 +139,20 @@ export class LeakSearchSession {
       const limits = options.cache.limits ?? { maxRecords: 5_000_000, maxCached: 200, maxCacheAgeMs: 30 * 86_400_000 };
       await engine.init({ cacheDir: options.cache.dir, cacheKey: options.cache.key, limits, locale: options.locale ?? 'en-US' });
     }
-    return new LeakSearchSession(baseUrl, options.apiKey, new LeakSearchClient(options.client), engine);
+    return new LeakSearchSession(new URL(baseUrl).origin, { baseUrl, apiKey: options.apiKey, client: new LeakSearchClient(options.client) }, engine);
+  }
+
+  /**
+   * A session with no service and no key, over results of `origin` carried from another
+   * session (`importResult`): it reads and scans them but cannot check.
+   */
+  static offline(origin: string, log?: Log): LeakSearchSession {
+    return new LeakSearchSession(new URL(origin).origin, undefined, new Engine(log));
+  }
+
+  #online(): Service {
+    if (!this.#service) throw new LeakSearchError('invalid-input', 'This session reads results from a file; it has no service to check against.');
+    return this.#service;
   }
 
   /**
@@ -140,6 +175,7 @@ export class LeakSearchSession {
   }
 
   async #checkOne(query: SearchQuery, options: CheckOptions): Promise<ResultMeta> {
+    const service = this.#online();
     let ended: number | undefined;
     const sink = (q: SearchQuery, maxRecords: number): BodySink => {
       const id = this.#nextIngest++;
@@ -154,9 +190,9 @@ export class LeakSearchSession {
         abort: () => this.#engine.ingestAbort(id),
       };
     };
-    const response = await this.#client.search({
-      baseUrl: this.#baseUrl,
-      apiKey: this.#apiKey,
+    const response = await service.client.search({
+      baseUrl: service.baseUrl,
+      apiKey: service.apiKey,
       domain: query.domain,
       type: query.type,
       ...(query.range ? { range: query.range } : {}),
@@ -175,7 +211,71 @@ export class LeakSearchSession {
 
   /** The quota the service last reported for this key (undefined before any answer). */
   quota(): ReturnType<LeakSearchClient['rateLimit']> {
-    return this.#client.rateLimit(this.#baseUrl, this.#apiKey);
+    return this.#service?.client.rateLimit(this.#service.baseUrl, this.#service.apiKey);
+  }
+
+  /**
+   * A key for a front end's own files, derived from the API key (HKDF-SHA256 with `purpose`
+   * as its info): files keyed by it can be told apart only by a holder of the API key, and
+   * the API key cannot be recovered from it.
+   */
+  derivedKey(purpose: string, bytes = 32): Buffer {
+    return Buffer.from(hkdfSync('sha256', this.#online().apiKey, 'leak-search derived keys', purpose, bytes));
+  }
+
+  /**
+   * A result as bytes, to hold in another session (`importResult`); undefined when not held.
+   * A result in which the service echoed the API key is refused: the bytes are the records as
+   * sent, and whoever reads them has no key to mask.
+   */
+  async exportResult(key: string): Promise<ExportedResult | undefined> {
+    const meta = this.#engine.list().find((m) => m.key === key);
+    const table = await this.#engine.table(key);
+    if (!meta || !table) return undefined;
+    if (holdsKnownKey(table)) throw new LeakSearchError('bad-response', `A record of ${meta.query.domain} holds the API key (the service echoed it), so its results cannot leave this session.`);
+    let bytes = 0;
+    for (const piece of tablePieces(table)) bytes += piece.byteLength;
+    return { meta, bytes, pieces: () => tablePieces(table) };
+  }
+
+  /**
+   * Receives a result exported by another session, as `bytes` bytes (at most: a header asking
+   * for more is refused before anything is allocated). Its key is made here from this
+   * session's origin and the query, which is validated as a check would.
+   */
+  importResult(query: SearchQuery, facts: { readonly count: number; readonly fetchedAt: number }, bytes: number): ResultImport {
+    const range = query.range ? normalizeDateRange(query.range.start, query.range.end) : undefined;
+    const checked: SearchQuery = { domain: normalizeDomain(query.domain), type: normalizeFindingsType(query.type), ...(range ? { range } : {}) };
+    if (checked.domain !== query.domain || checked.type !== query.type || (range && (range.start !== query.range?.start || range.end !== query.range.end))) {
+      throw new LeakSearchError('invalid-input', 'The result\'s query is not one a check would make.');
+    }
+    const reader = new TableReader(bytes);
+    let received = 0;
+    return {
+      push: (piece) => {
+        received += piece.byteLength;
+        reader.push(piece);
+      },
+      finish: () => {
+        const table: RecordTable = reader.finish();
+        if (received !== bytes || table.type !== checked.type) throw new LeakSearchError('invalid-input', 'The result\'s records are not what its description says.');
+        const meta: ResultMeta = { key: resultsKey(this.origin, checked), origin: this.origin, query: checked, count: facts.count, records: table.length, fetchedAt: facts.fetchedAt };
+        if (!this.#engine.adopt(meta, table)) throw new LeakSearchError('invalid-input', 'The same result came twice.');
+        return meta;
+      },
+    };
+  }
+
+  /**
+   * What makes each record of a result the record it is (every field but status; see
+   * store/identity.ts), in row order. The texts hold secrets: for fingerprints, never for showing.
+   */
+  async recordIdentities(key: string): Promise<Iterable<readonly string[]>> {
+    const table = await this.#engine.table(key);
+    if (!table) throw new LeakSearchError('internal', 'The result is no longer held.');
+    return (function* () {
+      for (let row = 0; row < table.length; row++) yield identityFields(table, row);
+    })();
   }
 
   /** A result's sites by record count, a page at a time. */
@@ -295,7 +395,7 @@ export class LeakSearchSession {
   /** Waits for cache writes, then closes the connections. */
   async close(): Promise<void> {
     await this.#engine.flush();
-    await this.#client.close();
+    await this.#service?.client.close();
   }
 }
 

@@ -1,6 +1,8 @@
 // `leak-search check DOMAIN…`: one search per domain and findings type, the records printed as
 // a table on a terminal (passwords masked unless --show-passwords) or as JSON, JSON Lines or
 // CSV; the quota left on stderr. Exit 1 when a domain has records, 3 when the service failed.
+// --only-new --state FILE: only records that FILE has not seen (../stateFile.ts), and exit 1
+// only for those; the state is brought up to date once the records are written.
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import { formatQuota } from '../../core/text/format';
@@ -15,6 +17,7 @@ import type { Sink } from '../output';
 import type { RunContext } from '../runContext';
 import { openSession } from '../session';
 import type { ServiceFlags } from '../session';
+import { SeenState, STATE_KEY_PURPOSE, fingerprintsOf } from '../stateFile';
 import { recordTable } from '../table';
 
 interface CheckFlags extends ServiceFlags {
@@ -26,6 +29,8 @@ interface CheckFlags extends ServiceFlags {
   readonly showPasswords?: boolean;
   readonly maxRequests?: number;
   readonly limit?: number;
+  readonly onlyNew?: boolean;
+  readonly state?: string;
 }
 
 export function registerCheck(program: Command, run: (action: (ctx: RunContext) => Promise<ExitCode>) => Promise<void>): void {
@@ -41,11 +46,14 @@ export function registerCheck(program: Command, run: (action: (ctx: RunContext) 
     .option('--show-passwords', 'show leaked passwords instead of masking them')
     .option('--max-requests <n>', 'send at most this many searches', positiveInt)
     .option('--limit <n>', 'records per result in the table (default 50)', positiveInt)
+    .option('--only-new', 'only records the --state file has not seen (exit 1 only for those)')
+    .option('--state <file>', 'what earlier runs saw (keyed fingerprints, no records); updated after the run')
     .addHelpText('after', `
 Examples:
   $ LEAK_SEARCH_API_KEY=… leak-search check example.com
   $ leak-search check example.com example.org --type customers --format csv -o leaks.csv
-  $ leak-search check --from 2026-01-01 --to 2026-06-30 --format jsonl | jq .username`)
+  $ leak-search check --from 2026-01-01 --to 2026-06-30 --format jsonl | jq .username
+  $ leak-search check example.com --only-new --state .leak-search-state.json`)
     .action((domains: string[], _flags: CheckFlags, command: Command) => run((ctx) => check(ctx, domains, command.optsWithGlobals<CheckFlags>())));
 }
 
@@ -59,10 +67,14 @@ async function check(ctx: RunContext, args: readonly string[], flags: CheckFlags
   const { domains, from } = domainsOf(args, ctx.cwd);
   if (domains.length === 0) throw new UsageError(`No domains: name them (leak-search check example.com) or set leakSearch.domains in ${from}.`);
   if ((flags.from === undefined) !== (flags.to === undefined)) throw new UsageError('Give both --from and --to, or neither.');
+  if (flags.onlyNew && flags.state === undefined) throw new UsageError('--only-new needs --state FILE: where the records already seen are remembered.');
   const format = flags.format ?? (flags.output === undefined && ctx.stdout.isTTY ? 'table' : 'jsonl');
   const session = await openSession(flags, ctx, ctx.reporter);
   ctx.onInterrupt(() => void session.close());
   try {
+    // Read before any search, so a damaged state costs no quota.
+    const stateKey = flags.state !== undefined ? session.derivedKey(STATE_KEY_PURPOSE) : undefined;
+    const state = flags.state !== undefined && stateKey ? SeenState.read(flags.state, stateKey, (m) => ctx.reporter.warn(m)) : undefined;
     const range = flags.from !== undefined && flags.to !== undefined ? { start: flags.from, end: flags.to } : null;
     const targets = domains.map((domain) => ({ domain, ...(flags.type ? { type: flags.type } : {}), range }));
     const outcomes: CheckOutcome[] = [];
@@ -78,20 +90,32 @@ async function check(ctx: RunContext, args: readonly string[], flags: CheckFlags
       outcomes.push(...done);
     }
     ctx.reporter.done();
+    const results = outcomes.flatMap((o) => (o.result ? [o.result] : []));
+    // With a state: each result's fingerprints, and (--only-new) its rows the state has not seen.
+    const only = new Map<string, Uint32Array>();
+    if (state && stateKey) {
+      for (const r of results) {
+        const prints = fingerprintsOf(stateKey, await session.recordIdentities(r.key));
+        if (flags.onlyNew) only.set(r.key, state.unseenRows(r.key, prints));
+        state.remember(r.key, prints);
+      }
+    }
     const sink: Sink = flags.output !== undefined ? fileSink(flags.output) : streamSink(ctx.stdout);
     try {
-      await writeResults(session, outcomes.flatMap((o) => (o.result ? [o.result] : [])), format, sink, flags, ctx);
+      await writeResults(session, results, format, sink, flags, ctx, only);
       await sink.end();
     } catch (e) {
       sink.abort();
       throw e;
     }
+    // Only now: a run that failed to write its records must report them again next time.
+    if (state && flags.state !== undefined) await state.write(flags.state);
     let code: ExitCode = EXIT.ok;
     for (const o of outcomes) {
       if (o.error) {
         ctx.reporter.error(`${o.domain}: ${o.error.message}`);
         code = Math.max(code, exitCodeOf(o.error)) as ExitCode;
-      } else if (o.result.records > 0 && code === EXIT.ok) {
+      } else if ((only.get(o.result.key)?.length ?? o.result.records) > 0 && code === EXIT.ok) {
         code = EXIT.findings;
       }
     }
@@ -103,11 +127,17 @@ async function check(ctx: RunContext, args: readonly string[], flags: CheckFlags
   }
 }
 
-async function writeResults(session: LeakSearchSession, results: readonly ResultMeta[], format: NonNullable<CheckFlags['format']>, sink: Sink, flags: CheckFlags, ctx: RunContext): Promise<void> {
+/** `only`: per result key, the rows to write (the new ones); a result not in it is written whole. */
+async function writeResults(session: LeakSearchSession, results: readonly ResultMeta[], format: NonNullable<CheckFlags['format']>, sink: Sink, flags: CheckFlags, ctx: RunContext, only: ReadonlyMap<string, Uint32Array>): Promise<void> {
   const includeSecrets = flags.showPasswords === true;
+  const rowsOf = (r: ResultMeta): { rows?: Uint32Array } => {
+    const rows = only.get(r.key);
+    return rows ? { rows } : {};
+  };
   if (format === 'table') {
     for (const r of results) {
-      for await (const piece of recordTable(session, r, { showPasswords: includeSecrets, limit: flags.limit ?? 50, style: ctx.stdoutStyle })) await sink.write(piece);
+      const rows = only.get(r.key);
+      for await (const piece of recordTable(session, r, { showPasswords: includeSecrets, limit: flags.limit ?? 50, style: ctx.stdoutStyle, ...(rows ? { only: rows } : {}) })) await sink.write(piece);
     }
     return;
   }
@@ -115,7 +145,7 @@ async function writeResults(session: LeakSearchSession, results: readonly Result
     await sink.write('[');
     for (const [i, r] of results.entries()) {
       await sink.write(`${i === 0 ? '\n' : ',\n'}{"domain":${JSON.stringify(r.query.domain)},"type":${JSON.stringify(r.query.type)},"count":${r.count},"records":`);
-      for await (const piece of session.recordPieces(r.key, 'json', { includeSecrets })) await sink.write(piece.replace(/\n$/, ''));
+      for await (const piece of session.recordPieces(r.key, 'json', { includeSecrets, ...rowsOf(r) })) await sink.write(piece.replace(/\n$/, ''));
       await sink.write('}');
     }
     await sink.write(results.length > 0 ? '\n]\n' : ']\n');
@@ -125,6 +155,6 @@ async function writeResults(session: LeakSearchSession, results: readonly Result
     if (format === 'csv' && i > 0) ctx.reporter.warn('CSV holds one result; use --format jsonl for several domains or types.');
     if (format === 'csv' && i > 0) break;
     const lead = `"domain":${JSON.stringify(r.query.domain)},"type":${JSON.stringify(r.query.type)}`;
-    for await (const piece of session.recordPieces(r.key, format, { includeSecrets, lead })) await sink.write(piece);
+    for await (const piece of session.recordPieces(r.key, format, { includeSecrets, lead, ...rowsOf(r) })) await sink.write(piece);
   }
 }

@@ -126,6 +126,31 @@ function mayHoldKey(text: string): boolean {
   return knownKeys.length > 0 && text.length >= 3 && knownKeys.some((k) => text.length >= Math.min(k.length, 12));
 }
 
+/**
+ * Whether a cell of `table` holds a known key in any spelling `withoutKeys` masks: a table
+ * that leaves this engine whole (a results file) must not carry the key that fetched it.
+ */
+export function holdsKnownKey(table: RecordTable): boolean {
+  const holds = (text: string): boolean => withoutKeys(text) !== text;
+  for (let c = 0; c < table.columns.length; c++) {
+    // A dictionary column: each distinct value once, not once a row; a date column: only the
+    // texts kept as sent (the rest are times it formats itself).
+    const { text, date } = table.stored[c] ?? {};
+    if (date) {
+      for (const [, odd] of date.texts()) if (holds(odd)) return true;
+      continue;
+    }
+    if (text?.isDictionary) {
+      if (text.values.some(holds)) return true;
+      continue;
+    }
+    for (let row = 0; row < table.length; row++) {
+      if (holds(table.text(c, row))) return true;
+    }
+  }
+  return false;
+}
+
 export class RecordTable {
   readonly columns: readonly ColumnInfo[];
   readonly roles: ColumnRoles;

@@ -64,6 +64,19 @@ export function* tablePieces(table: RecordTable): Generator<Uint8Array> {
   }
 }
 
+/** The bytes a header's columns take after it (what `#plan` allocates). */
+function plannedBytes(header: Header): number {
+  const n = header.rows;
+  let sum = 0;
+  for (const c of header.columns) {
+    if (c.store === 'date') sum += 8 * n;
+    else if (c.store === 'dict') sum += (c.codeBytes === 1 || c.codeBytes === 2 ? c.codeBytes : 4) * n;
+    else sum += 4 * (n + 1) + (Number.isSafeInteger(c.poolBytes) && (c.poolBytes ?? 0) >= 0 ? (c.poolBytes ?? 0) : Number.POSITIVE_INFINITY);
+    if (c.tags) sum += n;
+  }
+  return sum;
+}
+
 /** Where the next bytes go: a typed array being filled. */
 interface Target {
   readonly bytes: Uint8Array;
@@ -74,8 +87,12 @@ interface Target {
 /**
  * Rebuilds a table from the pieces of its file, as they arrive. `push` each piece, then
  * `finish()`; a piece that does not fit the header throws (the file is not ours or damaged).
+ * `maxBytes`: the most the table's bytes may be, when known (a results file says it before
+ * it is authenticated): a header asking for more is refused before anything is allocated.
  */
 export class TableReader {
+  constructor(private readonly maxBytes = Number.POSITIVE_INFINITY) {}
+
   #lengthBytes = Buffer.alloc(4);
   #lengthFilled = 0;
   #headerBytes: Buffer | undefined;
@@ -95,7 +112,7 @@ export class TableReader {
         at += n;
         if (this.#lengthFilled === 4) {
           const size = this.#lengthBytes.readUInt32LE(0);
-          if (size > 256 * 1024 * 1024) throw new Error('The cache file has a header too large to be ours.');
+          if (size > 256 * 1024 * 1024 || 4 + size > this.maxBytes) throw new Error('The cache file has a header too large to be ours.');
           this.#headerBytes = Buffer.alloc(size);
         }
         continue;
@@ -127,6 +144,7 @@ export class TableReader {
     if ((header.version !== VERSION && header.version !== 2) || (header.type !== 'accounts' && header.type !== 'customers') || !Number.isSafeInteger(header.rows) || header.rows < 0) {
       throw new Error('The cache file is not of this version.');
     }
+    if (!Array.isArray(header.columns) || 4 + (this.#headerBytes?.length ?? 0) + plannedBytes(header) > this.maxBytes) throw new Error('The cache file is shorter than its header says.');
     this.#header = header;
     const n = header.rows;
     const target = (array: Uint32Array | Uint16Array | Float64Array | Uint8Array | Buffer, done: () => void = () => undefined): void => {

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { DateColumn, TextColumn } from '../../../src/engine/store/columns';
-import { MAX_OWN_COLUMNS, RecordTableBuilder } from '../../../src/engine/store/recordTable';
+import { MAX_OWN_COLUMNS, RecordTableBuilder, holdsKnownKey, setKnownKeys } from '../../../src/engine/store/recordTable';
 import type { RecordTable } from '../../../src/engine/store/recordTable';
 import { TableReader, tablePieces } from '../../../src/engine/store/serialize';
 import type { AccountRecord, OpenRecord } from '../../../src/core/service/types';
@@ -145,6 +145,42 @@ describe('engine: stored results', () => {
     const reader = new TableReader();
     reader.push(bytes.subarray(0, bytes.length - 3));
     assert.throws(() => reader.finish(), /ended early/);
+  });
+
+  it('reads a table within its stated length, and refuses a header asking for more before allocating', () => {
+    const table = build('accounts', [account(1), account(2), account(3, { note: 'x' })]);
+    const bytes = Buffer.concat([...tablePieces(table)]);
+    const exact = new TableReader(bytes.length);
+    exact.push(bytes);
+    assert.equal(exact.finish().length, 3, 'exactly its length is enough');
+    assert.throws(() => new TableReader(bytes.length - 1).push(bytes), /shorter than its header/);
+    assert.throws(() => new TableReader(10).push(bytes), /header too large/);
+    // A header of a billion rows in a few bytes: refused from the header alone.
+    const header = Buffer.from(JSON.stringify({ version: 3, type: 'accounts', rows: 1e9, columns: [{ info: { key: 'date', label: 'Date', kind: 'date', secret: false }, store: 'date', tags: false }] }));
+    const length = Buffer.alloc(4);
+    length.writeUInt32LE(header.length, 0);
+    const before = process.memoryUsage().arrayBuffers;
+    assert.throws(() => new TableReader(4 + header.length + 1024).push(Buffer.concat([length, header])), /shorter than its header/);
+    assert.ok(process.memoryUsage().arrayBuffers - before < 64 * 1024 * 1024, 'nothing the size of the rows was allocated');
+  });
+
+  it('tells a table in which a known key stands, in any column and any way it is stored', () => {
+    const key = 'lj_test_5e1f0c9a8b7d6e5f4a3b2c1d0e9f8a7b';
+    const many = Array.from({ length: 300 }, (_, i) => account(i));
+    setKnownKeys([key]);
+    try {
+      assert.equal(holdsKnownKey(build('accounts', many)), false, 'a clean table');
+      const echoes: readonly [string, Partial<AccountRecord>][] = [
+        ['a URL, URL-encoded', { url: `https://sso.example.com/?k=${encodeURIComponent(key)}` }],
+        ['a user name', { username: `${key}@example.com` }],
+        ['a browser (few values)', { browser: `Firefox ${key}` }],
+        ['a date kept as sent', { date: `not a date ${key}` }],
+        ['base64', { password: Buffer.from(key).toString('base64') }],
+      ];
+      for (const [name, echo] of echoes) assert.equal(holdsKnownKey(build('accounts', [...many, { ...account(1), ...echo }])), true, name);
+    } finally {
+      setKnownKeys([]);
+    }
   });
 
   it('costs well under 100 bytes a record for accounts', () => {
