@@ -1,7 +1,7 @@
 // `leak-search check DOMAIN…`: one search per domain and findings type, the records printed as
 // a table on a terminal (passwords masked unless --show-passwords) or as JSON, JSON Lines or
 // CSV; the quota left on stderr. Exit 1 when a domain has records, 3 when the service failed.
-// --only-new --state FILE: only records that FILE has not seen (../stateFile.ts), and exit 1
+// --only-new --state FILE: only records that FILE has not seen (../files/stateFile.ts), and exit 1
 // only for those; the state is brought up to date once the records are written.
 import type { Command } from 'commander';
 import { Option } from 'commander';
@@ -17,7 +17,7 @@ import type { Sink } from '../output';
 import type { RunContext } from '../runContext';
 import { openSession } from '../session';
 import type { ServiceFlags } from '../session';
-import { SeenState, STATE_KEY_PURPOSE, fingerprintsOf } from '../stateFile';
+import { SeenState, STATE_KEY_PURPOSE, fingerprintsOf } from '../files/stateFile';
 import { recordTable } from '../table';
 
 interface CheckFlags extends ServiceFlags {

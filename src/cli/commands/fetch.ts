@@ -1,5 +1,5 @@
 // `leak-search fetch DOMAIN… --out FILE`: checks the domains once and writes their results to
-// one file sealed under LEAK_SEARCH_RESULTS_KEY (see ../resultsFile.ts), for other CI jobs to
+// one file sealed under LEAK_SEARCH_RESULTS_KEY (see ../files/resultsFile.ts), for other CI jobs to
 // scan against with `scan --results FILE` without the API key. The file is written only when
 // every check succeeded: a file missing a domain would let scans pass that should fail.
 // Exit 0 when written, 2 for usage (no key, no domains), 3 when the service failed.
@@ -13,7 +13,7 @@ import { domainsOf } from '../environment';
 import { EXIT, UsageError, exitCodeOf } from '../exitCodes';
 import type { ExitCode } from '../exitCodes';
 import type { RunContext } from '../runContext';
-import { RESULTS_KEY_VARIABLE, resultsKeyOf, writeResultsFile } from '../resultsFile';
+import { RESULTS_KEY_VARIABLE, resultsKeyOf, writeResultsFile } from '../files/resultsFile';
 import { openSession } from '../session';
 import type { ServiceFlags } from '../session';
 

@@ -17,18 +17,18 @@ import { EXIT, Reported, UsageError, exitCodeOf } from '../exitCodes';
 import type { ExitCode } from '../exitCodes';
 import { fileSink, streamSink } from '../output';
 import type { Sink } from '../output';
-import { openResultsFile } from '../resultsFile';
+import { openResultsFile } from '../files/resultsFile';
 import type { RunContext } from '../runContext';
 import { openSession } from '../session';
 import type { ServiceFlags } from '../session';
-import { readBaseline } from '../baseline';
-import type { Baseline } from '../baseline';
-import { jsonWriter, sarifWriter, textWriter } from '../findingsOutput';
-import type { FindingsWriter, ScanFinding } from '../findingsOutput';
-import { BlobReader, GitError, gitRoot, revisionArg } from '../git';
-import { diffUnits, historyUnits, pathspecs, stagedUnits, treeUnits } from '../scanSources';
-import type { ScanUnit } from '../scanSources';
-import { scanSettingsOf } from '../scanSettings';
+import { readBaseline } from '../scan/baseline';
+import type { Baseline } from '../scan/baseline';
+import { jsonWriter, sarifWriter, textWriter } from '../scan/findingsOutput';
+import type { FindingsWriter, ScanFinding } from '../scan/findingsOutput';
+import { BlobReader, GitError, gitRoot, revisionArg } from '../scan/git';
+import { diffUnits, historyUnits, pathspecs, stagedUnits, treeUnits } from '../scan/scanSources';
+import type { ScanUnit } from '../scan/scanSources';
+import { scanSettingsOf } from '../scan/scanSettings';
 
 type FailOn = 'error' | 'warning' | 'note' | 'none';
 

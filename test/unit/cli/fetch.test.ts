@@ -13,7 +13,7 @@ import type { RunningService } from '../../../service/types';
 import { keyIdOf } from '../../../src/core/cache/diskCache';
 import { SEALED_BODY_OFFSET, seal } from '../../../src/core/cache/sealed';
 import { UsageError } from '../../../src/cli/exitCodes';
-import { RESULTS_KEY_VARIABLE, openResultsFile, resultsKeyOf } from '../../../src/cli/resultsFile';
+import { RESULTS_KEY_VARIABLE, openResultsFile, resultsKeyOf } from '../../../src/cli/files/resultsFile';
 import { LeakSearchSession } from '../../../src/engine/leakSearchSession';
 import { runCli } from './spawnCli';
 

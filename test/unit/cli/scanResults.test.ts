@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { DEMO_ALICE, DEMO_API_KEY, demoOptions } from '../../../service/demo';
 import { startService } from '../../../service/server';
 import type { RunningService } from '../../../service/types';
-import { RESULTS_KEY_VARIABLE } from '../../../src/cli/resultsFile';
+import { RESULTS_KEY_VARIABLE } from '../../../src/cli/files/resultsFile';
 import { runCli } from './spawnCli';
 
 describe('cli scan --results: scanning against a fetched file, without the API key', function () {

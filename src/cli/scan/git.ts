@@ -4,7 +4,7 @@
 // after `--end-of-options` or `--` with literal pathspecs, so it can never be read as an option.
 import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import { UsageError } from './exitCodes';
+import { UsageError } from '../exitCodes';
 
 /** git failed, or is not installed. */
 export class GitError extends Error {

@@ -12,8 +12,8 @@
 // Read bounded; written beside and renamed.
 import { createHmac } from 'node:crypto';
 import * as fs from 'node:fs';
-import { UsageError } from './exitCodes';
-import { fileSink } from './output';
+import { UsageError } from '../exitCodes';
+import { fileSink } from '../output';
 
 const FORMAT = 'leak-search state';
 const VERSION = 1;

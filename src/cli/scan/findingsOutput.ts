@@ -3,9 +3,9 @@
 // SARIF 2.1.0 through the engine's writer. Text and JSON stream file by file; SARIF is one
 // document, written at the end. No line of a scanned file is ever printed: the message names
 // what leaked and never holds a password.
-import { sarifLevel } from '../core/export/sarif';
-import type { SarifExtras, FileFinding, LeakSearchSession } from '../engine/leakSearchSession';
-import type { Sink, Style } from './output';
+import { sarifLevel } from '../../core/export/sarif';
+import type { SarifExtras, FileFinding, LeakSearchSession } from '../../engine/leakSearchSession';
+import type { Sink, Style } from '../output';
 
 /** A finding as reported: where (`display`: relative to the folder the scan ran in), what, and whether it is suppressed. */
 export type ScanFinding = FileFinding & SarifExtras & { readonly display: string };

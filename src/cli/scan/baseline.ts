@@ -4,9 +4,9 @@
 // of ours, JSON or SARIF, whose findings are known by their fingerprints
 // (core/export/findingFingerprint.ts), which stay when lines move.
 import * as fs from 'node:fs';
-import { FINGERPRINT_KEY } from '../core/export/sarif';
-import { MAX_TRIAGE_FILE_BYTES, TRIAGE_FILE_FORMAT } from '../core/triage/triage';
-import { UsageError } from './exitCodes';
+import { FINGERPRINT_KEY } from '../../core/export/sarif';
+import { MAX_TRIAGE_FILE_BYTES, TRIAGE_FILE_FORMAT } from '../../core/triage/triage';
+import { UsageError } from '../exitCodes';
 
 export type Baseline =
   | { readonly kind: 'triage'; readonly text: string }

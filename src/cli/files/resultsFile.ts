@@ -13,13 +13,13 @@
 // allocated, and the tag is checked at the end; a damaged, truncated or foreign file is a
 // UsageError (exit 2), never a partial session.
 import * as fs from 'node:fs';
-import { keyIdOf } from '../core/cache/diskCache';
-import { CACHE_KEY_BYTES, CacheCryptoError, SEALED_BODY_OFFSET, TAG_OFFSET, streamOpener, streamSealer } from '../core/cache/sealed';
-import type { SearchQuery } from '../core/service/types';
-import { LeakSearchSession } from '../engine/leakSearchSession';
-import type { ResultImport } from '../engine/leakSearchSession';
-import { UsageError } from './exitCodes';
-import { fileSink } from './output';
+import { keyIdOf } from '../../core/cache/diskCache';
+import { CACHE_KEY_BYTES, CacheCryptoError, SEALED_BODY_OFFSET, TAG_OFFSET, streamOpener, streamSealer } from '../../core/cache/sealed';
+import type { SearchQuery } from '../../core/service/types';
+import { LeakSearchSession } from '../../engine/leakSearchSession';
+import type { ResultImport } from '../../engine/leakSearchSession';
+import { UsageError } from '../exitCodes';
+import { fileSink } from '../output';
 
 export const RESULTS_KEY_VARIABLE = 'LEAK_SEARCH_RESULTS_KEY';
 const PURPOSE = 'leak-search results file';

@@ -6,8 +6,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { UsageError } from '../../../src/cli/exitCodes';
-import { SeenState, fingerprintsOf } from '../../../src/cli/stateFile';
+import { UsageError } from '../../../../src/cli/exitCodes';
+import { SeenState, fingerprintsOf } from '../../../../src/cli/files/stateFile';
 
 const KEY = Buffer.alloc(32, 7);
 const OTHER_KEY = Buffer.alloc(32, 8);
@@ -15,7 +15,7 @@ const ALICE = ['2026-03-14T09:26:53.000Z', 'alice@example.com', 'Summer2024!', '
 const BOB = ['2025-07-02T18:04:11.000Z', 'bob@example.com', 'Winter2023#', 'https://mail.example.com/'];
 const Q = 'https://leakjar.com|example.com|accounts|all';
 
-describe('cli/stateFile: what check --only-new has seen', () => {
+describe('cli/files/stateFile: what check --only-new has seen', () => {
   let dir: string;
   before(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'leak-state-'))));
   after(() => fs.rmSync(dir, { recursive: true, force: true }));

@@ -5,8 +5,8 @@
 // of history, each blob once. Symbolic links are never followed.
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import type { SecretFileNames } from '../core/scan/files/secretFiles';
-import { UsageError } from './exitCodes';
+import type { SecretFileNames } from '../../core/scan/files/secretFiles';
+import { UsageError } from '../exitCodes';
 import { gitRecords, gitRoot, isObjectId } from './git';
 
 /** One content to scan. */

@@ -2,10 +2,10 @@
 // .vscode/settings.json so `leak-search scan` marks what the editor marks: the severity of a
 // leaked identifier, the size limit, secret-bearing file names, git-ignored files and hosts in
 // documentation (`leakSearch.diagnostics.*`, defaults as in package.json).
-import { DEFAULT_MAX_FILE_SIZE } from '../core/scan/files/maxFileSize';
-import { DEFAULT_SECRET_FILES, SecretFileNames } from '../core/scan/files/secretFiles';
-import type { SeverityHint } from '../core/scan/leakIndex';
-import { workspaceSettings } from './environment';
+import { DEFAULT_MAX_FILE_SIZE } from '../../core/scan/files/maxFileSize';
+import { DEFAULT_SECRET_FILES, SecretFileNames } from '../../core/scan/files/secretFiles';
+import type { SeverityHint } from '../../core/scan/leakIndex';
+import { workspaceSettings } from '../environment';
 
 export interface ScanSettings {
   readonly severity: SeverityHint;
