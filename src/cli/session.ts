@@ -28,7 +28,8 @@ export function clientOptions(flags: ServiceFlags, env: NodeJS.ProcessEnv): Clie
   };
 }
 
-export async function openSession(flags: ServiceFlags, io: { readonly env: NodeJS.ProcessEnv; readonly stdin: NodeJS.ReadStream; readonly stderr: NodeJS.WriteStream }, reporter: Reporter): Promise<LeakSearchSession> {
+/** `scans`: the session will scan files against what it checks (its index is built as answers arrive). */
+export async function openSession(flags: ServiceFlags, io: { readonly env: NodeJS.ProcessEnv; readonly stdin: NodeJS.ReadStream; readonly stderr: NodeJS.WriteStream }, reporter: Reporter, scans = false): Promise<LeakSearchSession> {
   const baseUrl = baseUrlOf(flags.baseUrl, io.env);
   // Refused before the key is read, once, in the command line's own words (the client's
   // refusal speaks of the editor's question, and would come once per domain).
@@ -41,6 +42,7 @@ export async function openSession(flags: ServiceFlags, io: { readonly env: NodeJ
     baseUrl,
     apiKey,
     client: clientOptions(flags, io.env),
+    indexWhileChecking: scans,
     log: (level, message) => (level === 'info' ? undefined : reporter.warn(message)),
   });
 }

@@ -67,6 +67,9 @@ interface Panel {
 
 const NO_MARKS: ReadonlyMap<string, TriageMark> = new Map();
 
+/** The segment of an answer not indexed while it arrives. */
+const NO_SEGMENT: ReturnType<Leaks['prepare']> = { row: () => undefined, flush: () => undefined, finish: () => undefined };
+
 export class Engine {
   readonly #results = new Map<string, Stored>();
   readonly #ingests = new Map<number, Ingest>();
@@ -81,7 +84,15 @@ export class Engine {
   /** The editor's triage decisions per service origin (replaced whole on every change). */
   readonly #marks = new Map<string, ReadonlyMap<string, TriageMark>>();
 
-  constructor(private readonly log: Log = () => undefined) {
+  /**
+   * `indexWhileIngesting`: build each answer's leak index segment as its records arrive (the
+   * editor scans its files against every result). A front end that only prints records turns
+   * it off: the index is then built from the table when first asked for (`setIndexed`).
+   */
+  constructor(
+    private readonly log: Log = () => undefined,
+    private readonly options: { readonly indexWhileIngesting?: boolean } = {},
+  ) {
     this.#dates = dateFormat('en-US');
   }
 
@@ -134,8 +145,8 @@ export class Engine {
   // ---- a check's answer -----------------------------------------------------------------
 
   ingestBegin(id: number, key: string, origin: string, query: SearchQuery, maxRecords: number): void {
-    const segment = this.#leaks.prepare();
-    const builder = new RecordTableBuilder(query.type, segment.row);
+    const segment = this.options.indexWhileIngesting === false ? NO_SEGMENT : this.#leaks.prepare();
+    const builder = new RecordTableBuilder(query.type, segment === NO_SEGMENT ? undefined : segment.row);
     const parser = new SearchBodyParser(query.type, { maxRecords }, builder);
     this.#ingests.set(id, { key, origin, query, decoder: new TextDecoder('utf-8'), parser, builder, segment });
   }

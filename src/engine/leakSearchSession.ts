@@ -46,6 +46,12 @@ export interface SessionOptions {
   readonly client?: ClientOptions;
   /** Keep results in an encrypted cache in this folder, under `cacheKey` (32 bytes, base64). */
   readonly cache?: { readonly dir: string; readonly key: string; readonly limits?: EngineLimits };
+  /**
+   * Build the leak index of each answer as it arrives (default true), so scanning right after a
+   * check costs no second pass. A front end that only prints records turns it off: less memory
+   * and time, and `index()` builds it from the table when asked.
+   */
+  readonly indexWhileChecking?: boolean;
   /** BCP 47 locale of dates in records (default en-US). */
   readonly locale?: string;
   readonly log?: Log;
@@ -132,7 +138,7 @@ export class LeakSearchSession {
   /** A session over `baseUrl`; with `cache`, the results cached there are known at once. */
   static async open(options: SessionOptions): Promise<LeakSearchSession> {
     const baseUrl = normalizeBaseUrl(options.baseUrl);
-    const engine = new Engine(options.log);
+    const engine = new Engine(options.log, { indexWhileIngesting: options.indexWhileChecking ?? true });
     // A record that echoes the request never shows the key.
     setKnownKeys([options.apiKey]);
     if (options.cache) {

@@ -5,6 +5,11 @@
 //   (target: at most RSS_TARGET_MB);
 // - cli.baseline_fetch.total_s, cli.baseline_fetch.rss_mb: the same body fetched by plain Node
 //   and streamed to a file, in the same run, measured the same way: what moving the bytes costs.
+// - cli.scan.throughput, cli.scan.files: `leak-search scan` of this repository's node_modules
+//   (real text: sources, type declarations, READMEs, licences; git-ignored, so scanned with
+//   --include-git-ignored) against the 100,000-record domain, beside cli.scan.rg_throughput:
+//   ripgrep on one thread counting the e-mail|URL regex of scan.bench.ts over the same files (the
+//   scan uses helper threads only within a file of 2^20 characters or more).
 // Peak memory from GNU time's maximum resident set when /usr/bin/time exists, else the
 // process's high-water mark (VmHWM) read while it runs. Fails when the check exits other than 1
 // (records found) or writes a different number of records than the service holds.
@@ -15,6 +20,33 @@ import { join } from 'node:path';
 import { DEMO_API_KEY } from '../../service/demo';
 import { repoRoot } from '../../test/harness/paths';
 import { SCALE_DOMAINS, SCALE_RECORDS, startScaleService } from '../../test/harness/scaleService';
+import { spawnSync } from 'node:child_process';
+import { lstatSync, readdirSync } from 'node:fs';
+import { RG_PATTERN } from './scan.bench';
+
+/** The editor's default largest scanned file (src/core/scan/files/maxFileSize.ts). */
+const MAX_SCANNED_BYTES = 2 * 1024 * 1024;
+
+/** Regular files of a tree (no links), each at most `max` bytes: how many, and their bytes. */
+function treeBytes(dir: string, max: number): { files: number; bytes: number } {
+  let files = 0;
+  let bytes = 0;
+  const stack = [dir];
+  for (let d = stack.pop(); d !== undefined; d = stack.pop()) {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) stack.push(p);
+      else if (e.isFile()) {
+        const size = lstatSync(p).size;
+        if (size <= max) {
+          files++;
+          bytes += size;
+        }
+      }
+    }
+  }
+  return { files, bytes };
+}
 
 const RSS_TARGET_MB = 300;
 const GNU_TIME = '/usr/bin/time';
@@ -94,6 +126,20 @@ export async function bench(): Promise<void> {
     print('cli.baseline_fetch.rss_mb', baseline.rssMb, 'MB');
     print('cli.baseline_fetch.body_mb', statSync(fetched).size / 1024 / 1024, 'MB');
     console.log(`cli.check_1m.rss_target: ${check.rssMb <= RSS_TARGET_MB ? 'met' : 'missed'} (at most ${RSS_TARGET_MB} MB)`);
+
+    // Real text: the scan of node_modules, beside ripgrep over the same files.
+    const tree = join(repoRoot, 'node_modules');
+    const { files, bytes } = treeBytes(tree, MAX_SCANNED_BYTES);
+    const scan = await measure([cli, '--quiet', 'scan', '--domain', SCALE_DOMAINS.small, '--include-git-ignored', '--format', 'json', '-o', join(dir, 'scan.json'), tree], env, dir);
+    if (scan.code !== 0 && scan.code !== 1) throw new Error(`leak-search scan exited ${String(scan.code)}: ${scan.stderr.slice(0, 500)}`);
+    print('cli.scan.files', files, 'count', 0);
+    print('cli.scan.throughput', bytes / 1024 / 1024 / scan.seconds, 'MB/s');
+    print('cli.scan.rss_mb', scan.rssMb, 'MB');
+    const t0 = process.hrtime.bigint();
+    const rg = spawnSync('rg', ['-uu', '--threads', '1', '--max-filesize', String(MAX_SCANNED_BYTES), '--count-matches', '-e', RG_PATTERN, tree], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    const rgSeconds = Number(process.hrtime.bigint() - t0) / 1e9;
+    if (rg.error === undefined && (rg.status === 0 || rg.status === 1)) print('cli.scan.rg_throughput', bytes / 1024 / 1024 / rgSeconds, 'MB/s');
+    else console.log('cli.scan.rg_throughput: n/a (rg not installed)');
   } finally {
     rmSync(dir, { recursive: true, force: true });
     await service.close();

@@ -64,7 +64,7 @@ function key(m: LeakMatch): string {
 }
 
 /** The e-mail|URL pattern of the scanner's grammar, for ripgrep. */
-const RG_PATTERN = String.raw`[A-Za-z0-9._%+'-]+@[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)+|[A-Za-z][A-Za-z0-9+.-]*://[^\s"<>\\^|` + '`' + String.raw`]+`;
+export const RG_PATTERN = String.raw`[A-Za-z0-9._%+'-]+@[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)+|[A-Za-z][A-Za-z0-9+.-]*://[^\s"<>\\^|` + '`' + String.raw`]+`;
 
 /** One ripgrep run over `file` (ms and its match count), or undefined when `rg` is not installed. */
 function ripgrepOnce(file: string): { ms: number; count: number } | undefined {

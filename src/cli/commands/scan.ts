@@ -172,7 +172,7 @@ async function scan(ctx: RunContext, args: readonly string[], flags: ScanFlags, 
 async function checkedSession(ctx: RunContext, flags: ScanFlags, dir: string): Promise<LeakSearchSession> {
   const { domains, from } = domainsOf(flags.domain ?? [], dir);
   if (domains.length === 0) throw new UsageError(`No results to scan against: give --results FILE or --domain example.com, or set leakSearch.domains in ${from}.`);
-  const session = await openSession(flags, ctx, ctx.reporter);
+  const session = await openSession(flags, ctx, ctx.reporter, true);
   try {
     ctx.reporter.progress(`Checking ${domains.join(', ')}…`);
     const outcomes = await session.check(domains.map((domain) => ({ domain })), { signal: ctx.signal });
