@@ -66,8 +66,13 @@ export interface HoverRecord {
   readonly triage: string;
 }
 
-/** Matches whose records can still be asked for (older handles are forgotten). */
+/**
+ * Matches whose records can still be asked for (older handles are forgotten): at most this
+ * many, and at most HELD_REFS record references in all, since a match of a common host can
+ * stand for thousands of records and a scan of a whole tree makes many matches.
+ */
 const HANDLES = 20_000;
+const HELD_REFS = 1_000_000;
 
 type Log = (level: 'info' | 'warn' | 'error', message: string) => void;
 
@@ -87,6 +92,8 @@ export class Leaks {
   #nextId = 1;
   #version = 0;
   readonly #handles = new Map<number, { readonly version: number; readonly refs: LeakMatch['refs'] }>();
+  /** Record references the handles hold in all. */
+  #heldRefs = 0;
   #nextHandle = 1;
   /** Segments built while a table's records arrived (`prepare`), until the table is indexed. */
   readonly #prepared = new WeakMap<RecordTable, SourceSegment>();
@@ -180,12 +187,14 @@ export class Leaks {
       this.#byId.set(held.id, held);
     });
     this.#handles.clear();
+    this.#heldRefs = 0;
     return ++this.#version;
   }
 
   /** Decisions changed: matches carry them, so earlier answers (and their handles) are stale. */
   triageChanged(): number {
     this.#handles.clear();
+    this.#heldRefs = 0;
     return ++this.#version;
   }
 
@@ -208,7 +217,12 @@ export class Leaks {
   #wire(m: LeakMatch): WireMatch {
     const handle = this.#nextHandle++;
     this.#handles.set(handle, { version: this.#version, refs: m.refs });
-    if (this.#handles.size > HANDLES) this.#handles.delete(this.#handles.keys().next().value as number);
+    this.#heldRefs += m.refs.length;
+    while (this.#handles.size > 1 && (this.#handles.size > HANDLES || this.#heldRefs > HELD_REFS)) {
+      const [oldest, held] = this.#handles.entries().next().value as [number, { readonly refs: LeakMatch['refs'] }];
+      this.#handles.delete(oldest);
+      this.#heldRefs -= held.refs.length;
+    }
     const counts = new Map<number, number>();
     for (const r of m.refs) counts.set(r.source, (counts.get(r.source) ?? 0) + 1);
     let best = -1;

@@ -55,6 +55,23 @@ describe('engine leaks: per-result index', () => {
   });
 });
 
+describe('engine leaks: hover handles stay bounded', () => {
+  it('forgets the oldest handles once they hold a million record references, newest kept', () => {
+    // 20,000 records on one host: each match of that host stands for all of them.
+    const records = Array.from({ length: 20_000 }, (_, i) => account(`user${i}@acme.test`, `Pw-${i}-x9`, `https://vpn.acme.test/login${i}`));
+    const leaks = new Leaks(() => undefined);
+    leaks.set(['a'], [table(records)], ['acme.test']);
+    const first = leaks.match('vpn.acme.test', { hosts: true })[0];
+    assert.ok(first, 'the host matches');
+    assert.equal(first.count, 20_000);
+    let last = first;
+    // 60 texts of one match each: 1,200,000 references made in all.
+    for (let i = 0; i < 60; i++) last = leaks.match('vpn.acme.test', { hosts: true })[0] ?? last;
+    assert.equal(leaks.hover(first.handle, 1), undefined, 'the oldest handle was forgotten');
+    assert.equal(leaks.hover(last.handle, 1)?.total, 20_000, 'the newest one still answers');
+  });
+});
+
 describe('engine leaks: the segment built while records arrive', () => {
   /** A body with every shape the index reads differently: plain records, extra fields, blank and odd values. */
   const accounts = [
