@@ -16,9 +16,15 @@ export interface TrustedCertificates {
   readonly system: 'node' | 'bundle file' | 'off' | 'unavailable';
 }
 
-export function trustedCertificates(systemCertificates: boolean, tlsModule: { getCACertificates?: GetCa; rootCertificates: readonly string[] } = tls): TrustedCertificates {
+export function trustedCertificates(
+  systemCertificates: boolean,
+  tlsModule: { getCACertificates?: GetCa; rootCertificates: readonly string[] } = tls,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): TrustedCertificates {
   const get = tlsModule.getCACertificates;
-  const base = get ? safe(() => get('default')) ?? [...tlsModule.rootCertificates] : [...tlsModule.rootCertificates];
+  // Node's default list holds NODE_EXTRA_CA_CERTS; its bundled list (older Node) does not, and
+  // giving the list explicitly would drop them: they are read here then.
+  const base = get ? safe(() => get('default')) ?? [...tlsModule.rootCertificates] : [...tlsModule.rootCertificates, ...extraCertificates(env)];
   if (!systemCertificates) return { certificates: base, system: 'off' };
   const system = get ? safe(() => get('system')) : undefined;
   if (system !== undefined && system.length > 0) return { certificates: unique([...base, ...system]), system: 'node' };
@@ -26,10 +32,21 @@ export function trustedCertificates(systemCertificates: boolean, tlsModule: { ge
   return bundle ? { certificates: unique([...base, ...bundle]), system: 'bundle file' } : { certificates: base, system: 'unavailable' };
 }
 
+/** The certificates of the file NODE_EXTRA_CA_CERTS names (none when unset or unreadable, as Node does). */
+function extraCertificates(env: Readonly<Record<string, string | undefined>>): string[] {
+  const file = env['NODE_EXTRA_CA_CERTS'];
+  if (!file) return [];
+  return safe(() => pems(fs.readFileSync(file, 'utf8'))) ?? [];
+}
+
+function pems(text: string): string[] {
+  return text.split(/(?=-----BEGIN CERTIFICATE-----)/g).filter((pem) => pem.includes('BEGIN CERTIFICATE')).map((pem) => pem.trim());
+}
+
 function readLinuxBundle(): string[] | undefined {
   for (const file of LINUX_BUNDLES) {
     try {
-      return fs.readFileSync(file, 'utf8').split(/(?=-----BEGIN CERTIFICATE-----)/g).filter((pem) => pem.includes('BEGIN CERTIFICATE'));
+      return pems(fs.readFileSync(file, 'utf8'));
     } catch {
       // next
     }

@@ -1,6 +1,9 @@
 // The pure parts of corporate-network support: loopback, proxy choice in VS Code's order,
 // clear-text origins, the route, certificate descriptions and TLS messages.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { certificateFacts, describeCertificate } from '../../../../../src/core/client/net/certificate';
 import { clearTextOrigin, clearTextRefused } from '../../../../../src/core/client/net/clearText';
 import { isLoopbackHost } from '../../../../../src/core/client/net/loopback';
@@ -90,6 +93,19 @@ describe('net: trusted certificates', () => {
   it('Node’s default list, plus the system store when http.systemCertificates is on', () => {
     assert.deepEqual(trustedCertificates(true, fakeTls(true)), { certificates: ['D', 'E', 'S'], system: 'node' });
     assert.deepEqual(trustedCertificates(false, fakeTls(true)), { certificates: ['D', 'E'], system: 'off' });
+  });
+  it('adds NODE_EXTRA_CA_CERTS where Node’s bundled list stands in for its default one', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'extra-ca-'));
+    try {
+      const file = path.join(dir, 'corp.pem');
+      fs.writeFileSync(file, '-----BEGIN CERTIFICATE-----\nX\n-----END CERTIFICATE-----\n');
+      const oldNode = { rootCertificates: ['R'] };
+      assert.deepEqual(trustedCertificates(false, oldNode, { NODE_EXTRA_CA_CERTS: file }).certificates, ['R', '-----BEGIN CERTIFICATE-----\nX\n-----END CERTIFICATE-----']);
+      assert.deepEqual(trustedCertificates(false, oldNode, { NODE_EXTRA_CA_CERTS: path.join(dir, 'missing.pem') }).certificates, ['R']);
+      assert.deepEqual(trustedCertificates(false, fakeTls(true), { NODE_EXTRA_CA_CERTS: file }).certificates, ['D', 'E'], 'Node’s default list has them already');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
   it('the real Node has a non-empty list', () => {
     assert.ok(trustedCertificates(true).certificates.length > 10);
