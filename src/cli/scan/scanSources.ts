@@ -122,9 +122,14 @@ function addedRange(spec: string): [number, number] | undefined {
   return [start, start + n - 1];
 }
 
-/** The path of a `+++ b/…` line (git quotes a path with unusual characters: C escapes). */
+/**
+ * The path of a `+++ b/…` line. git quotes a path with unusual characters (C escapes), and ends
+ * the line with a tab when the path holds a space (as GNU diff does); a tab of the name itself
+ * is always quoted, so a last tab is never part of it.
+ */
 function newPath(line: string): string | undefined {
   let p = line.slice(4);
+  if (p.endsWith('\t')) p = p.slice(0, -1);
   if (p === '/dev/null') return undefined;
   if (p.startsWith('"') && p.endsWith('"')) {
     const bytes: number[] = [];

@@ -1,5 +1,5 @@
-// `leak-search scan` as users run it: the real command (tsc's out/src/cli/main.js, which runs
-// when it is the main module, so `npm run test:unit` needs no bundle) spawned against the
+// `leak-search scan` as users run it: the real command (tsc's out/src/cli/bin.js, so
+// `npm run test:unit` needs no bundle) spawned against the
 // reference service over loopback HTTP, on git repositories built here: a password committed
 // then deleted (--history), a staged-only change (--staged), lines added since a tag (--diff),
 // a git-ignored .env (scanned) beside other ignored files (not), a binary file (skipped),
@@ -14,7 +14,7 @@ import { startService } from '../../../service/server';
 import type { RunningService } from '../../../service/types';
 import { validateSarif } from '../../sarifValidator';
 
-const CLI = path.resolve(__dirname, '..', '..', '..', 'src', 'cli', 'main.js');
+const CLI = path.resolve(__dirname, '..', '..', '..', 'src', 'cli', 'bin.js');
 const EMAIL = DEMO_ALICE.username as string;
 const PASSWORD = DEMO_ALICE.password as string;
 
@@ -191,11 +191,14 @@ describe('leak-search scan (the real command against the reference service)', fu
     git(dir, 'tag', 'base');
     write(dir, 'old.txt', `known ${EMAIL}\nmore\n+++ b/x ${EMAIL}\n`);
     write(dir, 'new.txt', `new ${EMAIL}\n`);
+    // git ends a name holding a space with a tab on its `+++` line; quotes one with a tab or quote.
+    write(dir, 'team notes.md', `lead ${EMAIL}\n`);
+    write(dir, 'tab\tand "quote".md', `lead ${EMAIL}\n`);
     git(dir, 'add', '.');
     git(dir, 'commit', '-qm', 'change');
     const run = await scan(dir, '--domain', 'example.com', '--diff', 'base', '--format', 'json', '--fail-on', 'warning');
     assert.equal(run.code, 1);
-    assert.deepEqual(findings(run).map((f) => `${f.path}:${f.line}`).sort(), ['new.txt:1', 'old.txt:3']);
+    assert.deepEqual(findings(run).map((f) => `${f.path}:${f.line}`).sort(), ['new.txt:1', 'old.txt:3', 'tab\tand "quote".md:1', 'team notes.md:1']);
   });
 
   it('a baseline (an earlier report, JSON or SARIF) suppresses what it holds, even after lines moved', async () => {
