@@ -79,10 +79,10 @@ const builds = [
     format: 'cjs',
     target: 'node20',
   },
-  // The command line (src/cli/main.ts): one file that runs on Node alone, `bin` in package.json.
+  // The command line (src/cli/bin.ts): one file that runs on Node alone, `bin` in package.json.
   {
     ...common,
-    entryPoints: ['src/cli/main.ts'],
+    entryPoints: ['src/cli/bin.ts'],
     outfile: 'dist/cli.js',
     platform: 'node',
     format: 'cjs',

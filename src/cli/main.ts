@@ -9,6 +9,8 @@ import { Command, CommanderError } from 'commander';
 import { LeakSearchError } from '../core/service/errors';
 import { registerCheck } from './commands/check';
 import { registerFetch } from './commands/fetch';
+import { registerInstallHook } from './commands/installHook';
+import { registerMerge } from './commands/merge';
 import { registerScan } from './commands/scan';
 import { EXIT, Reported, UsageError, exitCodeOf } from './exitCodes';
 import type { ExitCode } from './exitCodes';
@@ -73,6 +75,8 @@ terminal; never from a flag. Exit codes: 0 nothing found at or above --fail-on, 
   registerCheck(program, run);
   registerScan(program, run);
   registerFetch(program, run);
+  registerMerge(program, run);
+  registerInstallHook(program, run);
   try {
     await program.parseAsync([...argv], { from: 'user' });
   } catch (e) {
@@ -101,10 +105,4 @@ function report(e: unknown, reporter: Reporter): ExitCode {
   }
   reporter.error(`an unexpected error: ${e instanceof Error ? e.message : String(e)}. Please report it.`);
   return EXIT.service;
-}
-
-if (require.main === module) {
-  void main(process.argv.slice(2), { env: process.env, cwd: process.cwd(), stdin: process.stdin, stdout: process.stdout, stderr: process.stderr }).then((code) => {
-    process.exitCode = code;
-  });
 }

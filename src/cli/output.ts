@@ -5,6 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { UsageError } from './exitCodes';
 
 /** Text that will be written in pieces, to stdout or to a file. */
 export interface Sink {
@@ -42,11 +43,17 @@ export interface FileSink extends Sink {
   writeBytes(bytes: Uint8Array, position?: number): void;
 }
 
-/** Writes to `file` through a temporary beside it, renamed on `end`. */
+/** Writes to `file` through a temporary beside it, renamed on `end`; its folder is made when missing (CI paths such as reports/x.sarif). */
 export function fileSink(file: string): FileSink {
   const target = path.resolve(file);
   const temp = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString('hex')}.partial`);
-  const fd = fs.openSync(temp, 'wx', 0o600);
+  let fd: number;
+  try {
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fd = fs.openSync(temp, 'wx', 0o600);
+  } catch (e) {
+    throw new UsageError(`${file} cannot be written: ${(e as NodeJS.ErrnoException).code ?? String(e)}.`);
+  }
   pending.add(temp);
   let closed = false;
   const close = (): void => {

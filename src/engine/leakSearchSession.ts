@@ -386,6 +386,7 @@ export class LeakSearchSession {
       ...sarifPath(f.path, relativeTo?.path),
       rule: f.code,
       level: sarifLevel(f.severity),
+      severity: f.severity,
       message: f.message,
       startLine: f.startLine,
       startColumn: f.startColumn,

@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import { findingFingerprints } from '../../core/export/findingFingerprint';
+import type { LeakSearchErrorKind } from '../../core/service/errors';
 import { sarifLevel } from '../../core/export/sarif';
 import { TRIAGE_LABELS, parseTriageFile, refusalWords, refusedCount } from '../../core/triage/triage';
 import type { FileFinding, LeakSearchSession, ScanOptions } from '../../engine/leakSearchSession';
@@ -23,14 +24,15 @@ import { openSession } from '../session';
 import type { ServiceFlags } from '../session';
 import { readBaseline } from '../scan/baseline';
 import type { Baseline } from '../scan/baseline';
-import { jsonWriter, sarifWriter, textWriter } from '../scan/findingsOutput';
+import { jsonWriter, reportFinding, sarifWriter, textWriter } from '../scan/findingsOutput';
 import type { FindingsWriter, ScanFinding } from '../scan/findingsOutput';
 import { BlobReader, GitError, gitRoot, revisionArg } from '../scan/git';
 import { diffUnits, historyUnits, pathspecs, stagedUnits, treeUnits } from '../scan/scanSources';
 import type { ScanUnit } from '../scan/scanSources';
+import type { ReportFinding } from '../scan/report';
+import { appendSummary, failsAt, INFORMATION_URI } from '../scan/scanReport';
+import type { FailOn } from '../scan/scanReport';
 import { scanSettingsOf } from '../scan/scanSettings';
-
-type FailOn = 'error' | 'warning' | 'note' | 'none';
 
 interface ScanFlags extends ServiceFlags {
   readonly results?: string;
@@ -43,9 +45,9 @@ interface ScanFlags extends ServiceFlags {
   readonly failOn?: FailOn;
   readonly baseline?: string;
   readonly includeGitIgnored?: boolean;
+  readonly summary?: string;
+  readonly unreachable?: 'fail' | 'warn';
 }
-
-const INFORMATION_URI = 'https://github.com/leak-search/vscode-leak-search';
 
 export function registerScan(program: Command, run: (action: (ctx: RunContext) => Promise<ExitCode>) => Promise<void>): void {
   program
@@ -62,6 +64,12 @@ export function registerScan(program: Command, run: (action: (ctx: RunContext) =
     .addOption(new Option('--fail-on <level>', 'exit 1 when an unsuppressed finding is at or above this level').choices(['error', 'warning', 'note', 'none']).default('error'))
     .option('--baseline <file>', 'findings already known: a triage export of the editor, or a json or sarif report of leak-search scan')
     .option('--include-git-ignored', 'scan files git ignores too (secret-bearing files such as .env are scanned anyway)')
+    .option('--summary <file>', 'append a Markdown summary to this file (in GitHub Actions: $GITHUB_STEP_SUMMARY)')
+    .addOption(
+      new Option('--unreachable <action>', 'when the service cannot be reached, is failing or its quota is spent: fail (exit 3), or warn that nothing was checked and exit 0 (a pre-commit hook)')
+        .choices(['fail', 'warn'])
+        .default('fail'),
+    )
     .addHelpText('after', `
 Passwords are never printed: a finding names the account a password leaked for.
 Editor settings in .vscode/settings.json apply: leakSearch.domains and leakSearch.diagnostics.*
@@ -87,11 +95,9 @@ function modeOf(flags: ScanFlags): Mode {
   return { kind: 'tree' };
 }
 
-const RANK: Readonly<Record<'error' | 'warning' | 'note', number>> = { error: 0, warning: 1, note: 2 };
-
 /** Whether a finding fails the run at `failOn`. */
 function fails(f: ScanFinding, failOn: FailOn): boolean {
-  return failOn !== 'none' && f.suppression === undefined && RANK[sarifLevel(f.severity)] <= RANK[failOn];
+  return f.suppression === undefined && failsAt(sarifLevel(f.severity), failOn);
 }
 
 async function scan(ctx: RunContext, args: readonly string[], flags: ScanFlags, version: string): Promise<ExitCode> {
@@ -105,7 +111,14 @@ async function scan(ctx: RunContext, args: readonly string[], flags: ScanFlags, 
   const specs = root === undefined || mode.kind === 'tree' ? [] : pathspecs(paths, cwd, root);
   const settings = scanSettingsOf(root ?? cwd);
   const baseline = flags.baseline !== undefined ? readBaseline(path.resolve(ctx.cwd, flags.baseline)) : undefined;
-  const session = flags.results !== undefined ? await openResultsFile(path.resolve(ctx.cwd, flags.results), ctx.env) : await checkedSession(ctx, flags, root ?? cwd);
+  let session: LeakSearchSession;
+  try {
+    session = flags.results !== undefined ? await openResultsFile(path.resolve(ctx.cwd, flags.results), ctx.env) : await checkedSession(ctx, flags, root ?? cwd);
+  } catch (e) {
+    if (!(e instanceof Unavailable)) throw e;
+    ctx.reporter.warn('nothing was scanned: the service could not be used (see above), so these changes were not checked for leaked credentials. This run passes because of --unreachable warn; scan again once the service answers.');
+    return EXIT.ok;
+  }
   ctx.onInterrupt(() => void session.close());
   let blobs: BlobReader | undefined;
   try {
@@ -118,6 +131,8 @@ async function scan(ctx: RunContext, args: readonly string[], flags: ScanFlags, 
     const options: ScanOptions = { severity: settings.severity, hostsInDocumentation: settings.hostsInDocumentation, maxFileBytes: settings.maxFileSize };
     const counts = { scanned: 0, skipped: 0, findings: 0, suppressed: 0, failing: 0 };
     const failOn = flags.failOn ?? 'error';
+    // Only what the summary needs is kept: the findings, without the matches behind them.
+    const summarised: ReportFinding[] | undefined = flags.summary !== undefined ? [] : undefined;
     try {
       const units =
         mode.kind === 'tree'
@@ -149,6 +164,7 @@ async function scan(ctx: RunContext, args: readonly string[], flags: ScanFlags, 
           if (f.suppression !== undefined) counts.suppressed++;
           if (fails(f, failOn)) counts.failing++;
         }
+        summarised?.push(...findings.map(reportFinding));
         await writer.add(findings);
       }
       await writer.end();
@@ -156,6 +172,13 @@ async function scan(ctx: RunContext, args: readonly string[], flags: ScanFlags, 
     } catch (e) {
       sink.abort();
       throw e instanceof GitError ? new UsageError(e.message) : e;
+    }
+    if (flags.summary !== undefined) {
+      appendSummary(path.resolve(ctx.cwd, flags.summary), summarised ?? [], {
+        failOn,
+        scanned: { files: counts.scanned, skipped: counts.skipped },
+        ...(flags.output !== undefined && format === 'sarif' ? { details: 'The SARIF report lists each finding with its file and line.' } : {}),
+      });
     }
     ctx.reporter.done();
     ctx.reporter.info(
@@ -167,6 +190,12 @@ async function scan(ctx: RunContext, args: readonly string[], flags: ScanFlags, 
     await session.close();
   }
 }
+
+/** Errors that say the service cannot be used now, not that the setup is wrong (a bad key is not one). */
+const UNAVAILABLE: ReadonlySet<LeakSearchErrorKind> = new Set(['network', 'timeout', 'server', 'rate-limited']);
+
+/** The check could not reach the service, and --unreachable warn lets the scan pass. */
+class Unavailable extends Error {}
 
 /** A session holding fresh results of the domains (flags, else the repository's settings). */
 async function checkedSession(ctx: RunContext, flags: ScanFlags, dir: string): Promise<LeakSearchSession> {
@@ -183,7 +212,7 @@ async function checkedSession(ctx: RunContext, flags: ScanFlags, dir: string): P
       code = Math.max(code, exitCodeOf(o.error)) as ExitCode;
     }
     // A scan against part of the results would pass what it cannot see.
-    if (code !== EXIT.ok) throw new Reported(code);
+    if (code !== EXIT.ok) throw flags.unreachable === 'warn' && outcomes.every((o) => !o.error || UNAVAILABLE.has(o.error.kind)) ? new Unavailable() : new Reported(code);
     return session;
   } catch (e) {
     await session.close();

@@ -3,10 +3,10 @@
 // by record, matched through the engine as the editor's diagnostics are) or an earlier report
 // of ours, JSON or SARIF, whose findings are known by their fingerprints
 // (core/export/findingFingerprint.ts), which stay when lines move.
-import * as fs from 'node:fs';
 import { FINGERPRINT_KEY } from '../../core/export/sarif';
 import { MAX_TRIAGE_FILE_BYTES, TRIAGE_FILE_FORMAT } from '../../core/triage/triage';
 import { UsageError } from '../exitCodes';
+import { readBoundedText } from './report';
 
 export type Baseline =
   | { readonly kind: 'triage'; readonly text: string }
@@ -19,14 +19,7 @@ function add(set: Set<string>, value: unknown): void {
 }
 
 export function readBaseline(file: string): Baseline {
-  let text: string;
-  try {
-    if (fs.statSync(file).size > MAX_TRIAGE_FILE_BYTES) throw new UsageError(`The baseline ${file} is larger than ${MAX_TRIAGE_FILE_BYTES / 1024 / 1024} MB.`);
-    text = fs.readFileSync(file, 'utf8');
-  } catch (e) {
-    if (e instanceof UsageError) throw e;
-    throw new UsageError(`The baseline ${file} cannot be read: ${(e as NodeJS.ErrnoException).code ?? String(e)}.`);
-  }
+  const text = readBoundedText(file, MAX_TRIAGE_FILE_BYTES, 'The baseline');
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -6,6 +6,7 @@
 import { sarifLevel } from '../../core/export/sarif';
 import type { SarifExtras, FileFinding, LeakSearchSession } from '../../engine/leakSearchSession';
 import type { Sink, Style } from '../output';
+import type { ReportFinding } from './report';
 
 /** A finding as reported: where (`display`: relative to the folder the scan ran in), what, and whether it is suppressed. */
 export type ScanFinding = FileFinding & SarifExtras & { readonly display: string };
@@ -22,24 +23,29 @@ function oneLine(s: string): string {
   return s.replace(/\p{Cc}/gu, '?');
 }
 
+/** Findings as text lines: `path:line:col level code message`, a suppressed one dimmed and marked. */
+export function textLines(findings: readonly ReportFinding[], style: (s: Style, text: string) => string): string {
+  let out = '';
+  for (const f of findings) {
+    const where = `${f.commit ? `${f.commit.slice(0, 12)}:` : ''}${oneLine(f.path)}:${f.line}:${f.column}`;
+    const line = `${style('bold', where)} ${style(LEVEL_STYLE[f.level] ?? 'dim', f.level)} ${f.code} ${oneLine(f.message)}`;
+    out += f.suppressed !== undefined ? `${style('dim', `${line} [suppressed: ${f.suppressed}]`)}\n` : `${line}\n`;
+  }
+  return out;
+}
+
 export function textWriter(sink: Sink, style: (s: Style, text: string) => string): FindingsWriter {
   return {
     add: async (findings) => {
-      let out = '';
-      for (const f of findings) {
-        const level = sarifLevel(f.severity);
-        const where = `${f.commit ? `${f.commit.slice(0, 12)}:` : ''}${oneLine(f.display)}:${f.startLine}:${f.startColumn}`;
-        const line = `${style('bold', where)} ${style(LEVEL_STYLE[level] ?? 'dim', level)} ${f.code} ${oneLine(f.message)}`;
-        out += f.suppression !== undefined ? `${style('dim', `${line} [suppressed: ${f.suppression}]`)}\n` : `${line}\n`;
-      }
+      const out = textLines(findings.map(reportFinding), style);
       if (out !== '') await sink.write(out);
     },
     end: async () => undefined,
   };
 }
 
-/** A finding as JSON: its place, rule, level, message, fingerprint, commit and suppression; never the matched text. */
-function jsonFinding(f: ScanFinding): object {
+/** A finding as a report holds it (report.ts): its place, rule, level, message, fingerprint, commit and suppression; never the matched text. */
+export function reportFinding(f: ScanFinding): ReportFinding {
   return {
     path: f.display,
     line: f.startLine,
@@ -50,10 +56,15 @@ function jsonFinding(f: ScanFinding): object {
     severity: f.severity,
     level: sarifLevel(f.severity),
     message: f.message,
-    fingerprint: f.fingerprint,
+    ...(f.fingerprint !== undefined ? { fingerprint: f.fingerprint } : {}),
     ...(f.commit !== undefined ? { commit: f.commit } : {}),
     ...(f.suppression !== undefined ? { suppressed: f.suppression } : {}),
   };
+}
+
+/** The JSON report's text of `findings`, one finding a line; what jsonWriter streams. */
+export function jsonText(findings: readonly ReportFinding[]): string {
+  return findings.length === 0 ? '[]\n' : `[\n${findings.map((f) => JSON.stringify(f)).join(',\n')}\n]\n`;
 }
 
 export function jsonWriter(sink: Sink): FindingsWriter {
@@ -61,7 +72,7 @@ export function jsonWriter(sink: Sink): FindingsWriter {
   return {
     add: async (findings) => {
       let out = '';
-      for (const f of findings) out += `${count++ === 0 ? '[\n' : ',\n'}${JSON.stringify(jsonFinding(f))}`;
+      for (const f of findings) out += `${count++ === 0 ? '[\n' : ',\n'}${JSON.stringify(reportFinding(f))}`;
       if (out !== '') await sink.write(out);
     },
     end: () => sink.write(count === 0 ? '[]\n' : '\n]\n'),

@@ -29,6 +29,11 @@ export interface SarifFinding {
   readonly suppression?: string;
   /** The commit the finding was read from (a scan of git history). */
   readonly commit?: string;
+  /**
+   * The editor's severity, when known. SARIF's `note` stands for both information and hint,
+   * so those two are kept apart in the result's properties, for tools that read them back.
+   */
+  readonly severity?: 'error' | 'warning' | 'information' | 'hint';
 }
 
 /** The `partialFingerprints` key of ours: a new scheme gets a new version. */
@@ -85,7 +90,9 @@ export function sarifLog(findings: readonly SarifFinding[], tool: SarifTool, roo
       ],
       ...(f.fingerprint ? { partialFingerprints: { [FINGERPRINT_KEY]: f.fingerprint } } : {}),
       ...(f.suppression !== undefined ? { suppressions: [{ kind: 'external', status: 'accepted', justification: f.suppression }] } : {}),
-      ...(f.commit ? { properties: { commit: f.commit } } : {}),
+      ...(f.commit || f.severity === 'information' || f.severity === 'hint'
+        ? { properties: { ...(f.commit ? { commit: f.commit } : {}), ...(f.severity === 'information' || f.severity === 'hint' ? { severity: f.severity } : {}) } }
+        : {}),
     }));
   return {
     $schema: SARIF_SCHEMA,

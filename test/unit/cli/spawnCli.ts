@@ -1,11 +1,11 @@
-// Runs the real command line as a child process: `out/src/cli/main.js`, which the same tsc
-// compile that `npm run test:unit` does emits (main.ts runs when it is the main module), so
+// Runs the real command line as a child process: `out/src/cli/bin.js`, which the same tsc
+// compile that `npm run test:unit` does emits (the executable entry over main.ts), so
 // these tests need no esbuild step and test the code as built from this tree. The child gets
 // only the environment given (plus PATH), never the runner's LEAK_SEARCH_* variables.
 import { spawn } from 'node:child_process';
 import * as path from 'node:path';
 
-export const CLI = path.resolve(__dirname, '..', '..', '..', 'src', 'cli', 'main.js');
+export const CLI = path.resolve(__dirname, '..', '..', '..', 'src', 'cli', 'bin.js');
 
 export interface CliRun {
   readonly code: number | null;
