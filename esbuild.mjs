@@ -1,8 +1,9 @@
-// Builds the five bundles: the extension (Node, CommonJS, `vscode` external), its data
+// Builds the six bundles: the extension (Node, CommonJS, `vscode` external), its data
 // engine (a worker thread, Node, CommonJS), the scanner's helper thread (the same), the command
-// line (the same, runnable) and the results-panel webview (browser, IIFE). `--production` minifies without sourcemaps;
-// `--watch` rebuilds on change; `--cli` builds only what the command line runs (its bundle and
-// the scanner's helper), for its tests. The log lines match the `$esbuild-watch` problem matcher.
+// line (the same, runnable), the GitHub Action (the same, run by action.yml) and the
+// results-panel webview (browser, IIFE). `--production` minifies without sourcemaps;
+// `--watch` rebuilds on change; `--cli` builds only what the command line runs (its bundle, the
+// Action's and the scanner's helper), for their tests. The log lines match the `$esbuild-watch` problem matcher.
 import { chmod } from 'node:fs/promises';
 import * as esbuild from 'esbuild';
 import { buildScanCore } from './src/core/scan/wasm/build.mjs';
@@ -92,6 +93,16 @@ const builds = [
     mainFields: ['module', 'main'],
     plugins: [...common.plugins, executable],
   },
+  // The GitHub Action (src/action/main.ts, action.yml's `main`): the command line in-process.
+  {
+    ...common,
+    entryPoints: ['src/action/main.ts'],
+    outfile: 'dist/action.js',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    mainFields: ['module', 'main'],
+  },
   {
     ...common,
     entryPoints: { webview: 'src/webview/main.ts' },
@@ -102,7 +113,7 @@ const builds = [
     loader: { '.ttf': 'file' },
   },
 ];
-const cliFiles = ['dist/cli.js', 'dist/scanHelper.js'];
+const cliFiles = ['dist/cli.js', 'dist/action.js', 'dist/scanHelper.js'];
 const contexts = await Promise.all(builds.filter((b) => !cliOnly || cliFiles.includes(b.outfile)).map((b) => esbuild.context(b)));
 
 if (watch) {

@@ -43,6 +43,7 @@ describe('the .vsix contents', () => {
     assert.ok(names.includes('extension/dist/scanHelper.js'), "the scanner's helper thread is shipped");
     // The command line ships as an npm package of its own (.npmignore), never in the .vsix.
     assert.ok(!names.includes('extension/dist/cli.js'), 'the command line is not in the .vsix');
+    assert.ok(!names.includes('extension/dist/action.js'), 'the GitHub Action is not in the .vsix');
     for (const file of ['package.nls.json', 'package.nls.de.json', 'l10n/bundle.l10n.json', 'l10n/bundle.l10n.de.json']) {
       assert.ok(names.includes(`extension/${file}`), `${file} (translations) is shipped`);
     }
