@@ -95,7 +95,7 @@ function prerequisiteProblem(wants: (layer: Layer) => boolean): string | undefin
   const node = nodeProblem();
   if (node !== undefined) return node;
   const needsVsCode = wants('integration') || wants('ui') || wants('vsix');
-  const missing = missingDebianPackages({ chromium: needsVsCode || wants('webview'), buildTools: needsVsCode && needsCodeServerBuild(), openssl: wants('unit') || wants('integration') });
+  const missing = missingDebianPackages({ chromium: needsVsCode || wants('webview'), buildTools: needsVsCode && needsCodeServerBuild(), openssl: wants('unit') || wants('integration'), preCommit: wants('unit') });
   return missing.length > 0 ? missingPackagesLine(missing) : undefined;
 }
 

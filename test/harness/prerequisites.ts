@@ -12,6 +12,8 @@ export interface Needs {
   readonly buildTools: boolean;
   /** test/testPki.ts makes the certificates of the TLS and network tests (unit and network run). */
   readonly openssl?: boolean;
+  /** The command line's scans read git, and its hook's test runs the real pre-commit (unit). */
+  readonly preCommit?: boolean;
 }
 
 /** The oldest Node the harness (and its dev dependencies: mocha, ESLint) runs on. */
@@ -22,6 +24,8 @@ export function missingDebianPackages(needs: Needs, probe: Probe = systemProbe):
   const missing: string[] = [];
   if (needs.chromium && !probe.executable(chromiumPath())) missing.push('chromium');
   if (needs.openssl === true && !probe.onPath('openssl')) missing.push('openssl');
+  if (needs.preCommit === true && !probe.onPath('git')) missing.push('git');
+  if (needs.preCommit === true && !probe.onPath('pre-commit')) missing.push('pre-commit');
   if (needs.buildTools) {
     if (!probe.onPath('g++')) missing.push('g++');
     if (!probe.onPath('make')) missing.push('make');

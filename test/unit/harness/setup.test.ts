@@ -76,6 +76,12 @@ describe('harness set-up', () => {
       assert.deepEqual(missingDebianPackages({ chromium: false, buildTools: false, openssl: true }, probe([])), ['openssl']);
       assert.deepEqual(missingDebianPackages({ chromium: false, buildTools: false, openssl: true }, probe(['openssl'])), []);
     });
+
+    it('asks for git and pre-commit when the unit tests run the pre-commit hook', () => {
+      assert.deepEqual(missingDebianPackages({ chromium: false, buildTools: false, preCommit: true }, probe(['git'])), ['pre-commit']);
+      assert.deepEqual(missingDebianPackages({ chromium: false, buildTools: false, preCommit: true }, probe([])), ['git', 'pre-commit']);
+      assert.deepEqual(missingDebianPackages({ chromium: false, buildTools: false, preCommit: true }, probe(['git', 'pre-commit'])), []);
+    });
     it('asks for build tools only when code-server must be built', () => {
       assert.deepEqual(missingDebianPackages({ chromium: true, buildTools: false }, probe(['/usr/bin/chromium'])), []);
       assert.deepEqual(
