@@ -14,7 +14,8 @@ export class ActionInputError extends Error {
   override readonly name = 'ActionInputError';
 }
 
-export interface ActionPlan {
+export interface ScanPlan {
+  readonly kind: 'scan';
   /** The folder the scan runs in. */
   readonly cwd: string;
   /** `leak-search` arguments. */
@@ -26,6 +27,16 @@ export interface ActionPlan {
   readonly base?: string;
   readonly failOn: FailOn;
 }
+
+/** `fetch` or `merge` with the workflow's own arguments (a CI fan-out's first and last stage). */
+export interface CommandPlan {
+  readonly kind: 'command';
+  readonly command: 'fetch' | 'merge';
+  readonly cwd: string;
+  readonly argv: readonly string[];
+}
+
+export type ActionPlan = ScanPlan | CommandPlan;
 
 /** An input as the runner passes it (`INPUT_` and the name in capitals, spaces as `_`), trimmed. */
 export function input(env: NodeJS.ProcessEnv, name: string): string {
@@ -52,9 +63,35 @@ function safeArg(value: string, what: string): string {
   return value;
 }
 
+const NO_API_KEY =
+  'No API key: give the step `env: LEAK_SEARCH_API_KEY: ${{ secrets.LEAK_SEARCH_API_KEY }}` (a repository secret). Pull requests from forks and Dependabot get no secrets, so this step cannot check them: skip it for those (docs/ci/pull-request.yml shows how).';
+const NO_RESULTS_KEY = 'No results key: give the step `env: LEAK_SEARCH_RESULTS_KEY: ${{ secrets.LEAK_SEARCH_RESULTS_KEY }}`, the key the results file is written with.';
+
+/** Whether the job summary is wanted (the summary input: true unless false). */
+function wantsSummary(env: NodeJS.ProcessEnv): boolean {
+  const v = input(env, 'summary') || 'true';
+  if (v !== 'true' && v !== 'false') throw new ActionInputError(`The summary input is "${v.replace(/\p{Cc}/gu, '?')}": give true or false.`);
+  return v === 'true' && Boolean(env.GITHUB_STEP_SUMMARY);
+}
+
+function commandPlan(env: NodeJS.ProcessEnv, command: 'fetch' | 'merge', cwd: string, baseUrl: string[]): CommandPlan {
+  const args = input(env, 'args').split(/\s+/).filter((a) => a !== '');
+  if (args.length === 0) throw new ActionInputError(`command ${command} needs its arguments in the args input (for example ${command === 'fetch' ? 'example.com --out leak-search-results.bin' : 'reports --format json --output merged.json'}).`);
+  if (command === 'fetch' && !env.LEAK_SEARCH_API_KEY) throw new ActionInputError(NO_API_KEY);
+  if (command === 'fetch' && !args.includes('--new-key') && !env.LEAK_SEARCH_RESULTS_KEY) throw new ActionInputError(NO_RESULTS_KEY);
+  const summary = command === 'merge' && wantsSummary(env) && !args.some((a) => a === '--summary' || a.startsWith('--summary=')) ? ['--summary', env.GITHUB_STEP_SUMMARY as string] : [];
+  return { kind: 'command', command, cwd, argv: [...baseUrl, command, ...summary, ...args] };
+}
+
 export function planOf(env: NodeJS.ProcessEnv, event: unknown): ActionPlan {
   const workspace = env.GITHUB_WORKSPACE ?? process.cwd();
   const cwd = path.resolve(workspace, input(env, 'working-directory') || '.');
+  const baseUrlInput = input(env, 'base-url');
+  const baseUrl = baseUrlInput !== '' ? ['--base-url', safeArg(baseUrlInput, 'base-url')] : [];
+  const command = input(env, 'command') || 'scan';
+  if (command === 'fetch' || command === 'merge') return commandPlan(env, command, cwd, baseUrl);
+  if (command !== 'scan') throw new ActionInputError(`The command input is "${command.replace(/\p{Cc}/gu, '?')}": give scan, fetch or merge.`);
+  if (input(env, 'args') !== '') throw new ActionInputError('The args input is for command fetch or merge; a scan takes its own inputs (domains, paths, mode, …).');
   const eventName = env.GITHUB_EVENT_NAME ?? '';
   const modeText = input(env, 'mode') || (eventName.startsWith('pull_request') ? 'diff' : 'full');
   if (modeText !== 'diff' && modeText !== 'full' && modeText !== 'history') throw new ActionInputError(`The mode input is "${modeText.replace(/\p{Cc}/gu, '?')}": give diff, full or history.`);
@@ -68,19 +105,14 @@ export function planOf(env: NodeJS.ProcessEnv, event: unknown): ActionPlan {
   const domains = input(env, 'domains').split(/[\s,]+/).filter((d) => d !== '');
   if (results !== '' && domains.length > 0) throw new ActionInputError('Give the results input or the domains input, not both: results scans against a file written by leak-search fetch, domains checks them now.');
   // Said in a workflow's words: where the secret goes, and why a fork's pull request has none.
-  if (results === '' && !env.LEAK_SEARCH_API_KEY) {
-    throw new ActionInputError('No API key: give the step `env: LEAK_SEARCH_API_KEY: ${{ secrets.LEAK_SEARCH_API_KEY }}` (a repository secret). Pull requests from forks get no secrets, so this step cannot check them: skip it for forks (docs/ci/pull-request.yml shows how).');
-  }
-  if (results !== '' && !env.LEAK_SEARCH_RESULTS_KEY) {
-    throw new ActionInputError('No results key: give the step `env: LEAK_SEARCH_RESULTS_KEY: ${{ secrets.LEAK_SEARCH_RESULTS_KEY }}`, the key the results file was written with.');
-  }
+  if (results === '' && !env.LEAK_SEARCH_API_KEY) throw new ActionInputError(NO_API_KEY);
+  if (results !== '' && !env.LEAK_SEARCH_RESULTS_KEY) throw new ActionInputError(NO_RESULTS_KEY);
   if (results !== '') argv.push('--results', safeArg(results, 'results'));
   if (domains.length > 0) argv.push('--domain', ...domains.map((d) => safeArg(d, 'domains')));
   const baseline = input(env, 'baseline');
   if (baseline !== '') argv.push('--baseline', safeArg(baseline, 'baseline'));
-  const baseUrl = input(env, 'base-url');
-  if (baseUrl !== '') argv.unshift('--base-url', safeArg(baseUrl, 'base-url'));
-  if (env.GITHUB_STEP_SUMMARY) argv.push('--summary', env.GITHUB_STEP_SUMMARY);
+  argv.unshift(...baseUrl);
+  if (wantsSummary(env)) argv.push('--summary', env.GITHUB_STEP_SUMMARY as string);
   let base: string | undefined;
   if (mode === 'diff') {
     const given = input(env, 'base');
@@ -93,5 +125,5 @@ export function planOf(env: NodeJS.ProcessEnv, event: unknown): ActionPlan {
   }
   const paths = input(env, 'paths').split('\n').map((p) => p.trim()).filter((p) => p !== '');
   argv.push('--', ...(paths.length > 0 ? paths : ['.']));
-  return { cwd, argv, sarif, mode, ...(base !== undefined ? { base } : {}), failOn };
+  return { kind: 'scan', cwd, argv, sarif, mode, ...(base !== undefined ? { base } : {}), failOn };
 }

@@ -13,17 +13,17 @@ import type { SarifFinding, SarifLevel } from '../../core/export/sarif';
 import { EXIT, UsageError } from '../exitCodes';
 import type { ExitCode } from '../exitCodes';
 import { readFindingsState, writeFindingsState } from '../files/findingsState';
-import { fileSink, streamSink } from '../output';
+import { fileSink, streamSink, workflowSafe } from '../output';
 import type { Sink } from '../output';
 import type { RunContext } from '../runContext';
-import { jsonText, textLines } from '../scan/findingsOutput';
+import { baselineText, jsonText, textLines } from '../scan/findingsOutput';
 import { compareFindings, findingKey, readReport } from '../scan/report';
 import type { ReportFinding } from '../scan/report';
 import { appendSummary, failingCount, INFORMATION_URI } from '../scan/scanReport';
 import type { FailOn } from '../scan/scanReport';
 
 interface MergeFlags {
-  readonly format?: 'text' | 'json' | 'sarif';
+  readonly format?: 'text' | 'json' | 'sarif' | 'baseline';
   readonly output?: string;
   readonly summary?: string;
   readonly failOn?: FailOn;
@@ -39,7 +39,7 @@ export function registerMerge(program: Command, run: (action: (ctx: RunContext) 
     .command('merge')
     .description('Combine the json or sarif reports of many scan jobs into one, each finding once.')
     .argument('<report...>', 'report files, or folders holding them (their .json and .sarif files, at any depth)')
-    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'sarif']).default('text'))
+    .addOption(new Option('--format <format>', 'output format (baseline: fingerprints, files and rules for a later --baseline, no account)').choices(['text', 'json', 'sarif', 'baseline']).default('text'))
     .option('-o, --output <file>', 'write the merged report to this file (written whole or not at all)')
     .option('--summary <file>', 'append a Markdown summary to this file (in GitHub Actions: $GITHUB_STEP_SUMMARY)')
     .addOption(new Option('--fail-on <level>', 'exit 1 when an unsuppressed finding is at or above this level').choices(['error', 'warning', 'note', 'none']).default('error'))
@@ -52,7 +52,8 @@ repositories (for example repos/NAME), and a finding's file names its repository
 
 Examples:
   $ leak-search merge reports/ --format sarif -o leaks.sarif --summary "$GITHUB_STEP_SUMMARY"
-  $ leak-search merge a.json b.json --only-new --state .leak-search/findings.json --fail-on warning`)
+  $ leak-search merge a.json b.json --only-new --state .leak-search/findings.json --fail-on warning
+  $ leak-search merge history.sarif --format baseline -o .leak-search/baseline.json --fail-on none`)
     .action((reports: string[], _flags: MergeFlags, command: Command) => run((ctx) => merge(ctx, reports, command.optsWithGlobals<MergeFlags>(), program.version() ?? 'unknown')));
 }
 
@@ -122,13 +123,15 @@ async function merge(ctx: RunContext, args: readonly string[], flags: MergeFlags
   const all = mergeFindings(files.map((f) => readReport(f)));
   const listed = flags.onlyNew && seen !== undefined ? all.filter((f) => f.fingerprint === undefined || !seen.has(f.fingerprint)) : all;
   const failOn = flags.failOn ?? 'error';
-  const sink: Sink = flags.output !== undefined ? fileSink(path.resolve(ctx.cwd, flags.output)) : streamSink(ctx.stdout);
+  const format = flags.format ?? 'text';
+  const sink: Sink = flags.output !== undefined ? fileSink(path.resolve(ctx.cwd, flags.output)) : format === 'text' ? workflowSafe(streamSink(ctx.stdout), ctx.env) : streamSink(ctx.stdout);
   try {
-    const format = flags.format ?? 'text';
     await sink.write(
       format === 'json'
         ? jsonText(listed)
-        : format === 'sarif'
+        : format === 'baseline'
+          ? baselineText(listed)
+          : format === 'sarif'
           ? `${JSON.stringify(sarifLog(listed.map(sarifFinding), { version, informationUri: INFORMATION_URI }), null, 1)}\n`
           : textLines(listed, ctx.stdoutStyle),
     );

@@ -16,7 +16,7 @@ import type { FileFinding, LeakSearchSession, ScanOptions } from '../../engine/l
 import { domainsOf } from '../environment';
 import { EXIT, Reported, UsageError, exitCodeOf } from '../exitCodes';
 import type { ExitCode } from '../exitCodes';
-import { fileSink, streamSink } from '../output';
+import { fileSink, streamSink, workflowSafe } from '../output';
 import type { Sink } from '../output';
 import { openResultsFile } from '../files/resultsFile';
 import type { RunContext } from '../runContext';
@@ -124,8 +124,8 @@ async function scan(ctx: RunContext, args: readonly string[], flags: ScanFlags, 
   try {
     if (baseline?.kind === 'triage') applyTriage(ctx, session, baseline);
     await session.index();
-    const sink: Sink = flags.output !== undefined ? fileSink(path.resolve(ctx.cwd, flags.output)) : streamSink(ctx.stdout);
     const format = flags.format ?? 'text';
+    const sink: Sink = flags.output !== undefined ? fileSink(path.resolve(ctx.cwd, flags.output)) : format === 'text' ? workflowSafe(streamSink(ctx.stdout), ctx.env) : streamSink(ctx.stdout);
     const writer: FindingsWriter =
       format === 'json' ? jsonWriter(sink) : format === 'sarif' ? sarifWriter(sink, session, { version, informationUri: INFORMATION_URI }, { path: cwd, uri: pathToFileURL(`${cwd}/`).href }) : textWriter(sink, ctx.stdoutStyle);
     const options: ScanOptions = { severity: settings.severity, hostsInDocumentation: settings.hostsInDocumentation, maxFileBytes: settings.maxFileSize };

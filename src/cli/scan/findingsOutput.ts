@@ -23,12 +23,16 @@ function oneLine(s: string): string {
   return s.replace(/\p{Cc}/gu, '?');
 }
 
-/** Findings as text lines: `path:line:col level code message`, a suppressed one dimmed and marked. */
-export function textLines(findings: readonly ReportFinding[], style: (s: Style, text: string) => string): string {
+/**
+ * Findings as text lines: `path:line:col level code message`, a suppressed one dimmed and
+ * marked. Without the message (`message: false`) a line names no account, for logs that
+ * everyone who can see a CI run reads.
+ */
+export function textLines(findings: readonly ReportFinding[], style: (s: Style, text: string) => string, options: { readonly message?: boolean } = {}): string {
   let out = '';
   for (const f of findings) {
     const where = `${f.commit ? `${f.commit.slice(0, 12)}:` : ''}${oneLine(f.path)}:${f.line}:${f.column}`;
-    const line = `${style('bold', where)} ${style(LEVEL_STYLE[f.level] ?? 'dim', f.level)} ${f.code} ${oneLine(f.message)}`;
+    const line = `${style('bold', where)} ${style(LEVEL_STYLE[f.level] ?? 'dim', f.level)} ${f.code}${options.message === false ? '' : ` ${oneLine(f.message)}`}`;
     out += f.suppressed !== undefined ? `${style('dim', `${line} [suppressed: ${f.suppressed}]`)}\n` : `${line}\n`;
   }
   return out;
@@ -60,6 +64,16 @@ export function reportFinding(f: ScanFinding): ReportFinding {
     ...(f.commit !== undefined ? { commit: f.commit } : {}),
     ...(f.suppression !== undefined ? { suppressed: f.suppression } : {}),
   };
+}
+
+/**
+ * A baseline: what a later scan's --baseline needs to know a finding (its fingerprint), with its
+ * file, line and rule for the people who triage it, and no message, so it names no account
+ * and can be committed to the repository.
+ */
+export function baselineText(findings: readonly ReportFinding[]): string {
+  const rows = findings.map((f) => JSON.stringify({ path: f.path, line: f.line, code: f.code, level: f.level, fingerprint: f.fingerprint, ...(f.commit !== undefined ? { commit: f.commit } : {}) }));
+  return rows.length === 0 ? '[]\n' : `[\n${rows.join(',\n')}\n]\n`;
 }
 
 /** The JSON report's text of `findings`, one finding a line; what jsonWriter streams. */

@@ -110,6 +110,8 @@ const LEVEL_SEVERITY: Readonly<Record<string, SeverityHint>> = { error: 'error',
 function sarifPath(location: { uri?: unknown; uriBaseId?: unknown } | undefined): string {
   const uri = str(location?.uri, 'file');
   if (location?.uriBaseId !== undefined) {
+    // Relative to the base: a scheme or a leading slash would make it point elsewhere.
+    if (/^[a-z][a-z0-9+.-]*:/i.test(uri) || uri.startsWith('/')) throw new Bad('has a file that is not relative to its base');
     try {
       return uri.replace(/^\.\//, '').split('/').map(decodeURIComponent).join('/');
     } catch {
@@ -125,15 +127,20 @@ function sarifPath(location: { uri?: unknown; uriBaseId?: unknown } | undefined)
 
 function fromSarif(r: Record<string, unknown>): ReportFinding {
   const level = r.level ?? 'warning';
-  const byLevel = typeof level === 'string' ? LEVEL_SEVERITY[level] : undefined;
+  const byLevel = typeof level === 'string' && Object.hasOwn(LEVEL_SEVERITY, level) ? LEVEL_SEVERITY[level] : undefined;
   if (byLevel === undefined) throw new Bad('has no valid level');
   // A note's own severity, when the log kept it (core/export/sarif.ts).
   const kept = (r.properties as Record<string, unknown> | undefined)?.severity;
   const severity = byLevel === 'information' && (kept === 'information' || kept === 'hint') ? kept : byLevel;
   const physical = (r.locations as { physicalLocation?: { artifactLocation?: { uri?: unknown; uriBaseId?: unknown }; region?: Record<string, unknown> } }[] | undefined)?.[0]?.physicalLocation;
   const region = physical?.region ?? {};
-  const suppressions = r.suppressions;
-  const suppression = Array.isArray(suppressions) && suppressions.length > 0 ? ((suppressions[0] as { justification?: unknown } | null)?.justification ?? 'suppressed') : undefined;
+  // Suppressed when a suppression is accepted (SARIF: a missing status means accepted); one
+  // under review or rejected does not hide the finding.
+  const accepted = (Array.isArray(r.suppressions) ? (r.suppressions as unknown[]) : []).find((x) => {
+    const status = (x as { status?: unknown } | null)?.status;
+    return typeof x === 'object' && x !== null && (status === undefined || status === 'accepted');
+  }) as { justification?: unknown } | undefined;
+  const suppression = accepted !== undefined ? (accepted.justification ?? 'suppressed') : undefined;
   return checked({
     path: sarifPath(physical?.artifactLocation),
     line: region.startLine,

@@ -15,13 +15,16 @@ const MAX_NAME = 160;
 
 /**
  * A file name as inert Markdown: inside `<code>`, every ASCII punctuation character as an HTML
- * character reference (so nothing is read as Markdown or HTML, `|` included), control
- * characters as `?`, and a word joiner after `@` and `www` so no mention or autolink forms.
+ * character reference (so nothing is read as Markdown or HTML, `|` included), control and
+ * format characters as `?`, and a word joiner after `@` and `www` so no mention or autolink
+ * forms. Cut at `max` characters (code points, never half of one).
  */
 export function inertName(name: string, max = MAX_NAME): string {
-  const cut = name.length > max ? `${name.slice(0, max - 1)}…` : name;
+  const points = [...name];
+  const cut = points.length > max ? `${points.slice(0, max - 1).join('')}…` : name;
   const escaped = cut
-    .replace(/\p{Cc}/gu, '?')
+    // Control and format characters (a bidi override would make a name read as another) as `?`.
+    .replace(/[\p{Cc}\p{Cf}]/gu, '?')
     .replace(/[!-/:-@[-`{-~]/g, (c) => `&#${c.charCodeAt(0)};`)
     .replace(/&#64;/g, '&#64;\u2060')
     .replace(/(www)/gi, '$1\u2060');

@@ -4,6 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { ActionInputError, planOf } from '../../../src/action/plan';
+import type { ScanPlan } from '../../../src/action/plan';
 
 const BASE = 'a'.repeat(40);
 const BEFORE = 'b'.repeat(40);
@@ -17,24 +18,30 @@ function env(inputs: Record<string, string>, extra: Record<string, string> = {})
 
 const PR = { pull_request: { base: { sha: BASE } } };
 
+function scanPlan(e: NodeJS.ProcessEnv, event: unknown): ScanPlan {
+  const plan = planOf(e, event);
+  assert.equal(plan.kind, 'scan');
+  return plan as ScanPlan;
+}
+
 describe('action plan: inputs and event → leak-search scan', () => {
   it('diffs a pull request against its base, and scans everything elsewhere', () => {
-    const pr = planOf(env({}, { GITHUB_EVENT_NAME: 'pull_request' }), PR);
+    const pr = scanPlan(env({}, { GITHUB_EVENT_NAME: 'pull_request' }), PR);
     assert.equal(pr.mode, 'diff');
     assert.equal(pr.base, BASE);
     assert.deepEqual(pr.argv, ['scan', '--format', 'sarif', '--output', path.join(WS, 'leak-search.sarif'), '--fail-on', 'error', '--diff', BASE, '--', '.']);
-    const push = planOf(env({}, { GITHUB_EVENT_NAME: 'push' }), { before: BEFORE });
+    const push = scanPlan(env({}, { GITHUB_EVENT_NAME: 'push' }), { before: BEFORE });
     assert.equal(push.mode, 'full');
     assert.ok(!push.argv.includes('--diff'));
-    const pushDiff = planOf(env({ mode: 'diff' }, { GITHUB_EVENT_NAME: 'push' }), { before: BEFORE });
+    const pushDiff = scanPlan(env({ mode: 'diff' }, { GITHUB_EVENT_NAME: 'push' }), { before: BEFORE });
     assert.equal(pushDiff.base, BEFORE);
     // A new branch's push has no previous head (all zeros): diff needs a base input then.
     assert.throws(() => planOf(env({ mode: 'diff' }, { GITHUB_EVENT_NAME: 'push' }), { before: '0'.repeat(40) }), /mode diff needs the commit to compare with/);
-    assert.equal(planOf(env({ mode: 'diff', base: 'origin/main' }, { GITHUB_EVENT_NAME: 'workflow_dispatch' }), {}).base, 'origin/main');
+    assert.equal(scanPlan(env({ mode: 'diff', base: 'origin/main' }, { GITHUB_EVENT_NAME: 'workflow_dispatch' }), {}).base, 'origin/main');
   });
 
   it('passes every input as its flag, in a working directory, with the job summary', () => {
-    const plan = planOf(
+    const plan = scanPlan(
       env(
         { domains: 'example.com, example.org\nexample.net', paths: 'src\n  config/app.env  \n', 'fail-on': 'warning', baseline: '.leak-search/baseline.sarif', output: 'out/leaks.sarif', 'working-directory': 'repo', 'base-url': 'https://leaks.internal/api', mode: 'history', 'history-range': 'v1.0..HEAD' },
         { GITHUB_STEP_SUMMARY: '/tmp/summary.md' },
@@ -73,7 +80,26 @@ describe('action plan: inputs and event → leak-search scan', () => {
     assert.throws(() => planOf(env({}, { LEAK_SEARCH_API_KEY: '' }), undefined), /No API key: give the step `env: LEAK_SEARCH_API_KEY: \$\{\{ secrets\.LEAK_SEARCH_API_KEY \}\}`.*forks/);
     assert.throws(() => planOf(env({ results: 'a.bin' }, { LEAK_SEARCH_API_KEY: '', LEAK_SEARCH_RESULTS_KEY: '' }), undefined), /No results key/);
     assert.doesNotThrow(() => planOf(env({ results: 'a.bin' }, { LEAK_SEARCH_API_KEY: '' }), undefined), 'a results file needs no API key');
+    assert.throws(() => planOf(env({ command: 'rm' }), undefined), /command input is "rm": give scan, fetch or merge/);
+    assert.throws(() => planOf(env({ args: '--help' }), undefined), /args input is for command fetch or merge/);
+    assert.throws(() => planOf(env({ summary: 'yes' }), undefined), /summary input is "yes"/);
     // A path that starts with a dash is a path: it comes after `--`.
     assert.deepEqual(planOf(env({ paths: '-odd-name' }), undefined).argv.slice(-2), ['--', '-odd-name']);
+  });
+
+  it('runs fetch and merge with the workflow\'s arguments, merge with the job summary unless told not to', () => {
+    const summary = { GITHUB_STEP_SUMMARY: '/tmp/summary.md' };
+    assert.deepEqual(planOf(env({ command: 'fetch', args: 'example.com example.org\n--out leaks.bin', 'base-url': 'https://leaks.internal/api' }), undefined), {
+      kind: 'command',
+      command: 'fetch',
+      cwd: WS,
+      argv: ['--base-url', 'https://leaks.internal/api', 'fetch', 'example.com', 'example.org', '--out', 'leaks.bin'],
+    });
+    assert.deepEqual(planOf(env({ command: 'merge', args: 'reports --format json' }, summary), undefined).argv, ['merge', '--summary', '/tmp/summary.md', 'reports', '--format', 'json']);
+    assert.deepEqual(planOf(env({ command: 'merge', args: 'reports', summary: 'false' }, summary), undefined).argv, ['merge', 'reports']);
+    assert.deepEqual(planOf(env({ command: 'merge', args: 'a.json --summary=s.md' }, summary), undefined).argv, ['merge', 'a.json', '--summary=s.md']);
+    assert.throws(() => planOf(env({ command: 'merge' }), undefined), /command merge needs its arguments in the args input/);
+    assert.throws(() => planOf(env({ command: 'fetch', args: 'example.com --out x.bin' }, { LEAK_SEARCH_API_KEY: '' }), undefined), /No API key/);
+    assert.throws(() => planOf(env({ command: 'fetch', args: 'example.com --out x.bin' }, { LEAK_SEARCH_RESULTS_KEY: '' }), undefined), /No results key/);
   });
 });

@@ -12,7 +12,7 @@ export interface ExpressionContext {
   status(name: 'success' | 'failure' | 'always' | 'cancelled'): boolean;
 }
 
-type Token = { kind: 'str'; value: string } | { kind: 'num'; value: number } | { kind: 'op'; value: string } | { kind: 'path'; value: string[] } | { kind: 'call'; value: string };
+type Token = { kind: 'str'; value: string } | { kind: 'num'; value: number } | { kind: 'bool'; value: boolean } | { kind: 'op'; value: string } | { kind: 'path'; value: string[] } | { kind: 'call'; value: string };
 
 function tokenize(text: string): Token[] {
   const out: Token[] = [];
@@ -50,7 +50,7 @@ function tokenize(text: string): Token[] {
         out.push({ kind: 'call', value: m[0] });
         i += 2;
       } else if (m[0] === 'true' || m[0] === 'false') {
-        out.push({ kind: 'str', value: m[0] });
+        out.push({ kind: 'bool', value: m[0] === 'true' });
       } else {
         out.push({ kind: 'path', value: m[0].split('.') });
       }
@@ -64,8 +64,9 @@ function tokenize(text: string): Token[] {
   return out;
 }
 
+/** GitHub's truthiness: false, 0, '' and null are false; every other string, 'false' too, is true. */
 function truthy(v: Value): boolean {
-  return v !== undefined && v !== null && v !== '' && v !== 0 && v !== false && v !== 'false';
+  return v !== undefined && v !== null && v !== '' && v !== 0 && v !== false;
 }
 
 function loose(v: Value): string {
@@ -84,7 +85,7 @@ export function evaluate(text: string, ctx: ExpressionContext): Value {
   const primary = (): Value => {
     const t = tokens[at++];
     if (t === undefined) throw new Error(`an incomplete expression: ${text}`);
-    if (t.kind === 'str' || t.kind === 'num') return t.value;
+    if (t.kind === 'str' || t.kind === 'num' || t.kind === 'bool') return t.value;
     if (t.kind === 'path') return ctx.lookup(t.value);
     if (t.kind === 'call') {
       if (t.value === 'success' || t.value === 'failure' || t.value === 'always' || t.value === 'cancelled') return ctx.status(t.value);

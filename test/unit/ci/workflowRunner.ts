@@ -5,8 +5,7 @@
 // `::stop-commands::`. The actions our workflows use are stood in for by what they do on a
 // runner: checkout clones a local repository, artifacts and caches are folders, upload-sarif
 // keeps the file, and this repository's action runs its own dist/action.js with the inputs of
-// action.yml. `npm install --global leak-search@…` installs this checkout's `npm pack` (the
-// package the registry would hold). Any other action, or expression, fails the test.
+// action.yml. Any other action, or expression, fails the test.
 import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -28,8 +27,8 @@ export interface World {
   /** Added to every step's environment (the reference service's address). */
   readonly env?: Readonly<Record<string, string>>;
   readonly event: { readonly name: string; readonly payload: object };
-  /** What `npm install --global leak-search@…` installs. */
-  readonly tarball?: string;
+  /** `github.actor` (default octocat). */
+  readonly actor?: string;
   /** The folder of actions/cache (kept between runs, as GitHub keeps a cache). */
   readonly cache: string;
 }
@@ -210,6 +209,8 @@ function lookup(p: readonly string[], scope: Scope): Value {
       }
       if (key === 'repository') return scope.world.repository ?? 'example-org/app';
       if (key === 'run_id') return scope.runId;
+      if (key === 'run_attempt') return '1';
+      if (key === 'actor') return scope.world.actor ?? 'octocat';
       if (key === 'workspace') return scope.workspace;
       if (key === 'event_name') return scope.world.event.name;
       break;
@@ -241,10 +242,7 @@ async function runJob(jobId: string, spec: JobSpec, matrix: Record<string, strin
   const home = path.join(world.root, `run-${run.runId}`, `${jobId}-${index}`);
   const workspace = path.join(home, 'workspace');
   const temp = path.join(home, 'temp');
-  const prefix = path.join(home, 'npm-prefix');
-  const shims = path.join(home, 'shims');
-  for (const d of [workspace, temp, shims]) fs.mkdirSync(d, { recursive: true });
-  writeNpmShim(shims, prefix, world.tarball);
+  for (const d of [workspace, temp]) fs.mkdirSync(d, { recursive: true });
   const steps: StepResult[] = [];
   const stepScope: Scope['steps'] = {};
   let failed = false;
@@ -271,7 +269,7 @@ async function runJob(jobId: string, spec: JobSpec, matrix: Record<string, strin
     fs.writeFileSync(outputFile, '');
     fs.writeFileSync(summaryFile, '');
     const env: NodeJS.ProcessEnv = {
-      PATH: `${shims}${path.delimiter}${path.join(prefix, 'bin')}${path.delimiter}${process.env.PATH ?? ''}`,
+      PATH: process.env.PATH ?? '',
       HOME: home,
       CI: 'true',
       GITHUB_ACTIONS: 'true',
@@ -300,28 +298,11 @@ async function runJob(jobId: string, spec: JobSpec, matrix: Record<string, strin
     summary += fs.readFileSync(summaryFile, 'utf8');
     const outcome = result.code === 0 ? 'success' : 'failure';
     if (outcome === 'failure') failed = true;
-    steps.push({ id, ...(step.uses ? { uses: step.uses } : {}), outcome, code: result.code, stdout: result.stdout, stderr: result.stderr, outputs, annotations: annotationsOf(result.stdout) });
+    // The runner reads commands from both streams; stop-commands are honoured within stdout.
+    steps.push({ id, ...(step.uses ? { uses: step.uses } : {}), outcome, code: result.code, stdout: result.stdout, stderr: result.stderr, outputs, annotations: [...annotationsOf(result.stdout), ...annotationsOf(result.stderr)] });
     stepScope[id] = { outputs, outcome };
   }
   return { job: jobId, matrix, result: failed ? 'failure' : 'success', steps, summary, workspace, uploadedSarif };
-}
-
-/** `npm install --global leak-search@…` installs the checkout's package; anything else goes to npm. */
-function writeNpmShim(dir: string, prefix: string, tarball: string | undefined): void {
-  const npm = spawnSync('sh', ['-c', 'command -v npm'], { encoding: 'utf8' }).stdout.trim();
-  const file = path.join(dir, 'npm');
-  fs.writeFileSync(
-    file,
-    [
-      '#!/bin/sh',
-      `if [ "$1" = install ] && [ "$2" = --global ] && [ "$#" = 3 ] && case "$3" in leak-search@*) true;; *) false;; esac; then`,
-      tarball ? `  exec '${npm}' install --global --prefix '${prefix}' --offline --no-audit --no-fund '${tarball}'` : '  echo "no leak-search package in this test" >&2; exit 1',
-      'fi',
-      `exec '${npm}' "$@"`,
-      '',
-    ].join('\n'),
-    { mode: 0o755 },
-  );
 }
 
 interface UseScope {

@@ -15,6 +15,7 @@ import { DEMO_ALICE, DEMO_API_KEY, DEMO_BOB, demoOptions } from '../../../servic
 import { startService } from '../../../service/server';
 import type { RunningService } from '../../../service/types';
 import { repoRoot } from '../../harness/paths';
+import { buildCli } from '../cli/cliRunner';
 import { annotationsOf, runWorkflow } from './workflowRunner';
 import type { JobResult, World } from './workflowRunner';
 
@@ -75,15 +76,13 @@ describe('CI: the GitHub Action and the example workflows', function () {
   this.timeout(240_000);
   let service: RunningService;
   let root: string;
-  let tarball: string;
 
-  /** A runner world named `name`: the key as a secret, the reference service's address, this checkout's package. */
+  /** A runner world named `name`: the key as a secret, the reference service's address. */
   const worldOf = (name: string, over: Partial<World> & Pick<World, 'event'>): World => ({
     root: path.join(root, `${name}-world`),
     repositories: {},
     secrets: { LEAK_SEARCH_API_KEY: DEMO_API_KEY },
     env: { LEAK_SEARCH_BASE_URL: service.baseUrl },
-    tarball,
     cache: path.join(root, `${name}-cache`),
     ...over,
   });
@@ -92,9 +91,7 @@ describe('CI: the GitHub Action and the example workflows', function () {
     this.timeout(240_000);
     service = await startService(demoOptions());
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'leak-search-ci-'));
-    // The package the registry would hold; its prepack builds dist/ (the Action's bundle too).
-    const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', root], { cwd: repoRoot });
-    tarball = path.join(root, (JSON.parse(stdout) as { filename: string }[])[0]?.filename ?? '');
+    await buildCli();
   });
   after(async () => {
     await service.close();
@@ -150,6 +147,9 @@ describe('CI: the GitHub Action and the example workflows', function () {
     // The runner saw one annotation, the Action's own: the file name printed in the log is inert.
     assert.equal(step.annotations.length, 1, step.annotations.join('\n'));
     assert.match(step.annotations[0] as string, /^::error title=Leak Search::1 leaked credential finding at or above error/);
+    // The log names files and rules, and no account: everyone who can see the run reads it.
+    assert.match(step.stdout, /^deploy\.env:2:14 error leaked-password$/m);
+    assert.ok(!step.stdout.includes(DEMO_ALICE.username) && !step.stderr.includes(DEMO_ALICE.username), 'no account in the log');
     // The job summary: counts, the files, what to do; the hostile name shown as text only.
     assert.match(gate.summary, /### Leak Search: 1 error, 2 warnings in 2 files/);
     assert.match(gate.summary, /\*\*This job fails:\*\* 1 finding at or above `error`/);
@@ -179,7 +179,7 @@ describe('CI: the GitHub Action and the example workflows', function () {
     const step = audit.steps.find((s) => s.id === 'audit');
     assert.equal(step?.code, 2);
     assert.match(step?.annotations[0] ?? '', /^::error title=Leak Search::No API key: give the step `env: LEAK_SEARCH_API_KEY: \$\{\{ secrets\.LEAK_SEARCH_API_KEY \}\}`/);
-    assert.match(audit.summary, /^### Leak Search: the scan could not run$/m);
+    assert.match(audit.summary, /^### Leak Search: the step could not run$/m);
     assert.match(audit.summary, /No API key/);
     assert.equal(service.requests.length, before, 'nothing was sent');
   });
@@ -250,11 +250,17 @@ describe('CI: the GitHub Action and the example workflows', function () {
     const jobs = await runWorkflow(path.join(repoRoot, 'docs', 'ci', 'history-audit.yml'), world);
     const audit = job(jobs, 'audit');
     assert.equal(audit.result, 'success', audit.steps.map((s) => `${s.stdout}${s.stderr}`).join('\n'));
-    const artifact = path.join(world.root, fs.readdirSync(world.root).find((d) => d.startsWith('run-')) as string, 'artifacts', 'leak-search-baseline', 'leak-search-baseline.sarif');
-    const log = JSON.parse(fs.readFileSync(artifact, 'utf8')) as { runs: { results: { ruleId: string; properties?: { commit?: string } }[] }[] };
+    // Code scanning got every finding, with the commit it was found in.
+    assert.equal(audit.uploadedSarif.length, 1);
+    const log = JSON.parse(fs.readFileSync(audit.uploadedSarif[0] as string, 'utf8')) as { runs: { results: { ruleId: string; properties?: { commit?: string } }[] }[] };
     const results = log.runs[0]?.results ?? [];
     assert.deepEqual(results.map((r) => r.ruleId).sort(), ['leaked-email', 'leaked-password']);
     assert.ok(results.every((r) => /^[0-9a-f]{40}$/.test(r.properties?.commit ?? '')), 'each finding names the commit it was found in');
+    // The baseline artifact: fingerprints, files and rules, no account, fit to commit.
+    const artifact = path.join(world.root, fs.readdirSync(world.root).find((d) => d.startsWith('run-')) as string, 'artifacts', 'leak-search-baseline', 'leak-search-baseline.json');
+    const baseline = fs.readFileSync(artifact, 'utf8');
+    assert.deepEqual((JSON.parse(baseline) as { code: string }[]).map((f) => f.code).sort(), ['leaked-email', 'leaked-password']);
+    assert.ok(!baseline.includes(DEMO_ALICE.username), 'the baseline names no account');
     // The team commits it as the baseline: the same history scan then fails on nothing.
     const again = await run(process.execPath, [path.join(repoRoot, 'dist', 'cli.js'), 'scan', '--history', '--baseline', artifact, '--format', 'json'], {
       cwd: repo,

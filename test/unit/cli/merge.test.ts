@@ -9,6 +9,8 @@ import { markdownSummary, inertName } from '../../../src/cli/scan/summary';
 import { parseReport } from '../../../src/cli/scan/report';
 import type { ReportFinding } from '../../../src/cli/scan/report';
 import { mergeFindings } from '../../../src/cli/commands/merge';
+import { readBaseline } from '../../../src/cli/scan/baseline';
+import { annotationsOf } from '../ci/workflowRunner';
 import { useTempDirs } from './cliRunner';
 import { runCli } from './spawnCli';
 
@@ -124,6 +126,39 @@ describe('cli merge: many reports as one', function () {
     assert.match(empty.stderr, /holds no \.json or \.sarif report/);
   });
 
+  it('in GitHub Actions, prints text between stop-commands markers so a file name is never a workflow command', async () => {
+    const dir = tempDir();
+    write(dir, 'r.json', [{ ...A, path: '::warning::pwned' }]);
+    const run = await runCli(['merge', 'r.json', '--fail-on', 'none'], { GITHUB_ACTIONS: 'true' }, dir);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /^::stop-commands::[0-9a-f]{32}\n::warning::pwned:2:14 error leaked-password .*\n::[0-9a-f]{32}::\n$/);
+    assert.deepEqual(annotationsOf(run.stdout), []);
+    const json = await runCli(['merge', 'r.json', '--format', 'json', '--fail-on', 'none'], { GITHUB_ACTIONS: 'true' }, dir);
+    assert.equal((JSON.parse(json.stdout) as unknown[]).length, 1, 'JSON stays JSON');
+  });
+
+  it('writes a baseline with fingerprints, files and rules but no message, which scan --baseline reads', async () => {
+    const dir = tempDir();
+    write(dir, 'r.json', [A, C]);
+    const run = await runCli(['merge', 'r.json', '--format', 'baseline', '--fail-on', 'none'], {}, dir);
+    assert.equal(run.code, 0, run.stderr);
+    const rows = JSON.parse(run.stdout) as Record<string, unknown>[];
+    assert.deepEqual(rows.map((r) => Object.keys(r).sort()), [['code', 'fingerprint', 'level', 'line', 'path'], ['code', 'fingerprint', 'level', 'line', 'path']]);
+    assert.ok(!run.stdout.includes('example.com'), 'no account');
+    assert.deepEqual([...(readBaseline(write(dir, 'b.json', run.stdout)) as { fingerprints: ReadonlySet<string> }).fingerprints].sort(), [FP(1), FP(3)]);
+  });
+
+  it('reads a SARIF level, suppression or file only as SARIF means it', () => {
+    const sarif = (result: object): string => JSON.stringify({ runs: [{ tool: { driver: { name: 'Leak Search' } }, results: [{ ruleId: 'leaked-email', message: { text: 'm' }, locations: [{ physicalLocation: { artifactLocation: { uri: 'a.txt', uriBaseId: '%SRCROOT%' }, region: { startLine: 1 } } }], ...result }] }] });
+    for (const level of ['constructor', 'toString', '__proto__']) assert.throws(() => parseReport(sarif({ level }), 'r'), /result 1 has no valid level/, level);
+    assert.equal(parseReport(sarif({ suppressions: [{ status: 'rejected', justification: 'no' }] }), 'r')[0]?.suppressed, undefined);
+    assert.equal(parseReport(sarif({ suppressions: [{ status: 'underReview' }] }), 'r')[0]?.suppressed, undefined);
+    assert.equal(parseReport(sarif({ suppressions: [{ kind: 'external', justification: 'triaged as fixed' }] }), 'r')[0]?.suppressed, 'triaged as fixed');
+    for (const uri of ['https://evil.example/x', '/etc/passwd', 'file:///etc/passwd']) {
+      assert.throws(() => parseReport(sarif({ locations: [{ physicalLocation: { artifactLocation: { uri, uriBaseId: '%SRCROOT%' }, region: { startLine: 1 } } }] }), 'r'), /not relative to its base/, uri);
+    }
+  });
+
   it('reads a message or name with control characters as one line', () => {
     const [f] = parseReport(JSON.stringify([{ ...A, message: 'two\nlines\u001b[31m', suppressed: 'a\rb' }]), 'r');
     assert.equal(f?.message, 'two?lines?[31m');
@@ -141,6 +176,9 @@ describe('cli summary: the Markdown a CI job shows', () => {
       assert.ok(!/www\./i.test(inside.replace(/&#46;/g, '.')), 'no bare www. autolink');
       assert.ok(inside.length < 2000);
     }
+    // A bidi override cannot make a name read as another; a cut never splits a character.
+    assert.equal(inertName('invoice\u202Egpj.exe'), '<code>invoice&#63;gpj&#46;exe</code>');
+    assert.equal(inertName('😀'.repeat(200), 10), `<code>${'😀'.repeat(9)}…</code>`);
   });
 
   it('counts by level and file, says whether the job fails and what to do, and names no account', () => {
