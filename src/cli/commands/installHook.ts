@@ -21,8 +21,8 @@ export function registerInstallHook(program: Command, run: (action: (ctx: RunCon
     .description('Write a git pre-commit hook that refuses commits adding leaked credentials (for repositories without the pre-commit tool).')
     .addOption(new Option('--unreachable <action>', 'when the service cannot be reached at commit time: warn and let the commit through, or fail it').choices(['warn', 'fail']).default('warn'))
     .addHelpText('after', `
-The hook runs \`leak-search scan --staged\`: one search per configured domain on each commit, with
-the key from LEAK_SEARCH_API_KEY. An existing hook is never replaced. To commit once without
+The hook runs \`leak-search scan --staged\` with the key from LEAK_SEARCH_API_KEY; a check is reused
+for an hour (--reuse 1h), so it sends at most one search per configured domain an hour. An existing hook is never replaced. To commit once without
 it: git commit --no-verify. With the pre-commit tool, use its hook instead (README, "Use it in CI").
 
 Examples:
@@ -38,7 +38,7 @@ function shellWord(s: string): string {
 
 /** The hook's script: `leak-search` from PATH when there is one, else this very command line. */
 export function hookScript(node: string, cli: string | undefined, unreachable: 'fail' | 'warn'): string {
-  const args = `scan --staged --unreachable ${unreachable}`;
+  const args = `scan --staged --reuse 1h --unreachable ${unreachable}`;
   const lines = [
     '#!/bin/sh',
     '# Written by `leak-search install-hook`: refuses a commit whose staged changes hold',
@@ -70,10 +70,10 @@ async function installHook(ctx: RunContext, flags: HookFlags): Promise<ExitCode>
     fs.writeFileSync(file, script, { flag: 'wx', mode: 0o755 });
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'EEXIST') {
-      throw new UsageError(`A pre-commit hook is already there (${file}); it was left as it is. Add this line to it to run Leak Search too:\n  leak-search scan --staged --unreachable ${flags.unreachable ?? 'warn'}\nor use the pre-commit tool's hook (README, "Use it in CI").`);
+      throw new UsageError(`A pre-commit hook is already there (${file}); it was left as it is. Add this line to it to run Leak Search too:\n  leak-search scan --staged --reuse 1h --unreachable ${flags.unreachable ?? 'warn'}\nor use the pre-commit tool's hook (README, "Use it in CI").`);
     }
     throw new UsageError(`The hook cannot be written to ${file}: ${(e as NodeJS.ErrnoException).code ?? String(e)}.`);
   }
-  ctx.reporter.info(`Wrote ${file}: each commit is now checked for leaked credentials (one search per domain, key from LEAK_SEARCH_API_KEY).`);
+  ctx.reporter.info(`Wrote ${file}: each commit is now checked for leaked credentials (at most one search per domain an hour, key from LEAK_SEARCH_API_KEY).`);
   return EXIT.ok;
 }

@@ -18,7 +18,8 @@ import { EXIT, Reported, UsageError, exitCodeOf } from '../exitCodes';
 import type { ExitCode } from '../exitCodes';
 import { fileSink, streamSink, workflowSafe } from '../output';
 import type { Sink } from '../output';
-import { openResultsFile } from '../files/resultsFile';
+import { openResultsFile, writeResultsFile } from '../files/resultsFile';
+import { REUSE_KEY_PURPOSE, parseDuration, reusable, reuseFileOf } from '../files/reuseCache';
 import type { RunContext } from '../runContext';
 import { openSession } from '../session';
 import type { ServiceFlags } from '../session';
@@ -47,6 +48,7 @@ interface ScanFlags extends ServiceFlags {
   readonly includeGitIgnored?: boolean;
   readonly summary?: string;
   readonly unreachable?: 'fail' | 'warn';
+  readonly reuse?: string;
 }
 
 export function registerScan(program: Command, run: (action: (ctx: RunContext) => Promise<ExitCode>) => Promise<void>): void {
@@ -65,6 +67,7 @@ export function registerScan(program: Command, run: (action: (ctx: RunContext) =
     .option('--baseline <file>', 'findings already known: a triage export of the editor, or a json or sarif report of leak-search scan')
     .option('--include-git-ignored', 'scan files git ignores too (secret-bearing files such as .env are scanned anyway)')
     .option('--summary <file>', 'append a Markdown summary to this file (in GitHub Actions: $GITHUB_STEP_SUMMARY)')
+    .option('--reuse <duration>', 'reuse results checked less than this long ago (30m, 12h, 2d), kept encrypted in the git folder: a commit hook then spends no search on most commits')
     .addOption(
       new Option('--unreachable <action>', 'when the service cannot be reached, is failing or its quota is spent: fail (exit 3), or warn that nothing was checked and exit 0 (a pre-commit hook)')
         .choices(['fail', 'warn'])
@@ -105,6 +108,9 @@ async function scan(ctx: RunContext, args: readonly string[], flags: ScanFlags, 
   const cwd = await fs.realpath(ctx.cwd);
   const mode = modeOf(flags);
   if (flags.results !== undefined && flags.domain !== undefined) throw new UsageError('Give --results or --domain, not both.');
+  const reuseMs = flags.reuse !== undefined ? parseDuration(flags.reuse) : undefined;
+  if (flags.reuse !== undefined && reuseMs === undefined) throw new UsageError(`--reuse takes a duration such as 30m, 12h or 2d, not "${flags.reuse.replace(/\p{Cc}/gu, '?')}".`);
+  if (reuseMs !== undefined && flags.results !== undefined) throw new UsageError('Give --results or --reuse, not both: a results file is already reused.');
   const paths = args.length > 0 ? args : ['.'];
   const root = await gitRoot(cwd);
   if (mode.kind !== 'tree' && root === undefined) throw new UsageError(`--${mode.kind} needs a git repository: ${ctx.cwd} is in none.`);
@@ -113,7 +119,7 @@ async function scan(ctx: RunContext, args: readonly string[], flags: ScanFlags, 
   const baseline = flags.baseline !== undefined ? readBaseline(path.resolve(ctx.cwd, flags.baseline)) : undefined;
   let session: LeakSearchSession;
   try {
-    session = flags.results !== undefined ? await openResultsFile(path.resolve(ctx.cwd, flags.results), ctx.env) : await checkedSession(ctx, flags, root ?? cwd);
+    session = flags.results !== undefined ? await openResultsFile(path.resolve(ctx.cwd, flags.results), ctx.env) : await checkedSession(ctx, flags, root ?? cwd, reuseMs !== undefined && root !== undefined ? { root, maxAgeMs: reuseMs } : undefined);
   } catch (e) {
     if (!(e instanceof Unavailable)) throw e;
     ctx.reporter.warn('nothing was scanned: the service could not be used (see above), so these changes were not checked for leaked credentials. This run passes because of --unreachable warn; scan again once the service answers.');
@@ -197,11 +203,25 @@ const UNAVAILABLE: ReadonlySet<LeakSearchErrorKind> = new Set(['network', 'timeo
 /** The check could not reach the service, and --unreachable warn lets the scan pass. */
 class Unavailable extends Error {}
 
-/** A session holding fresh results of the domains (flags, else the repository's settings). */
-async function checkedSession(ctx: RunContext, flags: ScanFlags, dir: string): Promise<LeakSearchSession> {
+/**
+ * A session holding fresh results of the domains (flags, else the repository's settings); with
+ * `reuse`, the results kept by an earlier run when young enough (files/reuseCache.ts), and this
+ * run's kept for the next.
+ */
+async function checkedSession(ctx: RunContext, flags: ScanFlags, dir: string, reuse?: { readonly root: string; readonly maxAgeMs: number }): Promise<LeakSearchSession> {
   const { domains, from } = domainsOf(flags.domain ?? [], dir);
   if (domains.length === 0) throw new UsageError(`No results to scan against: give --results FILE or --domain example.com, or set leakSearch.domains in ${from}.`);
   const session = await openSession(flags, ctx, ctx.reporter, true);
+  const kept = reuse !== undefined ? await reuseFileOf(reuse.root) : undefined;
+  const secret = kept !== undefined ? session.derivedKey(REUSE_KEY_PURPOSE) : undefined;
+  if (kept !== undefined && secret !== undefined && reuse !== undefined) {
+    const cached = await reusable(kept, secret, session.origin, domains, reuse.maxAgeMs);
+    if (cached !== undefined) {
+      await session.close();
+      ctx.reporter.info(`Reusing the results checked less than ${flags.reuse ?? ''} ago (--reuse): no search sent.`);
+      return cached;
+    }
+  }
   try {
     ctx.reporter.progress(`Checking ${domains.join(', ')}…`);
     const outcomes = await session.check(domains.map((domain) => ({ domain })), { signal: ctx.signal });
@@ -213,6 +233,10 @@ async function checkedSession(ctx: RunContext, flags: ScanFlags, dir: string): P
     }
     // A scan against part of the results would pass what it cannot see.
     if (code !== EXIT.ok) throw flags.unreachable === 'warn' && outcomes.every((o) => !o.error || UNAVAILABLE.has(o.error.kind)) ? new Unavailable() : new Reported(code);
+    if (kept !== undefined && secret !== undefined) {
+      // A cache that cannot be written costs the next run a search, not this run its scan.
+      await writeResultsFile(session, outcomes.flatMap((o) => (o.result ? [o.result.key] : [])), kept, secret).catch((e: unknown) => ctx.reporter.warn(`the results could not be kept for --reuse: ${e instanceof Error ? e.message : String(e)}`));
+    }
     return session;
   } catch (e) {
     await session.close();

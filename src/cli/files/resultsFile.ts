@@ -97,7 +97,11 @@ export async function writeResultsFile(session: LeakSearchSession, keys: readonl
  * UsageError that names the file and never its content.
  */
 export async function openResultsFile(file: string, env: NodeJS.ProcessEnv): Promise<LeakSearchSession> {
-  const secret = resultsKeyOf(env);
+  return openSealedResults(file, resultsKeyOf(env));
+}
+
+/** A session holding the results of `file`, sealed under `secret` (openResultsFile, or a key of the command line's own). */
+export async function openSealedResults(file: string, secret: Uint8Array): Promise<LeakSearchSession> {
   let fd: number;
   try {
     fd = fs.openSync(file, 'r');

@@ -67,7 +67,7 @@ describe('cli install-hook: a git pre-commit hook without the pre-commit tool', 
     const run = await runCli(['install-hook'], {}, dir);
     assert.equal(run.code, 2);
     assert.match(run.stderr, /A pre-commit hook is already there .* it was left as it is/);
-    assert.match(run.stderr, /leak-search scan --staged --unreachable warn/);
+    assert.match(run.stderr, /leak-search scan --staged --reuse 1h --unreachable warn/);
     assert.equal(fs.readFileSync(hook, 'utf8'), '#!/bin/sh\necho mine\n');
   });
 
@@ -77,7 +77,7 @@ describe('cli install-hook: a git pre-commit hook without the pre-commit tool', 
     const run = await runCli(['install-hook', '--unreachable', 'fail'], {}, dir);
     assert.equal(run.code, 0, run.stderr);
     const script = fs.readFileSync(path.join(dir, '.githooks', 'pre-commit'), 'utf8');
-    assert.match(script, /scan --staged --unreachable fail/);
+    assert.match(script, /scan --staged --reuse 1h --unreachable fail/);
     const outside = tempDir();
     const refused = await runCli(['install-hook'], { GIT_CEILING_DIRECTORIES: path.dirname(outside) }, outside);
     assert.equal(refused.code, 2);
