@@ -74,13 +74,28 @@ function wantsSummary(env: NodeJS.ProcessEnv): boolean {
   return v === 'true' && Boolean(env.GITHUB_STEP_SUMMARY);
 }
 
+/**
+ * Flags that are never taken from `args`: where the key goes and how it is read are inputs of
+ * their own, a new results key would be printed in the log, and passwords are never shown.
+ */
+const REFUSED_IN_ARGS = ['--base-url', '--allow-http', '--api-key-stdin', '--new-key', '--show-passwords'];
+
+function has(args: readonly string[], ...flags: string[]): boolean {
+  return args.some((a) => flags.some((f) => a === f || a.startsWith(`${f}=`)));
+}
+
 function commandPlan(env: NodeJS.ProcessEnv, command: 'fetch' | 'merge', cwd: string, baseUrl: string[]): CommandPlan {
   const args = input(env, 'args').split(/\s+/).filter((a) => a !== '');
   if (args.length === 0) throw new ActionInputError(`command ${command} needs its arguments in the args input (for example ${command === 'fetch' ? 'example.com --out leak-search-results.bin' : 'reports --format json --output merged.json'}).`);
+  const refused = args.find((a) => REFUSED_IN_ARGS.some((f) => a === f || a.startsWith(`${f}=`)));
+  if (refused !== undefined) throw new ActionInputError(`The args input holds ${refused.split('=')[0] as string}, which the Action does not pass on: the service's address is the base-url input, and keys come only from secrets in env.`);
   if (command === 'fetch' && !env.LEAK_SEARCH_API_KEY) throw new ActionInputError(NO_API_KEY);
-  if (command === 'fetch' && !args.includes('--new-key') && !env.LEAK_SEARCH_RESULTS_KEY) throw new ActionInputError(NO_RESULTS_KEY);
-  const summary = command === 'merge' && wantsSummary(env) && !args.some((a) => a === '--summary' || a.startsWith('--summary=')) ? ['--summary', env.GITHUB_STEP_SUMMARY as string] : [];
-  return { kind: 'command', command, cwd, argv: [...baseUrl, command, ...summary, ...args] };
+  if (command === 'fetch' && !env.LEAK_SEARCH_RESULTS_KEY) throw new ActionInputError(NO_RESULTS_KEY);
+  // The merged report names accounts; the step's log is public, so it goes to a file.
+  if (command === 'merge' && !has(args, '-o', '--output')) throw new ActionInputError('command merge needs --output FILE in args: the merged report names the accounts, and the step\'s log is read by everyone who can see the run.');
+  const summary = command === 'merge' && wantsSummary(env) && !has(args, '--summary') ? ['--summary', env.GITHUB_STEP_SUMMARY as string] : [];
+  const failOn = command === 'merge' && !has(args, '--fail-on') ? ['--fail-on', input(env, 'fail-on') || 'error'] : [];
+  return { kind: 'command', command, cwd, argv: [...baseUrl, command, ...summary, ...failOn, ...args] };
 }
 
 export function planOf(env: NodeJS.ProcessEnv, event: unknown): ActionPlan {

@@ -108,29 +108,6 @@ export function streamSink(stream: NodeJS.WritableStream): Sink {
   };
 }
 
-/**
- * `sink` for text whose lines start with what a repository says (a file name), inside GitHub
- * Actions (GITHUB_ACTIONS=true): between stop-commands markers, so a file named
- * `::warning::…` is printed, never run by the runner as a workflow command.
- */
-export function workflowSafe(sink: Sink, env: NodeJS.ProcessEnv): Sink {
-  if (env.GITHUB_ACTIONS !== 'true') return sink;
-  const token = randomBytes(16).toString('hex');
-  let started = false;
-  return {
-    write: async (piece) => {
-      if (!started) await sink.write(`::stop-commands::${token}\n`);
-      started = true;
-      await sink.write(piece);
-    },
-    end: async () => {
-      if (started) await sink.write(`::${token}::\n`);
-      await sink.end();
-    },
-    abort: () => sink.abort(),
-  };
-}
-
 /** Whether to colour: NO_COLOR wins, then FORCE_COLOR, then whether the stream is a terminal. */
 export function useColour(env: NodeJS.ProcessEnv, stream: { readonly isTTY?: boolean }): boolean {
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;

@@ -13,7 +13,7 @@ import type { SarifFinding, SarifLevel } from '../../core/export/sarif';
 import { EXIT, UsageError } from '../exitCodes';
 import type { ExitCode } from '../exitCodes';
 import { readFindingsState, writeFindingsState } from '../files/findingsState';
-import { fileSink, streamSink, workflowSafe } from '../output';
+import { fileSink, streamSink } from '../output';
 import type { Sink } from '../output';
 import type { RunContext } from '../runContext';
 import { baselineText, jsonText, textLines } from '../scan/findingsOutput';
@@ -124,7 +124,7 @@ async function merge(ctx: RunContext, args: readonly string[], flags: MergeFlags
   const listed = flags.onlyNew && seen !== undefined ? all.filter((f) => f.fingerprint === undefined || !seen.has(f.fingerprint)) : all;
   const failOn = flags.failOn ?? 'error';
   const format = flags.format ?? 'text';
-  const sink: Sink = flags.output !== undefined ? fileSink(path.resolve(ctx.cwd, flags.output)) : format === 'text' ? workflowSafe(streamSink(ctx.stdout), ctx.env) : streamSink(ctx.stdout);
+  const sink: Sink = flags.output !== undefined ? fileSink(path.resolve(ctx.cwd, flags.output)) : streamSink(ctx.stdout);
   try {
     await sink.write(
       format === 'json'
@@ -133,7 +133,7 @@ async function merge(ctx: RunContext, args: readonly string[], flags: MergeFlags
           ? baselineText(listed)
           : format === 'sarif'
           ? `${JSON.stringify(sarifLog(listed.map(sarifFinding), { version, informationUri: INFORMATION_URI }), null, 1)}\n`
-          : textLines(listed, ctx.stdoutStyle),
+          : textLines(listed, ctx.stdoutStyle, { workflowSafe: ctx.env.GITHUB_ACTIONS === 'true' }),
     );
     await sink.end();
   } catch (e) {

@@ -16,7 +16,7 @@ import type { FileFinding, LeakSearchSession, ScanOptions } from '../../engine/l
 import { domainsOf } from '../environment';
 import { EXIT, Reported, UsageError, exitCodeOf } from '../exitCodes';
 import type { ExitCode } from '../exitCodes';
-import { fileSink, streamSink, workflowSafe } from '../output';
+import { fileSink, streamSink } from '../output';
 import type { Sink } from '../output';
 import { openResultsFile, writeResultsFile } from '../files/resultsFile';
 import { REUSE_KEY_PURPOSE, parseDuration, reusable, reuseFileOf } from '../files/reuseCache';
@@ -115,6 +115,7 @@ async function scan(ctx: RunContext, args: readonly string[], flags: ScanFlags, 
   const root = await gitRoot(cwd);
   if (mode.kind !== 'tree' && root === undefined) throw new UsageError(`--${mode.kind} needs a git repository: ${ctx.cwd} is in none.`);
   const specs = root === undefined || mode.kind === 'tree' ? [] : pathspecs(paths, cwd, root);
+  if (reuseMs !== undefined && root === undefined) ctx.reporter.warn('--reuse keeps results in the git folder, and this is no git repository: they are not reused.');
   const settings = scanSettingsOf(root ?? cwd);
   const baseline = flags.baseline !== undefined ? readBaseline(path.resolve(ctx.cwd, flags.baseline)) : undefined;
   let session: LeakSearchSession;
@@ -131,9 +132,9 @@ async function scan(ctx: RunContext, args: readonly string[], flags: ScanFlags, 
     if (baseline?.kind === 'triage') applyTriage(ctx, session, baseline);
     await session.index();
     const format = flags.format ?? 'text';
-    const sink: Sink = flags.output !== undefined ? fileSink(path.resolve(ctx.cwd, flags.output)) : format === 'text' ? workflowSafe(streamSink(ctx.stdout), ctx.env) : streamSink(ctx.stdout);
+    const sink: Sink = flags.output !== undefined ? fileSink(path.resolve(ctx.cwd, flags.output)) : streamSink(ctx.stdout);
     const writer: FindingsWriter =
-      format === 'json' ? jsonWriter(sink) : format === 'sarif' ? sarifWriter(sink, session, { version, informationUri: INFORMATION_URI }, { path: cwd, uri: pathToFileURL(`${cwd}/`).href }) : textWriter(sink, ctx.stdoutStyle);
+      format === 'json' ? jsonWriter(sink) : format === 'sarif' ? sarifWriter(sink, session, { version, informationUri: INFORMATION_URI }, { path: cwd, uri: pathToFileURL(`${cwd}/`).href }) : textWriter(sink, ctx.stdoutStyle, { workflowSafe: ctx.env.GITHUB_ACTIONS === 'true' });
     const options: ScanOptions = { severity: settings.severity, hostsInDocumentation: settings.hostsInDocumentation, maxFileBytes: settings.maxFileSize };
     const counts = { scanned: 0, skipped: 0, findings: 0, suppressed: 0, failing: 0 };
     const failOn = flags.failOn ?? 'error';

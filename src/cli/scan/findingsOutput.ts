@@ -23,25 +23,34 @@ function oneLine(s: string): string {
   return s.replace(/\p{Cc}/gu, '?');
 }
 
-/**
- * Findings as text lines: `path:line:col level code message`, a suppressed one dimmed and
- * marked. Without the message (`message: false`) a line names no account, for logs that
- * everyone who can see a CI run reads.
- */
-export function textLines(findings: readonly ReportFinding[], style: (s: Style, text: string) => string, options: { readonly message?: boolean } = {}): string {
+export interface TextOptions {
+  /** Without the message a line names no account, for logs that everyone who can see a CI run reads. */
+  readonly message?: boolean;
+  /** Printed in GitHub Actions, whose runner reads `::…` at a line's start and `##[` as commands. */
+  readonly workflowSafe?: boolean;
+}
+
+/** Text that cannot start a workflow command: `./` before a leading `::`, a word joiner inside `##[`. */
+function workflowSafeText(p: string): string {
+  return (/^\s*::/.test(p) ? `./${p}` : p).replace(/##\[/g, '##\u2060[');
+}
+
+/** Findings as text lines: `path:line:col level code message`, a suppressed one dimmed and marked. */
+export function textLines(findings: readonly ReportFinding[], style: (s: Style, text: string) => string, options: TextOptions = {}): string {
   let out = '';
   for (const f of findings) {
-    const where = `${f.commit ? `${f.commit.slice(0, 12)}:` : ''}${oneLine(f.path)}:${f.line}:${f.column}`;
-    const line = `${style('bold', where)} ${style(LEVEL_STYLE[f.level] ?? 'dim', f.level)} ${f.code}${options.message === false ? '' : ` ${oneLine(f.message)}`}`;
+    const safe = options.workflowSafe ? workflowSafeText : (s: string): string => s;
+    const where = `${f.commit ? `${f.commit.slice(0, 12)}:` : ''}${safe(oneLine(f.path))}:${f.line}:${f.column}`;
+    const line = `${style('bold', where)} ${style(LEVEL_STYLE[f.level] ?? 'dim', f.level)} ${f.code}${options.message === false ? '' : ` ${safe(oneLine(f.message))}`}`;
     out += f.suppressed !== undefined ? `${style('dim', `${line} [suppressed: ${f.suppressed}]`)}\n` : `${line}\n`;
   }
   return out;
 }
 
-export function textWriter(sink: Sink, style: (s: Style, text: string) => string): FindingsWriter {
+export function textWriter(sink: Sink, style: (s: Style, text: string) => string, options: TextOptions = {}): FindingsWriter {
   return {
     add: async (findings) => {
-      const out = textLines(findings.map(reportFinding), style);
+      const out = textLines(findings.map(reportFinding), style, options);
       if (out !== '') await sink.write(out);
     },
     end: async () => undefined,

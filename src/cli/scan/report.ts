@@ -110,13 +110,17 @@ const LEVEL_SEVERITY: Readonly<Record<string, SeverityHint>> = { error: 'error',
 function sarifPath(location: { uri?: unknown; uriBaseId?: unknown } | undefined): string {
   const uri = str(location?.uri, 'file');
   if (location?.uriBaseId !== undefined) {
-    // Relative to the base: a scheme or a leading slash would make it point elsewhere.
+    // Relative to the base, and staying under it: no scheme, no leading slash, no `..`, and no
+    // segment that decodes to a slash (`%2F`), which would make it point elsewhere.
     if (/^[a-z][a-z0-9+.-]*:/i.test(uri) || uri.startsWith('/')) throw new Bad('has a file that is not relative to its base');
+    let segments: string[];
     try {
-      return uri.replace(/^\.\//, '').split('/').map(decodeURIComponent).join('/');
+      segments = uri.replace(/^\.\//, '').split('/').map(decodeURIComponent);
     } catch {
       throw new Bad('has a file that is not a valid URI');
     }
+    if (segments.some((s) => s === '..' || s.includes('/') || s.includes('\0'))) throw new Bad('has a file that is not relative to its base');
+    return segments.join('/');
   }
   try {
     return fileURLToPath(uri);

@@ -95,10 +95,16 @@ describe('action plan: inputs and event → leak-search scan', () => {
       cwd: WS,
       argv: ['--base-url', 'https://leaks.internal/api', 'fetch', 'example.com', 'example.org', '--out', 'leaks.bin'],
     });
-    assert.deepEqual(planOf(env({ command: 'merge', args: 'reports --format json' }, summary), undefined).argv, ['merge', '--summary', '/tmp/summary.md', 'reports', '--format', 'json']);
-    assert.deepEqual(planOf(env({ command: 'merge', args: 'reports', summary: 'false' }, summary), undefined).argv, ['merge', 'reports']);
-    assert.deepEqual(planOf(env({ command: 'merge', args: 'a.json --summary=s.md' }, summary), undefined).argv, ['merge', 'a.json', '--summary=s.md']);
+    assert.deepEqual(planOf(env({ command: 'merge', args: 'reports --format json -o m.json' }, summary), undefined).argv, ['merge', '--summary', '/tmp/summary.md', '--fail-on', 'error', 'reports', '--format', 'json', '-o', 'm.json']);
+    assert.deepEqual(planOf(env({ command: 'merge', args: 'reports --output=m.json', summary: 'false', 'fail-on': 'warning' }, summary), undefined).argv, ['merge', '--fail-on', 'warning', 'reports', '--output=m.json']);
+    assert.deepEqual(planOf(env({ command: 'merge', args: 'a.json --summary=s.md --fail-on none -o m.json' }, summary), undefined).argv, ['merge', 'a.json', '--summary=s.md', '--fail-on', 'none', '-o', 'm.json']);
     assert.throws(() => planOf(env({ command: 'merge' }), undefined), /command merge needs its arguments in the args input/);
+    // The merged report names accounts: never into the public log.
+    assert.throws(() => planOf(env({ command: 'merge', args: 'reports --format json' }), undefined), /command merge needs --output FILE in args/);
+    // Where the key goes, and keys themselves, are never taken from args.
+    for (const args of ['example.com --out r.bin --base-url http://127.0.0.1:1', 'example.com --out r.bin --base-url=https://evil.example', '--new-key', 'example.com --allow-http --out r.bin', '--api-key-stdin example.com --out r.bin']) {
+      assert.throws(() => planOf(env({ command: 'fetch', args }), undefined), /args input holds --[a-z-]+, which the Action does not pass on/, args);
+    }
     assert.throws(() => planOf(env({ command: 'fetch', args: 'example.com --out x.bin' }, { LEAK_SEARCH_API_KEY: '' }), undefined), /No API key/);
     assert.throws(() => planOf(env({ command: 'fetch', args: 'example.com --out x.bin' }, { LEAK_SEARCH_RESULTS_KEY: '' }), undefined), /No results key/);
   });

@@ -94,5 +94,11 @@ describe('cli scan --reuse: a hook that does not spend a search on every commit'
     assert.equal(run.code, 2);
     assert.match(run.stderr, /--reuse takes a duration such as 30m, 12h or 2d, not "soon"/);
     assert.equal(service.requests.length, 0);
+    // Outside git there is no git folder to keep results in: said, and checked each time.
+    const plain = tempDir();
+    fs.writeFileSync(path.join(plain, 'notes.txt'), 'nothing\n');
+    const outside = await runCli(['scan', '--reuse', '1h', '--domain', 'example.com'], { LEAK_SEARCH_API_KEY: DEMO_API_KEY, LEAK_SEARCH_BASE_URL: service.baseUrl, GIT_CEILING_DIRECTORIES: path.dirname(plain) }, plain);
+    assert.equal(outside.code, 0, outside.stderr);
+    assert.match(outside.stderr, /--reuse keeps results in the git folder, and this is no git repository: they are not reused\./);
   });
 });
