@@ -43,6 +43,7 @@ export async function exportSarif(ctx: LeakSearchContext, target?: unknown): Pro
         ...pathOf(uri, root),
         rule: String(codeValue(d)),
         level: sarifLevel(severityHint(d.severity)),
+        severity: severityHint(d.severity),
         message: d.message,
         startLine: d.range.start.line + 1,
         startColumn: d.range.start.character + 1,

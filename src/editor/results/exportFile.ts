@@ -82,7 +82,7 @@ export async function chooseExportFile(name: string, format: ExportFormat | 'sar
   const safeName = name.replace(/[\\/:*?"<>|]+/g, '_');
   for (;;) {
     const target = await vscode.window.showSaveDialog({
-      title: vscode.l10n.t('Export leaked records'),
+      title: format === 'sarif' ? vscode.l10n.t('Export leaked identifiers as SARIF') : vscode.l10n.t('Export leaked records'),
       saveLabel: vscode.l10n.t('Export'),
       filters: FILTERS[format],
       defaultUri: vscode.Uri.file(path.join(defaultExportFolder(), safeName)),
