@@ -60,12 +60,11 @@ export function markdownSummary(findings: readonly ReportFinding[], options: Sum
   const failing = options.failOn === 'none' ? 0 : open.filter((f) => RANK[f.level] <= RANK[options.failOn as SarifLevel]).length;
   const files = new Set(open.map((f) => f.path)).size;
   const lines: string[] = [];
-  const newWord = options.onlyNew ? 'new ' : '';
   if (open.length === 0) {
-    lines.push(`### ${title}: no ${newWord}leaked credentials found`);
+    lines.push(`### ${title}: no ${options.onlyNew ? 'new ' : ''}leaked credentials found`);
   } else {
     const parts = LEVELS.filter((l) => by(l, open) > 0).map((l) => count(by(l, open), l));
-    lines.push(`### ${title}: ${parts.join(', ')} ${options.onlyNew ? 'new ' : ''}in ${files.toLocaleString('en-US')} file${files === 1 ? '' : 's'}`);
+    lines.push(`### ${title}: ${options.onlyNew ? 'new since the last run: ' : ''}${parts.join(', ')} in ${files.toLocaleString('en-US')} file${files === 1 ? '' : 's'}`);
   }
   lines.push('');
   const verdict =

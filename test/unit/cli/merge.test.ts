@@ -69,9 +69,10 @@ describe('cli merge: many reports as one', function () {
   it('--only-new lists and fails only on findings the state has not seen, and remembers them', async () => {
     const dir = tempDir();
     const state = path.join(dir, 'state', 'findings.json');
+    let nights = 0;
     const night = async (findings: ReportFinding[]): Promise<{ code: number | null; listed: ReportFinding[]; summary: string }> => {
       write(dir, 'r.json', findings);
-      const summary = path.join(dir, `summary-${Math.random()}.md`);
+      const summary = path.join(dir, `summary-${++nights}.md`);
       const run = await runCli(['merge', 'r.json', '--only-new', '--state', state, '--format', 'json', '--fail-on', 'warning', '--summary', summary], {}, dir);
       return { code: run.code, listed: JSON.parse(run.stdout) as ReportFinding[], summary: fs.readFileSync(summary, 'utf8') };
     };
@@ -85,7 +86,7 @@ describe('cli merge: many reports as one', function () {
     const third = await night([A, C, B]);
     assert.equal(third.code, 1);
     assert.deepEqual(third.listed.map((f) => f.fingerprint), [FP(2)]);
-    assert.match(third.summary, /1 error new in 1 file/);
+    assert.match(third.summary, /^### Leak Search: new since the last run: 1 error in 1 file$/m);
     const usage = await runCli(['merge', 'r.json', '--only-new'], {}, dir);
     assert.equal(usage.code, 2);
     assert.match(usage.stderr, /--only-new needs --state FILE/);
