@@ -3,6 +3,7 @@
 // Pure: no I/O.
 import { domainToASCII } from 'node:url';
 import * as l10n from '@vscode/l10n';
+import { registrableProblem } from '../domains/registrable';
 import { LeakSearchError } from './errors';
 import type { DateRange, FindingsType } from './types';
 
@@ -23,7 +24,8 @@ const LABEL = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
 
 /**
  * A domain as the service expects it: trimmed, lower-case, IDN converted to punycode, one
- * trailing dot dropped. Refuses anything that is not a plain registrable host name.
+ * trailing dot dropped. Refuses anything that is not a plain host name at or under a
+ * registrable domain (src/core/domains/registrable.ts).
  */
 export function normalizeDomain(raw: string): string {
   const s = raw.trim();
@@ -55,6 +57,13 @@ export function normalizeDomain(raw: string): string {
     if (!LABEL.test(label)) {
       throw domainError(l10n.t('"{0}" is not a valid domain name: use letters, digits and hyphens, and no hyphen at the start or end of a part.', shorten(s)));
     }
+  }
+  const problem = registrableProblem(ascii);
+  if (problem?.kind === 'unknown-tld') {
+    throw domainError(l10n.t('"{0}" does not end in a top-level domain (".{1}" is none); check the spelling, for example example.com.', shorten(s), shorten(problem.tld)));
+  }
+  if (problem?.kind === 'public-suffix') {
+    throw domainError(l10n.t('"{0}" is a public suffix, under which anyone can register names; enter your organisation’s domain under it, for example example.{1}.', shorten(s), ascii));
   }
   return ascii;
 }

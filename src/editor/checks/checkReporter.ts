@@ -10,6 +10,7 @@ import { plural } from '../../core/text/plural';
 import { recordCount } from '../../shared/recordCount';
 import type { ResultsEntry } from '../../core/service/types';
 import type { Settings } from '../settings';
+import type { ResultsModel } from '../model/resultsModel';
 import type { Notifier, NotifierAction } from '../notifier';
 import type { Logger } from '../logger';
 import { CommandId } from '../commands/commandIds';
@@ -17,12 +18,14 @@ import type { CheckOptions, CheckOutcome } from './checkTypes';
 
 export interface CheckReporterDeps {
   readonly settings: Settings;
+  /** The results held: a 403 names the domains this key answered for. */
+  readonly model: Pick<ResultsModel, 'latestOf'>;
   readonly notifier: Notifier;
   readonly log: Logger;
 }
 
 /** The button for an error's next step (retry, show the log, check when the quota resets). */
-export type ActionFor = (action: ErrorAction, retryAt?: number) => NotifierAction;
+export type ActionFor = (action: ErrorAction, retryAt?: number, setting?: string) => NotifierAction;
 
 export class CheckReporter {
   constructor(private readonly deps: CheckReporterDeps) {}
@@ -34,13 +37,14 @@ export class CheckReporter {
       now: Date.now(),
       timeoutSeconds: Math.round(this.deps.settings.requestTimeoutMs() / 1000),
       ...(where.domain ? { domain: where.domain } : {}),
+      ...(error.kind === 'forbidden' ? { coveredDomains: [...new Set(this.deps.model.latestOf(where.origin).map((e) => e.query.domain))] } : {}),
     });
     const line = `${view.message} [${error.kind}${error.details.status ? ` ${error.details.status}` : ''}] ${error.message}`;
     if (view.severity === 'info') this.deps.log.info(line);
     else if (view.severity === 'warning') this.deps.log.warn(line);
     else this.deps.log.error(line);
     if (error.kind === 'cancelled') return;
-    this.deps.notifier.show(view.severity, view.message, view.actions.map((a) => actionFor(a, error.details.retryAt)));
+    this.deps.notifier.show(view.severity, view.message, view.actions.map((a) => actionFor(a, error.details.retryAt, view.setting)));
   }
 
   /** After a run: its failures, one message per distinct problem; then what was found or what is new. */

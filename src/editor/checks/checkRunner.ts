@@ -178,10 +178,10 @@ export class CheckRunner extends Disposable {
 
   /** The buttons of a message about `targets`: retry them, show the log, check when the quota resets. */
   #actions(targets: readonly CheckTarget[], options: CheckOptions): ActionFor {
-    return (action, retryAt) => this.#action(action, targets, options, retryAt);
+    return (action, retryAt, setting) => this.#action(action, targets, options, retryAt, setting);
   }
 
-  #action(action: ErrorAction, targets: readonly CheckTarget[], options: CheckOptions, retryAt: number | undefined): NotifierAction {
+  #action(action: ErrorAction, targets: readonly CheckTarget[], options: CheckOptions, retryAt: number | undefined, setting?: string): NotifierAction {
     return errorActionRunner(action, {
       retry: () => this.check(targets, { ...options, force: true }),
       showLog: () => this.deps.log.show(),
@@ -194,6 +194,6 @@ export class CheckRunner extends Disposable {
         this.#timers.add(timer);
         this.deps.notifier.show('info', vscode.l10n.t('Leak Search: will check again at {0}.', formatClock(Date.now() + delay, Date.now())));
       },
-    });
+    }, setting);
   }
 }

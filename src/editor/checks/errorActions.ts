@@ -11,13 +11,14 @@ export interface ErrorActionHandlers {
   checkAt(): unknown;
 }
 
-export function errorActionRunner(action: ErrorAction, handlers: ErrorActionHandlers): NotifierAction {
+/** `setting`: the one setting 'openSettings' opens; without it, all of this extension's. */
+export function errorActionRunner(action: ErrorAction, handlers: ErrorActionHandlers, setting?: string): NotifierAction {
   const label = actionLabel(action);
   switch (action) {
     case 'setApiKey':
       return { label, run: () => vscode.commands.executeCommand(CommandId.setApiKey) };
     case 'openSettings':
-      return { label, run: () => vscode.commands.executeCommand('workbench.action.openSettings', '@ext:leaksearch.leak-search') };
+      return { label, run: () => vscode.commands.executeCommand('workbench.action.openSettings', setting ?? '@ext:leaksearch.leak-search') };
     case 'openProxySettings':
       return { label, run: () => vscode.commands.executeCommand('workbench.action.openSettings', 'http.proxy') };
     case 'enterDomain':

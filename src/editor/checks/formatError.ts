@@ -20,6 +20,8 @@ export interface UserFacingError {
   readonly severity: 'error' | 'warning' | 'info';
   readonly message: string;
   readonly actions: readonly ErrorAction[];
+  /** The one setting 'openSettings' opens (e.g. `leakSearch.baseUrl`), so the user lands on it. */
+  readonly setting?: string;
 }
 
 export interface ErrorContext {
@@ -29,6 +31,8 @@ export interface ErrorContext {
   readonly domain?: string;
   /** The request timeout in seconds, for the timeout message. */
   readonly timeoutSeconds?: number;
+  /** Domains this key got results for: a 403 for another domain names them. */
+  readonly coveredDomains?: readonly string[];
   readonly now: number;
 }
 
@@ -68,15 +72,20 @@ export function describeError(error: LeakSearchError, original: ErrorContext): U
       };
     case 'forbidden': {
       const reason = d.forbiddenReason ?? 'unknown';
+      const covered = (original.coveredDomains ?? []).filter((c) => c !== original.domain).map((c) => plainText(c, 100));
+      const coverage = covered.length === 0
+        ? ''
+        : ` ${l10n.t('This key is known to cover {0}.', covered.length > 5 ? l10n.t('{0} and {1} more', covered.slice(0, 5).join(', '), covered.length - 5) : covered.join(', '))}`;
       const check = reason === 'subscription'
-        ? l10n.t('Check that {0} is included in your subscription plan, or check a domain your plan covers.', ctx.domain ?? l10n.t('this domain'))
+        ? `${l10n.t('Check that {0} is included in your subscription plan, or check a domain your plan covers.', ctx.domain ?? l10n.t('this domain'))}${coverage}`
         : reason === 'ip'
           ? l10n.t('Check that the IP address you connect from is on your account’s allow-list; a VPN or proxy (http.proxy) changes that address.')
-          : l10n.t('Check that {0} is in your subscription and that your IP address is on your account’s allow-list.', ctx.domain ?? l10n.t('the domain'));
+          : `${l10n.t('Check that {0} is in your subscription and that your IP address is on your account’s allow-list.', ctx.domain ?? l10n.t('the domain'))}${coverage}`;
       return {
         severity: 'error',
         message: l10n.t('Leak Search: access denied{0} (403).{1} {2}', what, server || ` ${l10n.t('No permission for this resource.')}`, check),
         actions: reason === 'ip' ? ['openProxySettings', 'showLog'] : ['openSettings', 'showLog'],
+        ...(reason === 'ip' ? {} : { setting: 'leakSearch.domains' }),
       };
     }
     case 'rate-limited': {
@@ -95,12 +104,14 @@ export function describeError(error: LeakSearchError, original: ErrorContext): U
         severity: 'error',
         message: l10n.t('Leak Search: the service at {0} has no search at this address (404).{1} Check the leakSearch.baseUrl setting.', ctx.origin, server),
         actions: ['openSettings'],
+        setting: 'leakSearch.baseUrl',
       };
     case 'bad-request':
       return {
         severity: 'error',
         message: l10n.t('Leak Search: the service refused the request{0} as invalid (400).{1} Check the domain and the date range.', what, server),
         actions: ['openSettings', 'showLog'],
+        setting: 'leakSearch.dateRange',
       };
     case 'server':
       return {
@@ -113,6 +124,7 @@ export function describeError(error: LeakSearchError, original: ErrorContext): U
         severity: 'error',
         message: `${l10n.t('Leak Search: {0} did not answer {1}{2}. Try again, or raise leakSearch.requestTimeout.', ctx.origin, ctx.timeoutSeconds ? l10n.t('within {0} s', ctx.timeoutSeconds) : l10n.t('in time'), what)}${settingHint(d.setting)}`,
         actions: ['retry', 'openSettings'],
+        setting: 'leakSearch.requestTimeout',
       };
     case 'network': {
       const hint = d.setting !== undefined ? settingHint(d.setting) : /clock/.test(error.message) ? '' : ` ${l10n.t('Check your network connection, proxy (http.proxy) and TLS settings.')}`;
@@ -134,6 +146,7 @@ export function describeError(error: LeakSearchError, original: ErrorContext): U
         severity: 'error',
         message: `${l10n.t('Leak Search: the answer from {0}{1} is too large: {2}. Nothing of it was kept.', ctx.origin, what, trimDot(plainText(error.message, 400)))}${settingHint(d.setting)}`,
         actions: ['openSettings', 'showLog'],
+        setting: 'leakSearch.maxRecords',
       };
     case 'internal':
       return {
@@ -147,15 +160,30 @@ export function describeError(error: LeakSearchError, original: ErrorContext): U
           severity: 'error',
           message: l10n.t('Leak Search: “{0}” is not a valid domain: {1}. Nothing was sent.', ctx.domain, trimDot(plainText(error.message, 300))),
           actions: ['enterDomain', 'openSettings'],
+          setting: 'leakSearch.domains',
         };
       }
       return {
         severity: 'error',
         message: l10n.t('Leak Search: {0}.', trimDot(plainText(error.message, 400))),
         actions: d.field === 'apiKey' ? ['setApiKey'] : ['openSettings'],
+        ...(fieldSetting(d.field) ? { setting: fieldSetting(d.field) } : {}),
       };
     case 'cancelled':
       return { severity: 'info', message: l10n.t('Leak Search: the check{0} was cancelled.', what), actions: [] };
+  }
+}
+
+/** The setting that holds an invalid input's field. */
+function fieldSetting(field: string | undefined): string | undefined {
+  switch (field) {
+    case 'domain': return 'leakSearch.domains';
+    case 'type': return 'leakSearch.findingsTypes';
+    case 'start':
+    case 'end':
+    case 'range': return 'leakSearch.dateRange';
+    case 'baseUrl': return 'leakSearch.baseUrl';
+    default: return undefined;
   }
 }
 

@@ -3,7 +3,8 @@
 import * as vscode from 'vscode';
 import { formatRange } from '../../core/text/format';
 import { resolveDateRange } from '../../core/service/dateRange';
-import { domainProblem, normalizeDateRange } from '../../core/service/validate';
+import { nearMiss } from '../../core/domains/nearMiss';
+import { domainProblem, normalizeDateRange, normalizeDomain } from '../../core/service/validate';
 import type { DateRange, FindingsType } from '../../core/service/types';
 import type { CheckTarget } from '../../core/service/checkPlan';
 import type { LeakSearchContext } from '../leakSearchContext';
@@ -47,7 +48,11 @@ export async function pickCheckTargets(ctx: LeakSearchContext): Promise<CheckTar
         // input box with its problem, never thrown away for an empty box.
         const candidate = value.trim();
         const problem = candidate === '' ? undefined : domainProblem(candidate);
-        if (candidate !== '' && problem === undefined) return targets(candidate, o);
+        if (candidate !== '' && problem === undefined) {
+          const domain = await confirmNearMiss(ctx, candidate);
+          if (domain === undefined) continue;
+          return targets(domain, o);
+        }
         // The input box checks only what is typed in it: the problem of the kept text is said in the prompt.
         const domain = await vscode.window.showInputBox({
           title: vscode.l10n.t('Leak Search: Check Domain for Leaks'),
@@ -59,7 +64,9 @@ export async function pickCheckTargets(ctx: LeakSearchContext): Promise<CheckTar
           validateInput: (v) => (v.trim() === '' ? undefined : domainProblem(v)),
         });
         if (!domain || domain.trim() === '') continue;
-        return targets(domain.trim(), o);
+        const confirmed = await confirmNearMiss(ctx, domain.trim());
+        if (confirmed === undefined) continue;
+        return targets(confirmed, o);
       }
       case 'domain':
         return targets(choice.domain, o);
@@ -76,11 +83,14 @@ function pickOnce(ctx: LeakSearchContext, o: Overrides, typed: string): Promise<
   qp.placeholder = vscode.l10n.t('Pick a domain to check, or type one');
   qp.matchOnDescription = true;
   const base = items(ctx, o);
+  const known = domainPicks(ctx).map((p) => p.domain);
   const redraw = (): void => {
     const v = qp.value.trim();
     const problem = v === '' ? undefined : domainProblem(v);
     // The "Enter a domain…" row says what Enter does with the text typed so far.
-    qp.items = base.map((item) => item.role === 'enter' && v !== '' ? { ...item, description: problem ? `“${v}”: ${problem}` : vscode.l10n.t('check “{0}”', v) } : item);
+    const near = v === '' || problem ? undefined : nearMiss(normalizeDomain(v), known);
+    const description = problem ? `“${v}”: ${problem}` : near ? vscode.l10n.t('check “{0}” (did you mean {1}?)', v, near) : vscode.l10n.t('check “{0}”', v);
+    qp.items = base.map((item) => item.role === 'enter' && v !== '' ? { ...item, description } : item);
   };
   qp.value = typed;
   redraw();
@@ -100,6 +110,26 @@ function pickOnce(ctx: LeakSearchContext, o: Overrides, typed: string): Promise<
     qp.onDidHide(() => finish(undefined));
     qp.show();
   });
+}
+
+/**
+ * A typed domain a small edit away from a configured or checked one ("exmaple.com") would
+ * spend a search on a domain no subscription covers: ask first. Resolves with the domain to
+ * check, or undefined when the user dismissed the question.
+ */
+async function confirmNearMiss(ctx: LeakSearchContext, typed: string): Promise<string | undefined> {
+  const domain = normalizeDomain(typed);
+  const near = nearMiss(domain, domainPicks(ctx).map((p) => p.domain));
+  if (near === undefined) return domain;
+  const useKnown = vscode.l10n.t('Check {0}', near);
+  const useTyped = vscode.l10n.t('Check {0}', domain);
+  const answer = await vscode.window.showWarningMessage(
+    vscode.l10n.t('Did you mean {0}? {1} is not one of your domains, and a check spends one request of your quota.', near, domain),
+    { modal: true },
+    useKnown,
+    useTyped,
+  );
+  return answer === useKnown ? near : answer === useTyped ? domain : undefined;
 }
 
 function targets(domain: string, o: Overrides): CheckTarget[] {

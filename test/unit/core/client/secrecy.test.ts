@@ -16,6 +16,7 @@ import { startForwardProxy } from './net/forwardProxy';
 const KEY = 'lj_Secret+Key:7=Q@z!$&,;"_a9f3e1';
 const LOCKED = 'lj_Locked+Key:8=R@y!_b7d2c4';
 const LIMITED = 'lj_Limited+Key:9=S@x!_c5e8f0';
+const REFUSING = 'lj_Refusing+Key:4=Q@z!_a7c9e1';
 const WRONG = 'lj_Wrong+Key:1=T@w!_d00000';
 const PROXY_PASSWORD = 'pr0xy-Pa55word';
 
@@ -49,6 +50,8 @@ describe('client: no failure path shows the API key', function () {
         { name: 'secret', apiKey: KEY, domains: ['example.com'] },
         { name: 'locked', apiKey: LOCKED, domains: ['example.com'], allowedIps: ['203.0.113.7'] },
         { name: 'limited', apiKey: LIMITED, domains: ['example.com'], rateLimit: { limit: 1, windowMs: 3_600_000 } },
+        // A 400 for a request the client found nothing wrong with (it refuses every malformed domain it can tell).
+        { name: 'refusing', apiKey: REFUSING, domains: ['example.com'], faults: [{ fault: 'custom', status: 400, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ error: 'Invalid domain: expected a domain name such as example.com.' }) }] },
       ],
     });
   });
@@ -82,7 +85,7 @@ describe('client: no failure path shows the API key', function () {
     await expectFailure('key with a space', 'invalid-input', { apiKey: `${KEY} x` });
     await expectFailure('key with a slash', 'invalid-input', { apiKey: `${KEY}/x` });
     await expectFailure('bad base URL', 'invalid-input', { baseUrl: `${base}/search/${KEY}?x` });
-    await expectFailure('400', 'bad-request', { domain: 'example.c0m' });
+    await expectFailure('400', 'bad-request', { apiKey: REFUSING });
     await expectFailure('401', 'unauthorized', { apiKey: WRONG });
     await expectFailure('403 subscription', 'forbidden', { domain: 'other.test' });
     await expectFailure('403 ip', 'forbidden', { apiKey: LOCKED });

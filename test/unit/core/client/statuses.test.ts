@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import { DEMO_ALICE, DEMO_BOB, DEMO_CUSTOMER } from '../../../../service/demo';
 import { normalizeBaseUrl } from '../../../../src/core/service/validate';
-import { DEMO_API_KEY, HOURLY_KEY, IP_LOCKED_KEY, failsWith, useTestService, testClient } from './fixture';
+import { DEMO_API_KEY, FAULTY_KEY, HOURLY_KEY, IP_LOCKED_KEY, failsWith, useTestService, testClient } from './fixture';
 
 describe('client over HTTP: answers and statuses', function () {
   const service = useTestService();
@@ -55,9 +55,12 @@ describe('client over HTTP: answers and statuses', function () {
     await client.close();
   });
 
-  it('400: a malformed segment the client lets through (a TLD with a digit) shows the server message', async () => {
+  it('400: a request the service refuses as invalid (though the client found nothing wrong) shows the server message', async () => {
     const client = testClient();
-    const e = await failsWith(client.search({ baseUrl: service.baseUrl, apiKey: DEMO_API_KEY, domain: 'example.c0m', type: 'a' }), 'bad-request');
+    // The client refuses every malformed domain it can tell (a TLD with a digit, an unknown
+    // TLD) before sending it; a service may still refuse one, as this one does here.
+    service.setFaults(FAULTY_KEY, [{ fault: 'custom', status: 400, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ error: 'Invalid domain: expected a domain name such as example.com.' }) }]);
+    const e = await failsWith(client.search({ baseUrl: service.baseUrl, apiKey: FAULTY_KEY, domain: 'example.com', type: 'a' }), 'bad-request').finally(() => service.setFaults(FAULTY_KEY, []));
     assert.equal(e.details.status, 400);
     assert.match(e.details.serverMessage ?? '', /Invalid domain/);
     assert.match(e.message, /refused the request \(Invalid domain/);

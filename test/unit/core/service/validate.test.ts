@@ -81,6 +81,26 @@ describe('client: domain validation', () => {
     invalid(() => normalizeDomain(`a.${d253}`), 'domain', /253 characters/);
   });
 
+  it('refuses a domain no one can register: an unknown top-level domain or a public suffix, from the Public Suffix List', () => {
+    invalid(() => normalizeDomain('example.cmo'), 'domain', /"example\.cmo" does not end in a top-level domain \("\.cmo" is none\)/);
+    invalid(() => normalizeDomain('example.con'), 'domain', /top-level domain/);
+    invalid(() => normalizeDomain('mail.example.comm'), 'domain', /"\.comm" is none/);
+    invalid(() => normalizeDomain('co.uk'), 'domain', /"co\.uk" is a public suffix.*example\.co\.uk/);
+    invalid(() => normalizeDomain('com.au'), 'domain', /public suffix/);
+    invalid(() => normalizeDomain('kawasaki.jp'), 'domain', /public suffix/); // `*.kawasaki.jp` is a rule of the list
+    // At or under a registrable domain, in any script; the list's own rules, not a hand-written one.
+    for (const ok of ['example.com', 'vpn.eu.example.co.uk', 'example.com.au', 'city.kawasaki.jp', 'github.io', 'team.github.io', 'xn--bcher-kva.de', 'bücher.de', 'пример.рф', 'example.museum']) {
+      assert.doesNotThrow(() => normalizeDomain(ok), ok);
+    }
+  });
+
+  it('accepts names under the top-level domains reserved for tests, documentation and private networks', () => {
+    for (const ok of ['acme.test', 'my-site.example', 'x.invalid', 'api.localhost', 'printer.local', 'wiki.corp.internal']) {
+      assert.doesNotThrow(() => normalizeDomain(ok), ok);
+    }
+    invalid(() => normalizeDomain('test'), 'domain', /not a full domain/);
+  });
+
   it('domainProblem returns the message for validate-as-you-type, undefined when fine', () => {
     assert.equal(domainProblem('example.com'), undefined);
     assert.match(domainProblem('https://example.com') ?? '', /without a scheme/);

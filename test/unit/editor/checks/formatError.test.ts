@@ -25,6 +25,29 @@ describe('formatError: what the user reads and the next step', () => {
     assert.deepEqual(ip.actions, ['openProxySettings', 'showLog']);
   });
 
+  it('a 403 for a domain names the domains this key is known to cover, and opens the domains setting', () => {
+    const forbidden = new LeakSearchError('forbidden', 'x', { status: 403, forbiddenReason: 'subscription', serverMessage: 'Your subscription does not cover this domain.' });
+    const sub = describeError(forbidden, { ...ctx, domain: 'exmaple.com', coveredDomains: ['example.com', 'example.org', 'exmaple.com'] });
+    assert.match(sub.message, /This key is known to cover example\.com, example\.org\.$/);
+    assert.equal(sub.setting, 'leakSearch.domains');
+    const many = describeError(forbidden, { ...ctx, coveredDomains: ['a1.com', 'a2.com', 'a3.com', 'a4.com', 'a5.com', 'a6.com', 'a7.com'] });
+    assert.match(many.message, /known to cover a1\.com, a2\.com, a3\.com, a4\.com, a5\.com and 2 more\.$/);
+    assert.doesNotMatch(describeError(forbidden, ctx).message, /known to cover/, 'nothing to name before any answer');
+  });
+
+  it('"Open Settings" names the one setting each error is about', () => {
+    const settingOf = (e: LeakSearchError): string | undefined => describeError(e, ctx).setting;
+    assert.equal(settingOf(new LeakSearchError('not-found', 'n', { status: 404 })), 'leakSearch.baseUrl');
+    assert.equal(settingOf(new LeakSearchError('timeout', 't')), 'leakSearch.requestTimeout');
+    assert.equal(settingOf(new LeakSearchError('too-large', 'm.', { setting: 'maxRecords' })), 'leakSearch.maxRecords');
+    assert.equal(settingOf(new LeakSearchError('invalid-input', 'bad', { field: 'domain' })), 'leakSearch.domains');
+    assert.equal(settingOf(new LeakSearchError('invalid-input', 'bad', { field: 'start' })), 'leakSearch.dateRange');
+    assert.equal(settingOf(new LeakSearchError('invalid-input', 'bad', { field: 'baseUrl' })), 'leakSearch.baseUrl');
+    for (const e of [new LeakSearchError('network', 'n'), new LeakSearchError('server', 's', { status: 500 })]) {
+      assert.ok(!describeError(e, ctx).actions.includes('openSettings') || settingOf(e) !== undefined, e.kind);
+    }
+  });
+
   it('rate limited → when checks resume', () => {
     const u = describeError(new LeakSearchError('rate-limited', 'x', { status: 429, retryAt: NOW + 5 * 60_000 }), ctx);
     assert.equal(u.severity, 'warning');
