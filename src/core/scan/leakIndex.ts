@@ -7,13 +7,14 @@
 // from the sources (matchDetails.ts).
 import type { AccountRecord, FindingsType, OpenRecord } from '../service/types';
 import { lengthFilter } from './charClass';
+import { credentialForms } from './credentialForms';
 import type { LengthFilter } from './charClass';
 import { Fingerprinter } from './fingerprint';
 import { summarize } from './matchDetails';
 import type { Hit, Tables, Wanted } from './matchSink';
 import { MatchSink } from './matchSink';
 import type { LeakSummary, MatchKind, RecordRef } from './matchTypes';
-import { scan } from './scanner';
+import { PASSWORD, USER, scan } from './scanner';
 import type { ScanPrefilter } from './scanner';
 import { SKETCH_SLOTS, Sketch, TWO_PROBES_BELOW_FILL } from './sketch';
 import type { LeakSource, SourceSegment } from './sourceSegment';
@@ -245,6 +246,7 @@ export class LeakIndex implements Tables {
     const wantValues = want.passwords || want.usernames;
     const valueLengths = wantValues ? union(want.passwords ? this.passwordLengths : undefined, want.usernames ? this.usernameLengths : undefined) : false;
     scanner(text, sink, { emails: want.emails, urls: want.urls || want.hosts, tokens: tokenLengths, values: valueLengths, prefilter: this.#prefilter(want) });
+    if (want.passwords || want.usernames || want.emails) credentialForms(text, (position, s, e, value) => sink.decoded(s, e, value, position === 'user' ? USER : PASSWORD));
     const hits = sink.hits.sort((a, b) => a.start - b.start || a.end - b.end || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0));
     const unique = hits.filter((h, i) => i === 0 || h.start !== hits[i - 1].start || h.end !== hits[i - 1].end || h.kind !== hits[i - 1].kind);
     return unique.map((h, i) => this.#make(h, unique, i));

@@ -119,6 +119,35 @@ export class MatchSink implements CandidateSink {
     }
   }
 
+  /**
+   * A user or password of a credential form (credentialForms.ts): `value` is what it means
+   * (decoded), [s, e) the text it is written as. Looked up like a value at that position.
+   */
+  decoded(s: number, e: number, value: string, position: typeof USER | typeof PASSWORD): void {
+    const { tables: t, fp } = this;
+    const len = value.length;
+    if (position === PASSWORD) {
+      if (!this.want.passwords || t.passwordLengths[len] !== 1 || !t.passwordSketch.mayHave(value, 0, len)) return;
+      fp.password(value, 0, len);
+      if (t.has(PASSWORDS, fp.hi, fp.lo)) this.#push(s, e, 'password', 1 << PASSWORDS, '');
+      else if (t.has(SHORT_PASSWORDS, fp.hi, fp.lo)) this.#push(s, e, 'password', 1 << SHORT_PASSWORDS, '');
+      else if (t.has(COMMON_PASSWORDS, fp.hi, fp.lo)) this.#push(s, e, 'password', 1 << COMMON_PASSWORDS, '');
+      return;
+    }
+    if (value.includes('@')) {
+      if (!this.want.emails) return;
+      const key = normalizeEmail(value);
+      fp.identifier(key);
+      if (t.has(EMAILS, fp.hi, fp.lo)) this.#push(s, e, 'email', 1 << EMAILS, key);
+      return;
+    }
+    if (!this.want.usernames || t.usernameLengths[len] !== 1) return;
+    const key = normalizeUsername(value);
+    fp.identifier(key);
+    const mask = (t.has(USERNAMES, fp.hi, fp.lo) ? 1 << USERNAMES : 0) | (t.has(USER_ONLY, fp.hi, fp.lo) ? 1 << USER_ONLY : 0);
+    if (mask !== 0) this.#push(s, e, 'username', mask, key);
+  }
+
   #email(s: number, e: number): void {
     const { text, tables: t, fp } = this;
     if (!this.want.emails) return;

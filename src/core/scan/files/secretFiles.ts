@@ -23,6 +23,10 @@ export const DEFAULT_SECRET_FILES: readonly string[] = [
   '.npmrc',
   '.pypirc',
   '.netrc',
+  '_netrc',
+  '.pgpass',
+  '.git-credentials',
+  '.my.cnf',
   '.htpasswd',
   '*.tfvars',
 ];
