@@ -14,6 +14,7 @@ import { typeIntoDomainBox } from './journeys';
 const WAIT = { timeout: 30_000 };
 const ALICE = DEMO_KNOWN_RECORDS.accounts[0];
 const FILE = 'deploy-settings.env';
+const CLOSED = 'on-call.env';
 
 describe('Leaked identifiers in files (UI)', () => {
   const ui = useDemoWorkbench({ label: 'diagnostics', domains: ['example.com'] });
@@ -22,6 +23,9 @@ describe('Leaked identifiers in files (UI)', () => {
     const ws = ui.wb.session.workspace;
     assert.ok(ws, 'a workspace folder');
     fs.writeFileSync(path.join(ws, FILE), `# made-up deployment settings\nADMIN_EMAIL=${ALICE.username}\nVPN_URL=${ALICE.url}\nDB_PASSWORD="${ALICE.password}"\n`);
+    // Never opened: only Scan Workspace marks it.
+    fs.mkdirSync(path.join(ws, 'ops'), { recursive: true });
+    fs.writeFileSync(path.join(ws, 'ops', CLOSED), `# on-call\nESCALATE_TO=${ALICE.username}\n`);
   });
 
   it('marks leaked identifiers with squiggles and lists them in the Problems panel', async () => {
@@ -39,7 +43,7 @@ describe('Leaked identifiers in files (UI)', () => {
     await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Leak Search: Check Domain for Leaks' }).first().click();
     await typeIntoDomainBox(ui.wb, 'example.com');
     await page.keyboard.press('Enter');
-    await page.locator('.statusbar-item', { hasText: /leaks/ }).first().waitFor(WAIT);
+    await page.locator('.statusbar-item', { hasText: /leaked records/ }).first().waitFor(WAIT);
 
     // Open the file with Quick Open.
     await page.keyboard.press('Control+P');
@@ -103,5 +107,35 @@ describe('Leaked identifiers in files (UI)', () => {
     const shot = await ui.wb.screenshot('diagnostics-quickfix');
     console.log(`      screenshot ${path.relative(repoRoot, shot)}`);
     await page.keyboard.press('Escape');
+  });
+
+  it('keeps the findings of Scan Workspace across a window reload, and drops those of a deleted file', async () => {
+    const { page } = ui.wb;
+    const ws = ui.wb.session.workspace;
+    assert.ok(ws, 'a workspace folder');
+    const count = page.locator('.statusbar-item', { hasText: /leaked identifiers? in files/ }).first();
+    await ui.wb.runCommand('Leak Search: Scan Workspace');
+    // The scan marks the closed file; the status bar then counts every finding in files.
+    const problems = page.locator('.markers-panel');
+    if (!(await problems.isVisible())) await count.click();
+    await problems.locator('.monaco-list-row', { hasText: CLOSED }).first().waitFor(WAIT);
+    const found = Number(/(\d+) leaked identifiers? in files/.exec(await count.innerText())?.[1]);
+    assert.ok(found >= 4, `the open file's three findings and the closed file's one at least (counted ${found})`);
+    const counted = (n: number) => page.locator('.statusbar-item', { hasText: new RegExp(`^\\W*${n} leaked identifiers? in files( \\(\\+\\d+ hints?\\))?$`) }).first();
+    await ui.wb.runCommand('Developer: Reload Window');
+    await page.waitForEvent('load', WAIT);
+    await page.locator('.monaco-workbench').waitFor(WAIT);
+    // Restored without the user asking: the closed files' findings are back with the open one's.
+    await counted(found).waitFor(WAIT);
+    // The reload may have kept the Problems panel open: a click would then close it.
+    if (!(await problems.isVisible())) await count.click();
+    await problems.waitFor({ state: 'visible', ...WAIT });
+    await problems.locator('.monaco-list-row', { hasText: CLOSED }).first().waitFor(WAIT);
+    const shot = await ui.wb.screenshot('diagnostics-after-reload');
+    console.log(`      screenshot ${path.relative(repoRoot, shot)}`);
+    // Deleted on disk (a checkout, a pull): its diagnostics go.
+    fs.rmSync(path.join(ws, 'ops', CLOSED));
+    await counted(found - 1).waitFor(WAIT);
+    assert.equal(await problems.locator('.monaco-list-row', { hasText: CLOSED }).count(), 0, 'the deleted file is no longer listed');
   });
 });

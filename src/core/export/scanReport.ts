@@ -7,6 +7,8 @@ import { plural } from '../text/plural';
 export interface ScanCounts {
   readonly scanned: number;
   readonly matches: number;
+  /** Of `matches`: hints, which the Problems panel does not list (said apart, so the counts agree). */
+  readonly hints?: number;
   readonly filesWithMatches: number;
   /** Files skipped because git ignores them (not counting the secret-bearing ones, which are scanned). */
   readonly gitIgnored: number;
@@ -23,8 +25,10 @@ export interface ScanReport {
 }
 
 export function scanReport(c: ScanCounts): ScanReport {
+  const hints = c.hints ?? 0;
+  const listed = plural(c.matches - hints, l10n.t('leaked identifier'), l10n.t('leaked identifiers'));
   const found = c.matches > 0
-    ? l10n.t('{0} in {1} ({2} scanned).', plural(c.matches, l10n.t('leaked identifier'), l10n.t('leaked identifiers')), plural(c.filesWithMatches, l10n.t('file'), l10n.t('files')), c.scanned.toLocaleString('en-US'))
+    ? l10n.t('{0} in {1} ({2} scanned).', hints > 0 ? `${listed} ${hints === 1 ? l10n.t('(+1 hint)') : l10n.t('(+{0} hints)', hints)}` : listed, plural(c.filesWithMatches, l10n.t('file'), l10n.t('files')), c.scanned.toLocaleString('en-US'))
     : l10n.t('no leaked identifiers in {0}.', plural(c.scanned, l10n.t('scanned file'), l10n.t('scanned files')));
   const skipped: string[] = [];
   if (c.gitIgnored > 0) skipped.push(l10n.t('{0} skipped', plural(c.gitIgnored, l10n.t('git-ignored file'), l10n.t('git-ignored files'))));

@@ -34,6 +34,8 @@ export interface ScanOutcome {
   readonly uri: string;
   readonly version: number;
   readonly matches: number;
+  /** Of `matches`: hints (the Problems panel does not list them). */
+  readonly hints: number;
   readonly skipped?: SkipReason;
   /** Only the lines an edit touched were scanned. */
   readonly incremental: boolean;
@@ -60,6 +62,8 @@ export class DiagnosticsController extends Disposable {
   /** Fires after each scan that set or cleared a document's diagnostics. */
   readonly onDidScan = this.#updated.event;
   #count = 0;
+  /** Diagnostics held by severity (vscode.DiagnosticSeverity: Error 0 … Hint 3). */
+  readonly #bySeverity = [0, 0, 0, 0];
 
   constructor(
     private readonly holder: LeakIndexHolder,
@@ -131,6 +135,12 @@ export class DiagnosticsController extends Disposable {
   /** How many leak diagnostics the collection holds. */
   get count(): number {
     return this.#count;
+  }
+
+  /** How many it holds of each severity (the Problems panel lists all but hints). */
+  get counts(): { readonly errors: number; readonly warnings: number; readonly information: number; readonly hints: number } {
+    const [errors = 0, warnings = 0, information = 0, hints = 0] = this.#bySeverity;
+    return { errors, warnings, information, hints };
   }
 
   /** The matches shown for a document (for hovers and code actions). */
@@ -228,7 +238,8 @@ export class DiagnosticsController extends Disposable {
     });
     this.#set(document.uri, shown);
     st.scanned = `${document.version}|${snapshot.version}`;
-    const outcome: ScanOutcome = { uri: document.uri.toString(), version: document.version, matches: shown.length, ...(skipped ? { skipped } : {}), incremental, ms: performance.now() - started };
+    const hints = shown.filter((m) => m.diagnostic.severity === vscode.DiagnosticSeverity.Hint).length;
+    const outcome: ScanOutcome = { uri: document.uri.toString(), version: document.version, matches: shown.length, hints, ...(skipped ? { skipped } : {}), incremental, ms: performance.now() - started };
     this.#updated.fire(outcome);
     return outcome;
   }
@@ -246,6 +257,24 @@ export class DiagnosticsController extends Disposable {
     return [...this.#fromDisk].filter((k) => !this.#states.has(k)).map((k) => vscode.Uri.parse(k));
   }
 
+  /** Whether the file is scanned as an open document (its diagnostics follow its edits). */
+  isOpen(uri: vscode.Uri): boolean {
+    return this.#states.has(uri.toString());
+  }
+
+  /**
+   * Drops the diagnostics a workspace scan gave a file that is gone (or no longer scanned),
+   * and those of every file under it when it was a folder. Open documents keep theirs.
+   */
+  forgetFromDisk(uri: vscode.Uri): void {
+    const key = uri.toString();
+    const under = `${key.replace(/\/$/, '')}/`;
+    for (const k of [...this.#fromDisk]) {
+      if ((k === key || k.startsWith(under)) && !this.#states.has(k)) this.forget(vscode.Uri.parse(k));
+    }
+    if (!this.#states.has(key) && this.#shown.has(key)) this.forget(uri);
+  }
+
   /** Drops a document's diagnostics and any scan in flight. */
   forget(uri: vscode.Uri): void {
     const key = uri.toString();
@@ -261,7 +290,10 @@ export class DiagnosticsController extends Disposable {
 
   #set(uri: vscode.Uri, shown: ShownMatch[]): void {
     const key = uri.toString();
-    this.#count -= this.#shown.get(key)?.length ?? 0;
+    const before = this.#shown.get(key) ?? [];
+    this.#count -= before.length;
+    for (const m of before) this.#bySeverity[m.diagnostic.severity]!--;
+    for (const m of shown) this.#bySeverity[m.diagnostic.severity]!++;
     if (shown.length === 0) {
       this.#shown.delete(key);
       this.collection.delete(uri);

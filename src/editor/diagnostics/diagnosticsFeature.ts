@@ -22,6 +22,7 @@ import { LeakIndexHolder } from './leakIndexHolder';
 import { MatchCountStatus } from './matchCountStatus';
 import { SCANNED_SCHEMES } from './fileFilter';
 import { scanFile, scanWorkspaceFiles } from './workspaceScan';
+import { WorkspaceFollower } from './workspaceFollower';
 import type { WorkspaceScanDeps, WorkspaceScanOptions, WorkspaceScanSummary } from './workspaceScan';
 
 export interface DiagnosticsFeatureDeps {
@@ -44,6 +45,7 @@ export class DiagnosticsFeature extends Disposable {
   readonly git: GitIgnored;
   readonly controller: DiagnosticsController;
   readonly status: MatchCountStatus;
+  readonly follower: WorkspaceFollower;
 
   constructor(private readonly deps: DiagnosticsFeatureDeps) {
     super();
@@ -60,7 +62,17 @@ export class DiagnosticsFeature extends Disposable {
       })),
     );
     this._register(vscode.languages.registerCodeActionsProvider(selector, new LeakCodeActionProvider(this.controller, deps.origin), LeakCodeActionProvider.metadata));
-    // Files a workspace scan marked follow new results, the ignore list and git repositories too.
+    this.follower = this._register(new WorkspaceFollower({
+      state: deps.workspaceState,
+      holder: this.holder,
+      controller: this.controller,
+      git: this.git,
+      scanFile: (uri) => scanFile(this.#scanDeps(), uri),
+      scanAll: (token, listed) => scanWorkspaceFiles(this.#scanDeps(), { report: () => undefined }, token, { listed }),
+      log: (m) => deps.log.info(m),
+    }));
+    // Files a workspace scan marked follow new results, the ignore list and git repositories
+    // too (a followed workspace is also scanned again whole on new results: workspaceFollower.ts).
     this._register(this.holder.onDidChange(() => void this.#rescanFilesFromDisk()));
     this._register(this.ignores.onDidChange(() => void this.#rescanFilesFromDisk()));
     this._register(this.git.onDidChange(() => void this.#rescanFilesFromDisk()));
@@ -103,7 +115,9 @@ export class DiagnosticsFeature extends Disposable {
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Leak Search: scanning workspace files'), cancellable: true },
       async (progress, token) => {
         if (this.holder.snapshot.version === 0) await this.holder.rebuild();
-        const summary = await scanWorkspaceFiles(this.#scanDeps(), progress, token, options);
+        let listed: readonly vscode.Uri[] = [];
+        const summary = await scanWorkspaceFiles(this.#scanDeps(), progress, token, { ...options, listed: (uris) => (listed = uris) });
+        if (!summary.cancelled) await this.follower.scanned(listed);
         this.deps.log.info(
           `Workspace scan${summary.cancelled ? ' (cancelled)' : ''}: ${summary.scanned} of ${summary.files} files scanned, ${summary.skipped} skipped (${summary.gitIgnored} git-ignored, ${summary.exports} own exports), ${summary.matches} leaked identifiers in ${summary.filesWithMatches} files.`,
         );

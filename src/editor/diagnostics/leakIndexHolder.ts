@@ -27,8 +27,11 @@ export class LeakIndexHolder extends Disposable {
   #indexed = '';
   #building: Promise<IndexSnapshot> | undefined;
   readonly #emitter = this._register(new vscode.EventEmitter<IndexSnapshot>());
-  /** Fires after every rebuild. */
+  /** Fires after every rebuild, and when the engine's answers change (triage: `adopt`). */
   readonly onDidChange = this.#emitter.event;
+  readonly #rebuilt = this._register(new vscode.EventEmitter<IndexSnapshot>());
+  /** Fires after a rebuild only: the results indexed changed, so any file may match anew. */
+  readonly onDidRebuild = this.#rebuilt.event;
 
   constructor(
     private readonly results: ResultsModel,
@@ -73,6 +76,7 @@ export class LeakIndexHolder extends Disposable {
         this.#indexed = id;
         this.#snapshot = { version: built.version, isEmpty: built.empty };
         this.#emitter.fire(this.#snapshot);
+        this.#rebuilt.fire(this.#snapshot);
       } catch {
         // The engine is stopping or restarting: the next change rebuilds.
       }

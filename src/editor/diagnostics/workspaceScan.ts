@@ -26,6 +26,8 @@ export interface WorkspaceScanSummary {
   /** Of `skipped`: this extension's own exports. */
   readonly exports: number;
   readonly matches: number;
+  /** Of `matches`: hints, which the Problems panel does not list. */
+  readonly hints: number;
   readonly filesWithMatches: number;
   readonly cancelled: boolean;
 }
@@ -41,6 +43,8 @@ export interface WorkspaceScanDeps {
 export interface WorkspaceScanOptions {
   /** Scan git-ignored files too, this once ("Include Them" after a scan that skipped some). */
   readonly includeGitIgnored?: boolean;
+  /** Told every file the scan lists (before any is scanned). */
+  readonly listed?: (uris: readonly vscode.Uri[]) => void;
 }
 
 /** Files listed per folder at most (a safety net for huge trees). */
@@ -60,7 +64,8 @@ export async function scanWorkspaceFiles(
     uris.push(...(await vscode.workspace.findFiles(new vscode.RelativePattern(folder, '**/*'), exclude, MAX_FILES_PER_FOLDER, token)));
     if (token.isCancellationRequested) break;
   }
-  const counts = { scanned: 0, skipped: 0, gitIgnored: 0, exports: 0, matches: 0, filesWithMatches: 0 };
+  if (!token.isCancellationRequested) options.listed?.(uris);
+  const counts = { scanned: 0, skipped: 0, gitIgnored: 0, exports: 0, matches: 0, hints: 0, filesWithMatches: 0 };
   const folderSettings = new Map(folders.map((f) => [f.uri.toString(), readDiagnosticSettings(f.uri)]));
   // Asked of git: files whose folder skips git-ignored files, and whose name is not a secret-bearing one.
   const gitIgnored = options.includeGitIgnored ? new Set<string>() : await deps.git.ignored(uris.filter((u) => {
@@ -91,20 +96,27 @@ export async function scanWorkspaceFiles(
       continue;
     }
     const document = open.get(uri.toString());
-    const found = document ? await deps.controller.scan(document).then((o) => (o?.skipped ? undefined : (o?.matches ?? 0))) : await scanFile(deps, uri);
+    const found = document ? await deps.controller.scan(document).then((o) => (o?.skipped ? undefined : { matches: o?.matches ?? 0, hints: o?.hints ?? 0 })) : await scanFile(deps, uri);
     if (found === undefined) {
       counts.skipped++;
       continue;
     }
     counts.scanned++;
-    counts.matches += found;
-    if (found > 0) counts.filesWithMatches++;
+    counts.matches += found.matches;
+    counts.hints += found.hints;
+    if (found.matches > 0) counts.filesWithMatches++;
   }
   return { files: uris.length, ...counts, cancelled: token.isCancellationRequested };
 }
 
+/** What one file's scan marked: findings, and of them hints. */
+export interface FileScanCounts {
+  readonly matches: number;
+  readonly hints: number;
+}
+
 /** Scans one file from disk; undefined when it is skipped (an export of ours, size, binary, unreadable). */
-export async function scanFile(deps: WorkspaceScanDeps, uri: vscode.Uri): Promise<number | undefined> {
+export async function scanFile(deps: WorkspaceScanDeps, uri: vscode.Uri): Promise<FileScanCounts | undefined> {
   if (deps.exported.has(uri)) return undefined;
   const settings = readDiagnosticSettings(uri);
   try {
@@ -124,7 +136,7 @@ export async function scanFile(deps: WorkspaceScanDeps, uri: vscode.Uri): Promis
       return { match, range, diagnostic: toDiagnostic(match, range, settings.severity) };
     });
     deps.controller.setForFile(uri, shown);
-    return shown.length;
+    return { matches: shown.length, hints: shown.filter((m) => m.diagnostic.severity === vscode.DiagnosticSeverity.Hint).length };
   } catch {
     return undefined;
   }

@@ -13,6 +13,11 @@ describe('the Scan Workspace summary', () => {
     assert.deepEqual(r.actions, ['showProblems']);
   });
 
+  it('counts hints apart, as the status bar does (the Problems panel does not list them)', () => {
+    assert.equal(scanReport({ ...base, matches: 5, hints: 2, filesWithMatches: 2 }).message, 'Leak Search: 3 leaked identifiers (+2 hints) in 2 files (292 scanned).');
+    assert.equal(scanReport({ ...base, matches: 2, hints: 1, filesWithMatches: 1 }).message, 'Leak Search: 1 leaked identifier (+1 hint) in 1 file (292 scanned).');
+  });
+
   it('says how many git-ignored files it skipped and offers to include them', () => {
     const r = scanReport({ ...base, gitIgnored: 3 });
     assert.equal(r.message, 'Leak Search: no leaked identifiers in 292 scanned files. 3 git-ignored files skipped.');
