@@ -77,6 +77,8 @@ export function activate(context: vscode.ExtensionContext): LeakSearchApi | unde
   const panel = own(new ResultsPanelManager(context.extensionUri, results, engine, exported, {
     mark: (at, ids, state) => applyTriage({ triage, log, notifier }, at, ids, state),
     openGuide: (kind) => Promise.resolve(vscode.commands.executeCommand(CommandId.openGuide, kind)),
+    quota: (at) => quota.get(at),
+    onQuotaChange: quota.onDidChange,
   }));
   panel.register();
   const diagnostics = own(new DiagnosticsFeature({ results, settings, domains, origin, workspaceState: context.workspaceState, log, engine, exported, triage }));

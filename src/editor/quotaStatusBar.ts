@@ -83,7 +83,7 @@ export class QuotaStatusBar extends Disposable {
     if (q.spent) {
       text = `$(warning) Leak Search: ${q.text}`;
     } else {
-      const leaks = oldest !== undefined ? `${plural(total, vscode.l10n.t('leak'), vscode.l10n.t('leaks'))}${fresh > 0 ? ` · ${vscode.l10n.t('{0} new', fresh.toLocaleString('en-US'))}` : ''} (${formatAge(oldest, now)})` : 'Leak Search';
+      const leaks = oldest !== undefined ? `${plural(total, vscode.l10n.t('leaked record'), vscode.l10n.t('leaked records'))}${fresh > 0 ? ` · ${vscode.l10n.t('{0} new', fresh.toLocaleString('en-US'))}` : ''} (${formatAge(oldest, now)})` : 'Leak Search';
       text = `$(shield) ${leaks}${state ? ` · ${vscode.l10n.t('quota {0}', q.text)}` : ''}`;
     }
     this.#set({ visible: true, text, tooltip, spent: q.spent });

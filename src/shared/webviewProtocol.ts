@@ -249,7 +249,13 @@ export interface RefreshMessage {
   readonly type: 'refresh';
 }
 
-export type HostMessage = LoadMessage | ViewMessage | RowsMessage | FiguresMessage | FocusMessage | MissingMessage | RefreshMessage | ResponseMessage;
+/** The service's request quota changed (any check, in any panel or the status bar): the header shows it live. */
+export interface QuotaMessage {
+  readonly type: 'quota';
+  readonly rateLimit?: RateLimitView;
+}
+
+export type HostMessage = LoadMessage | ViewMessage | RowsMessage | FiguresMessage | FocusMessage | MissingMessage | RefreshMessage | QuotaMessage | ResponseMessage;
 
 // ---- webview → host ------------------------------------------------------------------
 

@@ -26,7 +26,7 @@ import type {
   ViewFigures,
   ViewSummary,
 } from '../shared/webviewProtocol';
-import { summaryHeader } from './header';
+import { quotaText, summaryHeader } from './header';
 import * as l10n from '@vscode/l10n';
 
 /** Items per window request. */
@@ -126,6 +126,11 @@ export class App {
       case 'refresh':
         if (this.#entry) this.#query();
         break;
+      case 'quota': {
+        const fact = this.#root.querySelector('#fact-quota');
+        if (fact) fact.textContent = quotaText(message.rateLimit);
+        break;
+      }
       default:
         break;
     }

@@ -22,7 +22,7 @@ describe('quota and cache', () => {
     await checkDomain('example.org');
     const view = await waitFor('the status bar', () => (/quota 49\/50/.test(api.statusBar().text) ? api.statusBar() : undefined));
     assert.equal(view.visible, true);
-    assert.match(view.text, /^\$\(shield\) [\d,]+ leaks \(just now\) · quota 49\/50$/);
+    assert.match(view.text, /^\$\(shield\) [\d,]+ leaked records \(just now\) · quota 49\/50$/);
     // A clock time, with the date when the reset falls on another day (a run near midnight).
     assert.match(view.tooltip, /Requests left: 49\/50\. Resets at (\d{4}-\d\d-\d\d )?\d\d:\d\d \(in (59 min|1 h)\)/);
   });
@@ -38,7 +38,7 @@ describe('quota and cache', () => {
     const view = await waitFor('spent quota', () => (api.statusBar().spent ? api.statusBar() : undefined));
     assert.match(view.text, /^\$\(warning\) Leak Search: quota spent, resumes (\d{4}-\d\d-\d\d )?\d\d:\d\d$/);
     assert.match(view.tooltip, /Request quota spent \(0 left of 2\)\. No checks are sent until (\d{4}-\d\d-\d\d )?\d\d:\d\d \(in (59 min|1 h)\)/);
-    assert.ok(!/no leaks|0 leaks/i.test(view.text + view.tooltip));
+    assert.ok(!/\bno leak|\b0 leak/i.test(view.text + view.tooltip));
 
     const from = mark(api);
     const outcomes = await checkDomain({ domain: 'example.com', type: 'customers' });
@@ -79,7 +79,7 @@ describe('quota and cache', () => {
     const accounts = find((await children(api, domain.node)), 'accounts');
     assert.match(accounts.description, new RegExp(`^${count.toLocaleString('en-US')} records · as of \\d\\d:\\d\\d \\(just now\\)$`));
     assert.equal(s.requests.length, requests, 'loading the cache sent nothing');
-    assert.match(api.statusBar().text, /leaks \(just now\)/);
+    assert.match(api.statusBar().text, /leaked records \(just now\)/);
 
     const again = await checkDomain('example.com');
     assert.deepEqual(again.map((o) => o.status), ['cached']);

@@ -15,7 +15,7 @@ export async function setKeyAndCheckDomain(wb: Workbench, apiKey: string, domain
   await (await wb.findInPalette('Leak Search: Check Domain for Leaks', 'Leak Search: Check Domain for Leaks')).click();
   await typeIntoDomainBox(wb, domain);
   await page.keyboard.press('Enter');
-  await page.locator('.statusbar-item', { hasText: /leaks/ }).first().waitFor(WAIT);
+  await page.locator('.statusbar-item', { hasText: /leaked records/ }).first().waitFor(WAIT);
 }
 
 /**

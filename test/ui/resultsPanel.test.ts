@@ -68,7 +68,7 @@ describe('Results panel (UI)', () => {
     await (await ui.wb.findInPalette('Leak Search: Check Domain for Leaks', 'Leak Search: Check Domain for Leaks')).click();
     await typeIntoDomainBox(ui.wb, 'example.com');
     await page.keyboard.press('Enter');
-    await page.locator('.statusbar-item', { hasText: /leaks \(just now\)/ }).first().waitFor(WAIT);
+    await page.locator('.statusbar-item', { hasText: /leaked records \(just now\)/ }).first().waitFor(WAIT);
 
     // The only result: it opens at once, without a pick.
     await (await ui.wb.findInPalette('Leak Search: Open Results', 'Leak Search: Open Results')).click();

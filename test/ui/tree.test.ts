@@ -55,9 +55,9 @@ describe('Leak Search view (UI)', () => {
     assert.match(await row('alice@example.com').innerText(), /Mar 14, 2026 · DE · Google Chrome$/);
     const text = await view.innerText();
     for (const r of DEMO_KNOWN_RECORDS.accounts) assert.ok(!text.includes(r.password), 'no password in the tree');
-    const status = page.locator('.statusbar-item', { hasText: /leaks/ }).first();
+    const status = page.locator('.statusbar-item', { hasText: /leaked records/ }).first();
     await status.waitFor(WAIT);
-    assert.match(await status.innerText(), /leaks \(just now\) · quota 99\/100/);
+    assert.match(await status.innerText(), /leaked records \(just now\) · quota 99\/100/);
     const shot = await ui.wb.screenshot('tree-results');
     console.log(`      screenshot ${path.relative(repoRoot, shot)}`);
   });
@@ -99,7 +99,7 @@ describe('Leak Search view (UI)', () => {
     const row = view.locator('.monaco-list-row', { hasText: 'example.com' }).first();
     await row.waitFor(WAIT);
     assert.match(await row.innerText(), /303 records · (just now|\d+ min ago)/);
-    await page.locator('.statusbar-item', { hasText: /leaks/ }).first().waitFor(WAIT);
+    await page.locator('.statusbar-item', { hasText: /leaked records/ }).first().waitFor(WAIT);
     assert.equal(ui.service.requests.length, before, 'no request after the reload');
     const shot = await ui.wb.screenshot('tree-after-reload');
     console.log(`      screenshot ${path.relative(repoRoot, shot)}`);

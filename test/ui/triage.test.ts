@@ -145,7 +145,7 @@ describe('New and triaged records (UI)', () => {
     // A re-check (the service answers without the two new records now): the decisions stay.
     const before = ui.service.requests.length;
     await ui.wb.runCommand('Leak Search: Refresh');
-    await page.locator('.statusbar-item', { hasText: /leaks \(just now\)/ }).first().waitFor(WAIT);
+    await page.locator('.statusbar-item', { hasText: /leaked records \(just now\)/ }).first().waitFor(WAIT);
     assert.ok(ui.service.requests.length > before, 'the re-check asked the service');
     await row(/alice@example\.com\s*false positive · /).waitFor(WAIT);
   });

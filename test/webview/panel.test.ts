@@ -54,6 +54,18 @@ describe('results panel webview', function () {
     await host.page.close();
   });
 
+  it('shows the live quota the host sends after any check, not only the one of its own answer', async () => {
+    const host = await openPanel(harness, { entry });
+    await waitForViewCount(host.page, records.length);
+    await host.post({ type: 'quota', rateLimit: { limit: 1000, remaining: 3, observedAt: Date.now() } });
+    await host.page.waitForFunction("/^3 of 1,000 requests left$/.test(document.querySelector('#fact-quota')?.textContent ?? '')");
+    await host.post({ type: 'quota' });
+    await host.page.waitForFunction("document.querySelector('#fact-quota')?.textContent === 'unknown'");
+    assert.equal(await host.page.textContent('#fact-count'), '400', 'the rest of the header stays');
+    assert.deepEqual(host.errors, []);
+    await host.page.close();
+  });
+
   it('shows the searched date range when there is one', async () => {
     const ranged = { ...entry, entry: { ...entry.entry, query: { ...entry.entry.query, range: { start: '20240101', end: '20241231' } } } };
     const host = await openPanel(harness, { entry: ranged });

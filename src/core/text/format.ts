@@ -96,6 +96,16 @@ export function quotaResumesAt(state: RateLimitState | undefined, now: number): 
 }
 
 /** The quota as the status bar shows it. A spent quota says so and says when checks resume. */
+/**
+ * The quota as it stands now: once the window the service reported has reset, the old
+ * "remaining" no longer holds and the whole limit is back. The status bar and the results
+ * panel both show this figure.
+ */
+export function currentQuota(state: RateLimitState | undefined, now: number): RateLimitState | undefined {
+  if (!state || state.resetAt === undefined || state.resetAt > now || state.limit === undefined) return state;
+  return { ...state, remaining: state.limit };
+}
+
 export function formatQuota(state: RateLimitState | undefined, now: number): QuotaView {
   if (!state || (state.remaining === undefined && state.limit === undefined)) {
     return { spent: false, text: l10n.t('quota unknown'), tooltip: l10n.t('The service has not reported a request quota yet.') };
@@ -113,9 +123,7 @@ export function formatQuota(state: RateLimitState | undefined, now: number): Quo
       tooltip: `${l10n.t('Request quota spent ({0}). No checks are sent until {1} ({2}).', left, formatClock(resumes, now), formatIn(resumes, now))} ${seen}`,
     };
   }
-  // When the window has reset since the last response, the old "remaining" no longer holds.
-  const stale = state.resetAt !== undefined && state.resetAt <= now;
-  const remaining = stale ? (state.limit ?? state.remaining) : state.remaining;
+  const remaining = currentQuota(state, now)?.remaining;
   const text = remaining !== undefined && state.limit !== undefined
     ? `${remaining}/${state.limit}`
     : remaining !== undefined ? l10n.t('{0} left', remaining) : l10n.t('limit {0}', String(state.limit));

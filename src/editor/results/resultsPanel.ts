@@ -9,16 +9,21 @@ import { chooseExportFile } from './exportFile';
 import type { ExportedFiles } from './exportFile';
 import { describeFilter, exportFileName, parseWebviewMessage } from '../../shared/webviewProtocol';
 import type { FilterState, HostMessage, PanelEntry, PanelFocus, ResponseMessage, WebviewRequest } from '../../shared/webviewProtocol';
-import type { ResultsEntry } from '../../core/service/types';
+import type { RateLimitState, ResultsEntry } from '../../core/service/types';
+import { currentQuota } from '../../core/text/format';
 import type { ResultsModel } from '../model/resultsModel';
 import { answerPanelAction } from './panelActions';
 import type { GuideKind } from '../../core/text/guides';
 import type { TriageState } from '../../core/triage/triage';
 
-/** What the panel's triage and guide buttons do outside the panel. */
+/** What the panel's triage and guide buttons do outside the panel, and the live quota it shows. */
 export interface PanelHooks {
   mark(origin: string, ids: readonly string[], state: TriageState | undefined): Promise<number>;
   openGuide(kind: GuideKind): Promise<unknown>;
+  /** The service's quota for an origin as the status bar knows it (see QuotaStore). */
+  quota(origin: string): RateLimitState | undefined;
+  /** Fires with the origin whose quota changed. */
+  readonly onQuotaChange: vscode.Event<string>;
 }
 import { l10nBundle } from '../shareBundle';
 
@@ -62,6 +67,11 @@ export class ResultsPanel extends Disposable {
     );
     // The engine's side of the panel, opened on each `ready` (#sendCurrent), closes with it.
     this._register({ dispose: () => void this.engine.call('panelClose', { panel: this.#id }).catch(() => undefined) });
+    // The header's quota is the live one: every check (here or elsewhere) and the window's reset move it.
+    this._register(hooks.onQuotaChange((origin) => {
+      if (origin === this.#entry?.origin) this.#postQuota();
+    }));
+    this._register({ dispose: () => clearTimeout(this.#resetTimer) });
     this.#render(results.get(key));
   }
 
@@ -116,11 +126,34 @@ export class ResultsPanel extends Disposable {
     }
     this.#shownMissing = false;
     this.#shownFetchedAt = entry.fetchedAt;
-    this.#entry = opened.entry;
+    // The quota the status bar shows, not the one this result's answer reported.
+    const rateLimit = this.#liveQuota(opened.entry.origin);
+    const rest: PanelEntry = { ...opened.entry };
+    delete (rest as { rateLimit?: unknown }).rateLimit;
+    this.#entry = { ...rest, ...(rateLimit ? { rateLimit } : {}) };
     this.panel.title = panelTitle(entry);
     const focus = this.#pendingFocus;
     this.#pendingFocus = undefined;
-    void this.#post({ type: 'load', entry: opened.entry, columns: opened.columns, ...(focus?.identifier ? { focus } : {}), ...(l10nBundle() ? { l10n: l10nBundle() } : {}) });
+    void this.#post({ type: 'load', entry: this.#entry, columns: opened.columns, ...(focus?.identifier ? { focus } : {}), ...(l10nBundle() ? { l10n: l10nBundle() } : {}) });
+  }
+
+  #resetTimer: NodeJS.Timeout | undefined;
+
+  /** The quota now, and a re-post when its window resets (the whole limit is back then). */
+  #liveQuota(origin: string): RateLimitState | undefined {
+    const now = Date.now();
+    const state = currentQuota(this.hooks.quota(origin), now);
+    clearTimeout(this.#resetTimer);
+    if (state?.resetAt !== undefined && state.resetAt > now) {
+      this.#resetTimer = setTimeout(() => this.#postQuota(), Math.min(state.resetAt - now + 500, 2 ** 31 - 1));
+    }
+    return state;
+  }
+
+  #postQuota(): void {
+    if (!this.#ready || !this.#entry) return;
+    const rateLimit = this.#liveQuota(this.#entry.origin);
+    void this.#post({ type: 'quota', ...(rateLimit ? { rateLimit } : {}) });
   }
 
   #onSourceChange(): void {
