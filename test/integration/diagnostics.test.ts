@@ -206,7 +206,12 @@ describe('Leaked identifiers in files', () => {
     const pos = rangeOf(FIXTURE_LINES, ALICE.username).start.translate(0, 3);
     const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', fixture, pos);
     const text = hoverText(hovers);
-    assert.match(text, new RegExp(`Leak Search — the leaked (record|\\d+ records) of ${ALICE.username}`));
+    // What was found (the diagnostic's own message), why it matters, the next step, then the records.
+    const message = ours(fixture).find((d) => d.message.startsWith(ALICE.username))?.message ?? assert.fail('the e-mail diagnostic');
+    assert.ok(text.includes(`Leak Search — ${message}`), text);
+    assert.match(text, /Why it matters: Credentials of this account were stolen/);
+    assert.match(text, /Next step: Reset the account’s password/);
+    assert.match(text, /The (leaked record|\d+ leaked records):/);
     assert.match(text, /\| Date \| Site \| Browser \| Country \| Status \| Password \|/);
     // The day in the user's locale; status "show" is a dash (only "hide" needs words).
     const row = `| ${formatRecordDay(ALICE.date, vscode.env.language)} | ${new URL(ALICE.url).host} | ${ALICE.browser} | ${ALICE.country} | ${statusWords(ALICE.status).short || '—'} | ••••••• |`;
@@ -214,7 +219,9 @@ describe('Leaked identifiers in files', () => {
     assert.ok(!text.includes(ALICE.password), 'the password is masked');
     const pw = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', fixture, rangeOf(FIXTURE_LINES, ALICE.password).start.translate(0, 2));
     const pwText = hoverText(pw);
-    assert.ok(pwText.includes(`Leak Search — the leaked record of this password (for ${ALICE.username})`), pwText);
+    assert.ok(pwText.includes(`Leak Search — A password leaked for ${ALICE.username} appears here — rotate it`), pwText);
+    assert.match(pwText, new RegExp(`Why it matters: This exact password was stolen with ${ALICE.username.replace(/\./g, '\\.')}`));
+    assert.match(pwText, /Next step: Change the password wherever it is used/);
     assert.ok(pwText.includes(`| ${formatRecordDay(ALICE.date, vscode.env.language)} | ${new URL(ALICE.url).host} | ${ALICE.browser} |`), 'the record of the password');
     assert.ok(!pwText.includes(ALICE.password), 'no password in the password hover');
   });
@@ -293,10 +300,14 @@ describe('Leaked identifiers in files', () => {
       assert.equal(all.get(big.toString())?.length ?? 0, 0, 'files over the size limit are skipped');
       assert.ok(all.get(fixture.toString())?.length, 'the closed fixture is scanned from disk');
       const total = [...all.values()].reduce((n, ds) => n + ds.length, 0);
-      assert.equal(summary.matches, total, 'the summary counts what the Problems panel shows');
+      const hints = [...all.values()].reduce((n, ds) => n + ds.filter((d) => d.severity === vscode.DiagnosticSeverity.Hint).length, 0);
+      assert.equal(summary.matches, total, 'the summary counts every diagnostic it set');
+      assert.equal((summary as { hints?: number }).hints, hints, 'and says which of them are hints');
       assert.ok(summary.skipped >= 2, 'binary and big files skipped');
-      const status = await waitFor('the match count in the status bar', () => (api.diagnostics.statusBar().count === total ? api.diagnostics.statusBar() : undefined));
-      assert.equal(status.text, `$(warning) ${total} leaked identifier${total === 1 ? '' : 's'} in files`);
+      // The status bar counts what the Problems panel lists (no hints), and names the hints apart.
+      const listed = total - hints;
+      const status = await waitFor('the match count in the status bar', () => (api.diagnostics.statusBar().count === listed ? api.diagnostics.statusBar() : undefined));
+      assert.equal(status.text, `$(warning) ${listed} leaked identifier${listed === 1 ? '' : 's'} in files${hints === 0 ? '' : hints === 1 ? ' (+1 hint)' : ` (+${hints} hints)`}`);
       // The hover works on a file scanned from disk once it is opened.
       await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(notes));
       const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', notes, new vscode.Position(2, 17));
@@ -462,5 +473,39 @@ describe('Leaked identifiers in files', () => {
     await waitFor("Bob's URL gone from the open file", () => urls(notes).length === 0);
     await waitFor("Bob's URL gone from the closed file too", () => urls(fixture).length === 0);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it("a workspace scan's findings follow the files on disk: deleted, changed, created, renamed", async function () {
+    this.timeout(60_000);
+    // Bob's e-mail: the tests before ignored Alice's e-mail and Bob's URL in this workspace.
+    const emails = (uri: vscode.Uri): string[] => ours(uri).filter((d) => codeOf(d) === 'leaked-email').map((d) => d.message.split(' ')[0]!);
+    const gone = await writeFile(folder, 'follow/gone.env', `OWNER=${BOB.username}\n`);
+    const edited = await writeFile(folder, 'follow/edited.env', `OWNER=${BOB.username}\n`);
+    const clean = await writeFile(folder, 'follow/clean.txt', 'nothing leaked here\n');
+    const moved = await writeFile(folder, 'follow/dir/moved.env', `OWNER=${BOB.username}\n`);
+    await vscode.commands.executeCommand('leakSearch.scanWorkspace');
+    assert.deepEqual(emails(gone), [BOB.username]);
+    assert.deepEqual(emails(moved), [BOB.username]);
+    // What a checkout, a pull or a formatter does: files change under the editor, none of them open.
+    fs.rmSync(gone.fsPath);
+    fs.writeFileSync(edited.fsPath, 'OWNER=nobody@example.net\n');
+    fs.writeFileSync(clean.fsPath, `now it mentions ${BOB.username}\n`);
+    const created = vscode.Uri.joinPath(folder, 'follow', 'new.env');
+    fs.writeFileSync(created.fsPath, `OWNER=${BOB.username}\n`);
+    fs.renameSync(path.join(folder.fsPath, 'follow', 'dir'), path.join(folder.fsPath, 'follow', 'renamed'));
+    const renamed = vscode.Uri.joinPath(folder, 'follow', 'renamed', 'moved.env');
+    // An excluded file created meanwhile stays unmarked, like Scan Workspace would leave it.
+    const vendored = vscode.Uri.joinPath(folder, 'node_modules', 'pkg', 'leak.js');
+    fs.mkdirSync(path.dirname(vendored.fsPath), { recursive: true });
+    fs.writeFileSync(vendored.fsPath, `module.exports = '${BOB.username}';\n`);
+    await waitFor('the deleted file unmarked', () => ours(gone).length === 0, 20_000);
+    await waitFor('the edited file unmarked', () => emails(edited).length === 0, 20_000);
+    await waitFor('the file that now leaks marked', () => emails(clean).join() === BOB.username, 20_000);
+    await waitFor('the new file marked', () => emails(created).join() === BOB.username, 20_000);
+    await waitFor('the renamed folder: old path unmarked, new one marked', () => ours(moved).length === 0 && emails(renamed).join() === BOB.username, 20_000);
+    assert.deepEqual(ours(vendored), [], 'node_modules stays excluded');
+    fs.rmSync(path.join(folder.fsPath, 'follow'), { recursive: true, force: true });
+    fs.rmSync(path.join(folder.fsPath, 'node_modules', 'pkg'), { recursive: true, force: true });
+    await waitFor('the removed folder unmarked', () => ours(created).length === 0 && ours(renamed).length === 0 && ours(clean).length === 0, 20_000);
   });
 });

@@ -14,14 +14,17 @@ import type { Workbench } from './workbench';
 const WAIT = { timeout: 30_000 };
 const WRONG_KEY = 'lj_wrong_0000000000000000000000000000';
 
-async function setKey(wb: Workbench, key: string): Promise<void> {
+/** Enters a key in "Set API Key"; resolves with what the input box said while asking. */
+async function setKey(wb: Workbench, key: string): Promise<string> {
   const { page } = wb;
   await (await wb.findInPalette('Leak Search: Set API Key', 'Leak Search: Set API Key')).click();
   const input = page.locator('.quick-input-widget input[type="password"]');
   await input.waitFor({ state: 'visible', ...WAIT });
+  const prompt = await page.locator('.quick-input-widget .quick-input-message').first().innerText();
   await input.fill(key);
   await page.keyboard.press('Enter');
   await page.locator('.quick-input-widget').waitFor({ state: 'hidden', ...WAIT });
+  return prompt;
 }
 
 function findingsRow(page: Page, text: string | RegExp) {
@@ -35,7 +38,8 @@ describe('Changing the API key (UI)', () => {
   it('tries a new key at once: right, wrong, right again', async () => {
     const { page } = ui.wb;
     const before = ui.service.requests.length;
-    await setKey(ui.wb, DEMO_API_KEY);
+    const prompt = await setKey(ui.wb, DEMO_API_KEY);
+    assert.match(prompt, /checked at once with one search of example\.com \(one request of your quota\)/, 'the cost is said before it is spent');
     const items = await ui.wb.showNotifications();
     await items.filter({ hasText: /API key saved for .* and verified \(example\.com checked\)/ }).first().waitFor(WAIT);
     assert.equal(ui.service.requests.length, before + 1, 'one request tries the key');
@@ -62,14 +66,14 @@ describe('Changing the API key (UI)', () => {
 
   it('clearing the key offers to delete its cached results; the counts go with them', async () => {
     const { page } = ui.wb;
-    await page.locator('.statusbar-item', { hasText: /leaks/ }).first().waitFor(WAIT);
+    await page.locator('.statusbar-item', { hasText: /leaked records/ }).first().waitFor(WAIT);
     await ui.wb.runCommand('Leak Search: Clear API Key');
     const items = await ui.wb.showNotifications();
     const offer = items.filter({ hasText: /removed\. Delete its 1 cached result too\?/ }).first();
     await offer.waitFor(WAIT);
     await offer.locator('.monaco-button', { hasText: 'Delete Cached Results' }).click();
     await items.filter({ hasText: /1 cached result of .* deleted/ }).first().waitFor(WAIT);
-    await page.locator('.statusbar-item', { hasText: /leaks/ }).first().waitFor({ state: 'detached', ...WAIT });
+    await page.locator('.statusbar-item', { hasText: /leaked records/ }).first().waitFor({ state: 'detached', ...WAIT });
     const shot = await ui.wb.screenshot('key-cleared');
     console.log(`      screenshot ${path.relative(repoRoot, shot)}`);
   });

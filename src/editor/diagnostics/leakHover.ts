@@ -1,4 +1,5 @@
-// The hover over a leaked identifier: the records behind it (date, site, browser, country,
+// The hover over a leaked identifier: what was found, why it matters and the next step
+// (src/core/scan/explainMatch.ts), then the records behind it (date, site, browser, country,
 // status), the password masked, the team's decision about each, and links to the results
 // panel and to the remediation guide that fits. Found through our diagnostics (source and
 // code), like the code actions.
@@ -10,6 +11,7 @@ import type { DiagnosticsController, ShownMatch } from './diagnosticsController'
 import { isLeakDiagnostic, recordsCommandUri } from './matchDiagnostic';
 import type { LeakIndexHolder } from './leakIndexHolder';
 import { escapeMarkdown } from '../../core/text/plainText';
+import { explainMatch, hiddenExplained } from '../../core/scan/explainMatch';
 import { guideFor, guideTitle } from '../../core/text/guides';
 import { MAX_NOTE, triageWords } from '../../core/triage/triage';
 import type { TriageMark } from '../../core/triage/triage';
@@ -41,17 +43,21 @@ export function hoverMarkdown(shown: ShownMatch, found: { readonly records: read
   const md = new vscode.MarkdownString(undefined, true);
   md.isTrusted = { enabledCommands: [CommandId.showLeakedRecords, CommandId.openGuide] };
   const { match } = shown;
-  // The diagnostic's own hover already shows its message: this one lists the records.
-  const n = match.count;
-  const plural = n === 1 ? vscode.l10n.t('record') : vscode.l10n.t('{0} records', n);
-  const about = match.kind === 'password' ? vscode.l10n.t('the leaked {0} of this password (for {1})', plural, escapeMarkdown(match.owners.join(', ') || vscode.l10n.t('an account'))) : vscode.l10n.t('the leaked {0} of {1}', plural, escapeMarkdown(match.identifier));
-  md.appendMarkdown(`**Leak Search** — ${about}\n\n`);
+  // What was found (the diagnostic's message: VS Code draws a hint's marker under two
+  // characters only, so its own hover part is easily missed), why it matters, what to do.
+  const explained = explainMatch(match);
+  md.appendMarkdown(`**Leak Search** — ${escapeMarkdown(match.message)}\n\n`);
+  md.appendMarkdown(`**${escapeMarkdown(vscode.l10n.t('Why it matters:'))}** ${escapeMarkdown(explained.why)}\n\n`);
+  md.appendMarkdown(`**${escapeMarkdown(vscode.l10n.t('Next step:'))}** ${escapeMarkdown(explained.next)}\n\n`);
   if (match.triage) md.appendMarkdown(`${vscode.l10n.t('Triage: every record {0}.', escapeMarkdown(triageWords(match.triage)))}\n\n`);
   if (found) {
+    const n = found.total;
+    md.appendMarkdown(`${escapeMarkdown(n === 1 ? vscode.l10n.t('The leaked record:') : vscode.l10n.t('The {0} leaked records:', n))}\n\n`);
     md.appendMarkdown(`| ${[vscode.l10n.t('Date'), vscode.l10n.t('Site'), vscode.l10n.t('Browser'), vscode.l10n.t('Country'), vscode.l10n.t('Status'), vscode.l10n.t('Password'), vscode.l10n.t('Triage')].map((h) => escapeMarkdown(h)).join(' | ')} |\n|---|---|---|---|---|---|---|\n`);
     for (const r of found.records.slice(0, HOVER_RECORDS)) md.appendMarkdown(`${recordRow(r, markOf)}\n`);
     if (found.total > HOVER_RECORDS) md.appendMarkdown(`\n${vscode.l10n.t('…and {0} more.', found.total - HOVER_RECORDS)}\n`);
   }
+  if (match.hidden || found?.records.some((r) => r.status.toLowerCase() === 'hide')) md.appendMarkdown(`\n${escapeMarkdown(hiddenExplained())}\n`);
   const domains = match.domains.map((d) => escapeMarkdown(d)).join(', ');
   if (domains !== '') md.appendMarkdown(`\n${vscode.l10n.t('From the results of {0}.', domains)}`);
   if (match.target) md.appendMarkdown(` [${escapeMarkdown(vscode.l10n.t('Show leaked records'))}](${recordsCommandUri(match.target).toString()})`);
