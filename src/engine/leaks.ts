@@ -35,6 +35,8 @@ export interface WireMatch {
   readonly hidden: boolean;
   /** A leaked password that is also a common one: a hint naming nobody. */
   readonly common: boolean;
+  /** A generic user name nothing nearby ties to its records (see LeakMatch.weak): a hint. */
+  readonly weak: boolean;
   /** Records behind the match. */
   readonly count: number;
   /** For a password: the accounts it leaked for. */
@@ -241,6 +243,7 @@ export class Leaks {
       message: withoutKeys(describeMatch(m)),
       hidden: m.hidden,
       common: m.common,
+      weak: m.weak,
       count: m.refs.length,
       owners: m.owners.map(withoutKeys),
       domains: m.summary.domains,

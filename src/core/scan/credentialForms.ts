@@ -2,7 +2,8 @@
 // password is encoded or set apart by a blank or a `:` only a tool knows the meaning of:
 // - curl's `-u user:pass`, `-uuser:pass`, `--user user:pass`, `--user=user:pass`;
 // - `mysql -pPASS` (glued: `-p PASS` asks for the password and names a database) and
-//   `sshpass -p PASS ssh user@host`, on a line that names the tool;
+//   `sshpass -p PASS`, on a line that names the tool;
+// - the user of `ssh user@host` (and scp, sftp, rsync), which the grammar reads as an e-mail;
 // - URL user-info with percent-encoding (`p%40ss`) or a raw `#`/`?` in the password
 //   (`https://u:pa#ss@host`, which a browser would cut, but people write), and a
 //   percent-encoded value of a user or password key (JDBC's `?password=p%40ss`);
@@ -106,17 +107,15 @@ function flagStart(text: string, i: number): boolean {
 }
 
 const PASSWORD_FLAG_TOOLS = /\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump|sshpass)\b/;
-const SSH_LOGIN = /(?:^|[\s'"])([A-Za-z0-9_][A-Za-z0-9_.-]{0,63})@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*(?=[\s:'"]|$)/g;
 
 /**
  * From each `-`: curl and wget's `-u user:pass`, `-uuser:pass`, `--user user:pass` and
  * `--user=user:pass`; on a line naming mysql or its kin, `-pPASS`; on a line naming sshpass,
- * `-p PASS` and the user of its `user@host`.
+ * `-p PASS`.
  */
 function flags(text: string, emit: FormSink): void {
   let lineEnd = -1;
   let lineTool = '';
-  let sshLine = -1;
   for (let i = text.indexOf('-'); i >= 0; i = text.indexOf('-', i + 1)) {
     const next = text.charCodeAt(i + 1);
     if (next === 117 /* u */) {
@@ -145,10 +144,6 @@ function flags(text: string, emit: FormSink): void {
       if (lineEnd < 0) lineEnd = text.length;
       // Only a line of ordinary length is read for the tool's name.
       lineTool = lineEnd - ls <= HEAD ? (PASSWORD_FLAG_TOOLS.exec(text.slice(ls, lineEnd))?.[0] ?? '') : '';
-      if (lineTool === 'sshpass' && sshLine !== ls) {
-        sshLine = ls;
-        sshLogins(text, ls, lineEnd, emit);
-      }
     }
     if (lineTool === '') continue;
     const glued = text.charCodeAt(i + 2);
@@ -158,16 +153,6 @@ function flags(text: string, emit: FormSink): void {
     if (!v) continue;
     const e = wordEnd(text, v.start, v.quote);
     if (e > v.start) emit('password', v.start, e, text.slice(v.start, e));
-  }
-}
-
-/** The users of `user@host` on a line [ls, le) that runs sshpass. */
-function sshLogins(text: string, ls: number, le: number, emit: FormSink): void {
-  const line = text.slice(ls, le);
-  for (const login of line.matchAll(SSH_LOGIN)) {
-    const user = login[1]!;
-    const us = ls + login.index + login[0].indexOf(user);
-    emit('user', us, us + user.length, user);
   }
 }
 
@@ -207,6 +192,7 @@ function urlUserInfo(text: string, emit: FormSink): void {
     }
     prevAt = at;
     prevStart = s;
+    if (s < at && (s === 0 || isBlank(text.charCodeAt(s - 1)) || text.charCodeAt(s - 1) === 34 || text.charCodeAt(s - 1) === 39)) sshLogin(text, s, at, emit);
     // `scheme://` right before the user-info: s is just after its `//`.
     if (s < 3 || text.charCodeAt(s - 1) !== 47 || text.charCodeAt(s - 2) !== 47 || text.charCodeAt(s - 3) !== 58) continue;
     const colon = indexIn(text, 58, s, at);
@@ -217,6 +203,23 @@ function urlUserInfo(text: string, emit: FormSink): void {
     if (dUser !== user || /[#?]/.test(user)) emit('user', s, colon, dUser);
     emit('password', colon + 1, at, percentDecoded(pass));
   }
+}
+
+const SSH_COMMAND = /\b(?:ssh|scp|sftp|rsync|sshpass)\b/;
+const LOGIN_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}$/;
+
+/**
+ * The user of `ssh user@host` (and scp, sftp, rsync): a word before `@` on a line that runs
+ * one of them (looked for in the MAX_PART characters before it), which the grammar reads as an
+ * e-mail only.
+ */
+function sshLogin(text: string, s: number, at: number, emit: FormSink): void {
+  const user = text.slice(s, at);
+  if (!LOGIN_NAME.test(user)) return;
+  const floor = Math.max(0, s - MAX_PART);
+  let ls = s;
+  while (ls > floor && text.charCodeAt(ls - 1) !== 10) ls--;
+  if (SSH_COMMAND.test(text.slice(ls, s))) emit('user', s, at, user);
 }
 
 /** Whether [s, e) holds `%`, `#` or `?`: what a browser would decode or cut. */

@@ -1,7 +1,7 @@
 // How serious a leak match is and what it is called, for every front end: the editor turns it
 // into a diagnostic's severity and code, the SARIF writer into a level and rule. A leaked
-// password is an error unless it is a common one (a hint naming nobody); a host is at most
-// information; the team's triage lowers what it settled (remediated: at most information;
+// password is an error unless it is a common one (a hint naming nobody); a generic user name
+// nothing ties to its records is a hint; a host is at most information; the team's triage lowers what it settled (remediated: at most information;
 // a false positive: a hint). No `vscode`.
 import type { TriageMark } from '../triage/triage';
 import type { SeverityHint } from './leakIndex';
@@ -28,12 +28,16 @@ export interface SeverityInput {
   readonly kind: MatchKind;
   /** A leaked password that is also a common one. */
   readonly common: boolean;
+  /** A generic user name nothing nearby ties to its records (leakIndex.ts `LeakMatch.weak`). */
+  readonly weak?: boolean;
   readonly triage?: Pick<TriageMark, 'state'>;
 }
 
 /** A match's severity, from the severity the user chose for identifiers (`configured`). */
 export function findingSeverity(match: SeverityInput, configured: SeverityHint): SeverityHint {
-  const untriaged = match.kind === 'password' ? (match.common ? 'hint' : 'error') : match.kind === 'host' ? atMost(configured, 'information') : configured;
+  const untriaged = match.kind === 'password'
+    ? (match.common ? 'hint' : 'error')
+    : match.weak ? 'hint' : match.kind === 'host' ? atMost(configured, 'information') : configured;
   switch (match.triage?.state) {
     case 'false-positive':
       return 'hint';

@@ -11,6 +11,7 @@ import { credentialForms } from './credentialForms';
 import type { LengthFilter } from './charClass';
 import { Fingerprinter } from './fingerprint';
 import { summarize } from './matchDetails';
+import { isGenericName } from './genericNames';
 import type { Hit, Tables, Wanted } from './matchSink';
 import { MatchSink } from './matchSink';
 import type { LeakSummary, MatchKind, RecordRef } from './matchTypes';
@@ -47,6 +48,12 @@ export interface LeakMatch {
   readonly owners: readonly string[];
   /** A password on the common-password list (commonPasswords.ts): a hint that names nobody. */
   readonly common: boolean;
+  /**
+   * A user name too generic to be anyone's on its own (`admin`, `root`, `test`, a fixture
+   * account, a short name) with nothing nearby that ties it to the leaked records' sites: at
+   * most a hint (see genericNames.ts).
+   */
+  readonly weak: boolean;
 }
 
 /** Which rules `LeakIndex.match` runs; all by default. */
@@ -249,7 +256,7 @@ export class LeakIndex implements Tables {
     if (want.passwords || want.usernames || want.emails) credentialForms(text, (position, s, e, value) => sink.decoded(s, e, value, position === 'user' ? USER : PASSWORD));
     const hits = sink.hits.sort((a, b) => a.start - b.start || a.end - b.end || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0));
     const unique = hits.filter((h, i) => i === 0 || h.start !== hits[i - 1].start || h.end !== hits[i - 1].end || h.kind !== hits[i - 1].kind);
-    return unique.map((h, i) => this.#make(h, unique, i));
+    return unique.map((h, i) => this.#make(h, unique, i, text));
   }
 
   /** matchSink.ts's first tests for `want`, for the scanner to run inside its loop (the same object while nothing changes). */
@@ -288,7 +295,7 @@ export class LeakIndex implements Tables {
     return refs;
   }
 
-  #make(hit: Hit, all: readonly Hit[], at: number): LeakMatch {
+  #make(hit: Hit, all: readonly Hit[], at: number, text: string): LeakMatch {
     // A fingerprint's records, summary and owners change only with add and remove, which clear
     // this cache: a file matched again and an identifier met again reuse them. Only short lists
     // of records are kept (an identifier shared by thousands of records is read again), so the
@@ -305,19 +312,49 @@ export class LeakIndex implements Tables {
     const common = hit.kind === 'password' && hit.tables === 1 << COMMON_PASSWORDS;
     let owners: string[] = [];
     if (hit.kind === 'password' && !common) owners = named(hit, details.owners, all, at);
+    // A generic user name is a finding only when the text near it names a site of its records
+    // or holds a leaked password: `admin` leaked on some other site is no leak of this file's.
+    const weak = hit.kind === 'username'
+      && ((hit.tables & (1 << USERNAMES)) === 0 || isGenericName(hit.identifier))
+      && !tiedNearby(text, hit, summary, all, at);
     return {
       start: hit.start,
       end: hit.end,
       kind: hit.kind,
       identifier: hit.kind === 'password' ? (owners[0] ?? '') : hit.identifier,
-      severity: common ? 'hint' : SEVERITY[hit.kind],
+      severity: common || weak ? 'hint' : SEVERITY[hit.kind],
       refs,
       summary,
       hidden: summary.hiddenCount === summary.count,
       owners,
       common,
+      weak,
     };
   }
+}
+
+/** How far around a generic user name the text is read for what ties it to its records. */
+const TIE_DISTANCE = 1000;
+/** Sites of a match's records read for a tie, at most. */
+const TIE_SITES = 32;
+
+/**
+ * Whether the text around a hit names a site of its records (the host the name was stolen
+ * from), or holds a leaked password (not a common one) nearby: then a generic user name there
+ * is likely the leaked one. The searched domain ties nothing: every record of a result shares it.
+ */
+function tiedNearby(text: string, hit: Hit, summary: LeakSummary, all: readonly Hit[], at: number): boolean {
+  const window = text.slice(Math.max(0, hit.start - TIE_DISTANCE), Math.min(text.length, hit.end + TIE_DISTANCE)).toLowerCase();
+  for (const name of summary.sites.slice(0, TIE_SITES)) {
+    if (name !== '' && window.includes(name.toLowerCase())) return true;
+  }
+  let from = at;
+  while (from > 0 && all[from - 1].start >= hit.start - TIE_DISTANCE) from--;
+  for (let k = from; k < all.length && all[k].start <= hit.end + TIE_DISTANCE; k++) {
+    const h = all[k];
+    if (h.kind === 'password' && h.tables !== 1 << COMMON_PASSWORDS) return true;
+  }
+  return false;
 }
 
 /** The account a password's message names: its only owner, or the nearest of its owners the text names. */

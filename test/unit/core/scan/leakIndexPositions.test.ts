@@ -23,8 +23,10 @@ function hits(text: string): string[] {
 }
 
 describe('leak index: positions', () => {
-  it('a generic username is matched only where a user is named', () => {
-    assert.deepEqual(hits('user: admin'), ['username admin warning']);
+  it('a generic username is matched only where a user is named, and is a warning only when its site is near', () => {
+    // `admin` leaked on vpn.acme.test: alone it names no one, beside that host it is the leaked one.
+    assert.deepEqual(hits('user: admin'), ['username admin hint']);
+    assert.deepEqual(hits('host: vpn.acme.test\nuser: admin'), ['host vpn.acme.test information', 'username admin warning']);
     assert.deepEqual(hits('the admin page'), []);
   });
 

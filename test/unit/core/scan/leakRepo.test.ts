@@ -41,10 +41,14 @@ describe('leak index on a made-up company repository', () => {
     ]);
   });
 
-  it('reports leaked common passwords in password positions only as hints naming nobody', () => {
+  it('reports leaked common passwords in password positions only as hints naming nobody, and generic user names as hints', () => {
     const hints = found.filter((f) => f.match.severity === 'hint');
     assert.ok(hints.length >= 3, `${hints.length} hints`);
     for (const h of hints) {
+      if (h.match.kind === 'username') {
+        assert.equal(h.match.weak, true, `${h.file}: ${h.text} is a generic name nothing ties to its records`);
+        continue;
+      }
       assert.equal(h.match.kind, 'password');
       assert.deepEqual(h.match.owners, []);
     }
