@@ -182,7 +182,7 @@ export function realisticRepo(seed = 2026): RealisticRepo {
   add('ops/db.env', [
     `DATABASE_URL=postgres://${encodeURIComponent(e[2]!.email)}:${encodeURIComponent(e[2]!.password)}@db.${DOMAIN}:5432/app`,
     '',
-  ].join('\n'), [[encodeURIComponent(e[2]!.password), 'error', 'percent-encoded password']]);
+  ].join('\n'), [[encodeURIComponent(e[2]!.email), 'warning', 'percent-encoded e-mail'], [encodeURIComponent(e[2]!.password), 'error', 'percent-encoded password']]);
   // Documentation: contacts (some leaked), links, placeholders.
   for (let i = 0; i < 40; i++) {
     const who = i < 6 ? e[3 + i]! : undefined;
