@@ -3,13 +3,25 @@
 // doubled or wrong; two such edits in a longer name), so a typo is caught before it spends a
 // search and finds nothing. A subdomain of a known domain is no typo. Pure.
 
-/** The known domain closest to `domain` when it is a near miss of one; undefined otherwise. */
-export function nearMiss(domain: string, known: Iterable<string>): string | undefined {
+/**
+ * The known domain closest to `domain` when it is a near miss of one; undefined otherwise.
+ * Not a near miss: the domain itself, a name under or above a known domain, and the same name
+ * under another top-level domain (`siemens.de` and `siemens.fr` are both the company's), unless
+ * that top-level domain is the known one with a letter missed, doubled or swapped (`example.co`).
+ */
+export function nearMiss(domain: string, known: readonly string[]): string | undefined {
   const limit = domain.length < 10 ? 1 : 2;
+  if (known.some((k) => k === domain || domain.endsWith(`.${k}`) || k.endsWith(`.${domain}`))) return undefined;
+  const name = domain.slice(0, domain.lastIndexOf('.'));
   let best: string | undefined;
   let bestDistance = limit + 1;
+  const tld = domain.slice(domain.lastIndexOf('.') + 1);
   for (const k of known) {
-    if (k === domain || domain.endsWith(`.${k}`) || k.endsWith(`.${domain}`)) continue;
+    if (k.slice(0, k.lastIndexOf('.')) === name) {
+      const other = k.slice(k.lastIndexOf('.') + 1);
+      const swapped = other.length === tld.length && [...other].sort().join() === [...tld].sort().join();
+      if ((Math.abs(other.length - tld.length) !== 1 && !swapped) || editDistance(tld, other, 1) !== 1) continue;
+    }
     if (Math.abs(k.length - domain.length) > limit) continue;
     const d = editDistance(domain, k, limit);
     if (d < bestDistance) {

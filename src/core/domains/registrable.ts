@@ -3,11 +3,13 @@
 // subscription, so such a domain is refused before any request. The Public Suffix List (its
 // ICANN section, through the maintained `tldts` package) decides; names under the top-level
 // domains reserved for tests, documentation and private networks (RFC 2606, RFC 6761, RFC 6762,
-// ICANN's `.internal`) are accepted too, because teams and test services use them. Pure.
+// ICANN's `.internal`) and those companies use inside their networks without registering them
+// (`.corp`, `.lan`, `.home`, `.intranet`, `.localdomain`, `.private`) are accepted too: stealer
+// logs hold intranet sign-ins, and teams and test services use them. Pure.
 import { parse } from 'tldts';
 
 /** Top-level domains that are not in the list but are reserved for use without registration. */
-const RESERVED_TLDS: ReadonlySet<string> = new Set(['test', 'example', 'invalid', 'localhost', 'local', 'internal']);
+const RESERVED_TLDS: ReadonlySet<string> = new Set(['test', 'example', 'invalid', 'localhost', 'local', 'internal', 'corp', 'lan', 'home', 'intranet', 'localdomain', 'private']);
 
 export type RegistrableProblem =
   /** The last label is no top-level domain at all. */

@@ -196,7 +196,14 @@ function urlUserInfo(text: string, emit: FormSink): void {
     // `scheme://` right before the user-info: s is just after its `//`.
     if (s < 3 || text.charCodeAt(s - 1) !== 47 || text.charCodeAt(s - 2) !== 47 || text.charCodeAt(s - 3) !== 58) continue;
     const colon = indexIn(text, 58, s, at);
-    if (colon <= s || !hasAny(text, s, at)) continue;
+    if (colon < 0) {
+      // A user alone (`https://alice%40example.com@git.example.com/`): decoded when encoded.
+      const user = text.slice(s, at);
+      const decoded = percentDecoded(user);
+      if (decoded !== user) emit('user', s, at, decoded);
+      continue;
+    }
+    if (colon === s || !hasAny(text, s, at)) continue;
     const user = text.slice(s, colon);
     const pass = text.slice(colon + 1, at);
     const dUser = percentDecoded(user);
@@ -205,20 +212,30 @@ function urlUserInfo(text: string, emit: FormSink): void {
   }
 }
 
-const SSH_COMMAND = /\b(?:ssh|scp|sftp|rsync|sshpass)\b/;
+/**
+ * A command line that runs ssh or its kin, up to where a login is read: the tool is the command
+ * (after a prompt, `sudo`, `sshpass …`, a Dockerfile's `RUN`, a YAML `- ` or `key: `), not a
+ * word in prose (`use ssh or mail jsmith@example.com`).
+ */
+const SSH_COMMAND = /^\s*(?:[$#>]\s*)?(?:-\s+|[\w-]+:\s+)?(?:RUN\s+)?(?:(?:sudo|exec|command|time|nohup)\s+)*(?:sshpass\s[^;&|]*?\s)?(?:ssh|scp|sftp|rsync)\s/;
 const LOGIN_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}$/;
 
 /**
- * The user of `ssh user@host` (and scp, sftp, rsync): a word before `@` on a line that runs
- * one of them (looked for in the MAX_PART characters before it), which the grammar reads as an
- * e-mail only.
+ * The user of `ssh user@host` (and scp, sftp, rsync): a word before `@` in the arguments of such
+ * a command (the last command of its line before it, within MAX_PART characters), which the
+ * grammar reads as an e-mail only.
  */
 function sshLogin(text: string, s: number, at: number, emit: FormSink): void {
   const user = text.slice(s, at);
   if (!LOGIN_NAME.test(user)) return;
   const floor = Math.max(0, s - MAX_PART);
   let ls = s;
-  while (ls > floor && text.charCodeAt(ls - 1) !== 10) ls--;
+  // Back to the start of the line or of the command (after `;`, `&&`, `|`, `(` or a backquote).
+  while (ls > floor) {
+    const c = text.charCodeAt(ls - 1);
+    if (c === 10 || c === 59 || c === 38 || c === 124 || c === 40 || c === 96) break;
+    ls--;
+  }
   if (SSH_COMMAND.test(text.slice(ls, s))) emit('user', s, at, user);
 }
 

@@ -256,7 +256,8 @@ export class LeakIndex implements Tables {
     if (want.passwords || want.usernames || want.emails) credentialForms(text, (position, s, e, value) => sink.decoded(s, e, value, position === 'user' ? USER : PASSWORD));
     const hits = sink.hits.sort((a, b) => a.start - b.start || a.end - b.end || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0));
     const unique = hits.filter((h, i) => i === 0 || h.start !== hits[i - 1].start || h.end !== hits[i - 1].end || h.kind !== hits[i - 1].kind);
-    return unique.map((h, i) => this.#make(h, unique, i, text));
+    const mentions = new SiteMentions(text);
+    return unique.map((h, i) => this.#make(h, unique, i, mentions));
   }
 
   /** matchSink.ts's first tests for `want`, for the scanner to run inside its loop (the same object while nothing changes). */
@@ -295,7 +296,7 @@ export class LeakIndex implements Tables {
     return refs;
   }
 
-  #make(hit: Hit, all: readonly Hit[], at: number, text: string): LeakMatch {
+  #make(hit: Hit, all: readonly Hit[], at: number, mentions: SiteMentions): LeakMatch {
     // A fingerprint's records, summary and owners change only with add and remove, which clear
     // this cache: a file matched again and an identifier met again reuse them. Only short lists
     // of records are kept (an identifier shared by thousands of records is read again), so the
@@ -316,7 +317,7 @@ export class LeakIndex implements Tables {
     // or holds a leaked password: `admin` leaked on some other site is no leak of this file's.
     const weak = hit.kind === 'username'
       && ((hit.tables & (1 << USERNAMES)) === 0 || isGenericName(hit.identifier))
-      && !tiedNearby(text, hit, summary, all, at);
+      && !tiedNearby(mentions, hit, summary, all, at);
     return {
       start: hit.start,
       end: hit.end,
@@ -339,18 +340,64 @@ const TIE_DISTANCE = 1000;
 const TIE_SITES = 32;
 
 /**
- * Whether the text around a hit names a site of its records (the host the name was stolen
- * from), or holds a leaked password (not a common one) nearby: then a generic user name there
- * is likely the leaked one. The searched domain ties nothing: every record of a result shares it.
+ * Where each site host occurs in a text, found once per text and host (a sorted list of
+ * positions), so that any number of generic names in one text are tied in linear time.
  */
-function tiedNearby(text: string, hit: Hit, summary: LeakSummary, all: readonly Hit[], at: number): boolean {
-  const window = text.slice(Math.max(0, hit.start - TIE_DISTANCE), Math.min(text.length, hit.end + TIE_DISTANCE)).toLowerCase();
-  for (const name of summary.sites.slice(0, TIE_SITES)) {
-    if (name !== '' && window.includes(name.toLowerCase())) return true;
+class SiteMentions {
+  readonly #at = new Map<string, number[]>();
+  #lower: string | undefined;
+
+  constructor(private readonly text: string) {}
+
+  /** Whether `host` occurs as a whole host name (not inside a longer label) in [from, to). */
+  within(host: string, from: number, to: number): boolean {
+    let list = this.#at.get(host);
+    if (list === undefined) {
+      this.#lower ??= this.text.toLowerCase();
+      list = [];
+      for (let i = this.#lower.indexOf(host); i >= 0; i = this.#lower.indexOf(host, i + 1)) {
+        if (!isHostChar(this.#lower.charCodeAt(i - 1)) && !isHostChar(this.#lower.charCodeAt(i + host.length))) list.push(i);
+      }
+      this.#at.set(host, list);
+    }
+    // The first occurrence at or after `from`, by halving.
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (list[mid]! < from) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < list.length && list[lo]! < to;
   }
-  let from = at;
-  while (from > 0 && all[from - 1].start >= hit.start - TIE_DISTANCE) from--;
-  for (let k = from; k < all.length && all[k].start <= hit.end + TIE_DISTANCE; k++) {
+}
+
+/** A letter, digit or `-`: a character inside a host label (a `.` may sit before a subdomain's host). */
+function isHostChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 45;
+}
+
+/** Whether a site host says where a name was stolen: a dotted name, not an address or `localhost`. */
+function tellingSite(host: string, searched: readonly string[]): boolean {
+  return host.includes('.') && !/^[\d.]+$/.test(host) && !host.includes(':') && !host.startsWith('[') && !searched.includes(host);
+}
+
+/**
+ * Whether the text around a hit names a site of its records (the host the name was stolen
+ * from, as a whole host name), or holds a leaked password (not a common one) nearby: then a
+ * generic user name there is likely the leaked one. The searched domain ties nothing (every
+ * record of a result shares it), nor do addresses and `localhost` (every router has one).
+ */
+function tiedNearby(mentions: SiteMentions, hit: Hit, summary: LeakSummary, all: readonly Hit[], at: number): boolean {
+  const from = Math.max(0, hit.start - TIE_DISTANCE);
+  const to = hit.end + TIE_DISTANCE;
+  for (const site of summary.sites.slice(0, TIE_SITES)) {
+    const host = site.toLowerCase();
+    if (tellingSite(host, summary.domains) && mentions.within(host, from, to)) return true;
+  }
+  let k = at;
+  while (k > 0 && all[k - 1].start >= hit.start - TIE_DISTANCE) k--;
+  for (; k < all.length && all[k].start <= hit.end + TIE_DISTANCE; k++) {
     const h = all[k];
     if (h.kind === 'password' && h.tables !== 1 << COMMON_PASSWORDS) return true;
   }

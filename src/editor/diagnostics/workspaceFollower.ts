@@ -13,6 +13,7 @@ import * as vscode from 'vscode';
 import { Disposable } from '../../core/lifecycle';
 import { excludeMatcher } from '../../core/scan/files/excludeGlobs';
 import { readDiagnosticSettings } from './diagnosticSettings';
+import type { DiagnosticSettings } from './diagnosticSettings';
 import type { DiagnosticsController } from './diagnosticsController';
 import type { GitIgnored } from './gitIgnored';
 import type { LeakIndexHolder } from './leakIndexHolder';
@@ -95,13 +96,20 @@ export class WorkspaceFollower extends Disposable {
     this.#changed.clear();
     const { controller } = this.deps;
     for (const uri of deleted) controller.forgetFromDisk(uri);
+    // A .gitignore changed on disk (a checkout): git's answers are asked again.
+    if (changed.some((u) => u.path.endsWith('/.gitignore'))) this.deps.git.forget();
+    if (!vscode.workspace.isTrusted) {
+      this.#done.fire();
+      return;
+    }
     const following = this.following;
     const marked = new Set(controller.filesFromDisk().map((u) => u.toString()));
     // A folder created or moved in comes as one event: its files are what changed.
     if (following) changed.push(...(await this.#filesInFolders(changed)));
     // A changed file is scanned when it was marked, or when the whole workspace is followed;
     // an open one is the controller's (it scans the document, unsaved edits included).
-    const candidates = changed.filter((u) => !controller.isOpen(u) && (marked.has(u.toString()) || (following && vscode.workspace.getWorkspaceFolder(u) !== undefined)));
+    const unique = [...new Map(changed.map((u) => [u.toString(), u])).values()];
+    const candidates = unique.filter((u) => !controller.isOpen(u) && (marked.has(u.toString()) || (following && vscode.workspace.getWorkspaceFolder(u) !== undefined)));
     if (candidates.length > 0 && !this.deps.holder.snapshot.isEmpty) {
       const wanted = await this.#filter(candidates, marked);
       for (const uri of candidates) {
@@ -111,32 +119,51 @@ export class WorkspaceFollower extends Disposable {
     this.#done.fire();
   }
 
-  /** The files under those of `uris` that are folders (a folder moved or copied in). */
+  /**
+   * The files under those of `uris` that are folders (a folder moved or copied in), each once:
+   * a folder inside another one of the list is listed with it, and excluded files are left out
+   * by the search itself.
+   */
   async #filesInFolders(uris: readonly vscode.Uri[]): Promise<vscode.Uri[]> {
-    const out: vscode.Uri[] = [];
+    const folders: vscode.Uri[] = [];
     for (const uri of uris) {
-      let stat: vscode.FileStat;
       try {
-        stat = await vscode.workspace.fs.stat(uri);
+        if (((await vscode.workspace.fs.stat(uri)).type & vscode.FileType.Directory) !== 0) folders.push(uri);
       } catch {
-        continue; // gone again
+        // gone again
       }
-      if ((stat.type & vscode.FileType.Directory) === 0) continue;
-      out.push(...(await vscode.workspace.findFiles(new vscode.RelativePattern(uri, '**/*'), null, MAX_FILES_PER_FOLDER)));
     }
-    return out;
+    const keys = folders.map((f) => `${f.toString().replace(/\/$/, '')}/`);
+    const outer = folders.filter((_, i) => !keys.some((k, j) => j !== i && keys[i]!.startsWith(k) && k !== keys[i]));
+    const out = new Map<string, vscode.Uri>();
+    for (const folder of outer) {
+      const exclude = readDiagnosticSettings(folder).exclude;
+      const found = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, '**/*'), exclude.length > 0 ? `{${exclude.join(',')}}` : null, MAX_FILES_PER_FOLDER);
+      for (const uri of found) out.set(uri.toString(), uri);
+    }
+    return [...out.values()];
   }
 
   /** The candidates Scan Workspace would scan: not excluded, and not git-ignored unless the settings say so. */
   async #filter(uris: readonly vscode.Uri[], marked: ReadonlySet<string>): Promise<Set<string>> {
     const kept: vscode.Uri[] = [];
     const askGit: vscode.Uri[] = [];
+    // Settings and exclude globs are read once per workspace folder, not per file (a checkout
+    // sends thousands).
+    const perFolder = new Map<string, { settings: DiagnosticSettings; excluded: (relative: string, absolute: string) => boolean }>();
     for (const uri of uris) {
       const folder = vscode.workspace.getWorkspaceFolder(uri);
-      const settings = readDiagnosticSettings(uri);
+      const key = folder?.uri.toString() ?? '';
+      let rules = perFolder.get(key);
+      if (rules === undefined) {
+        const settings = readDiagnosticSettings(folder?.uri ?? uri);
+        rules = { settings, excluded: excludeMatcher(settings.exclude) };
+        perFolder.set(key, rules);
+      }
+      const { settings } = rules;
       if (!settings.enabled) continue;
       const relative = folder ? uri.path.slice(folder.uri.path.replace(/\/$/, '').length + 1) : uri.path;
-      if (excludeMatcher(settings.exclude)(relative, uri.path)) continue;
+      if (rules.excluded(relative, uri.path)) continue;
       kept.push(uri);
       if (!settings.includeGitIgnored && !settings.secretFiles.matches(uri.path) && !marked.has(uri.toString())) askGit.push(uri);
     }
@@ -183,9 +210,10 @@ export class WorkspaceFollower extends Disposable {
     try {
       await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Leak Search: updating findings in files') }, async () => {
         let listed: readonly vscode.Uri[] = [];
+        const started = performance.now();
         const summary = await this.deps.scanAll(source.token, (uris) => (listed = uris));
         if (!summary.cancelled) await this.#dropUnlisted(listed);
-        this.deps.log(`Background workspace scan${summary.cancelled ? ' (cancelled)' : ''}: ${summary.scanned} of ${summary.files} files scanned, ${summary.matches} leaked identifiers in ${summary.filesWithMatches} files.`);
+        this.deps.log(`Background workspace scan${summary.cancelled ? ' (cancelled)' : ''}: ${summary.scanned} of ${summary.files} files scanned, ${summary.matches} leaked identifiers in ${summary.filesWithMatches} files, in ${Math.round(performance.now() - started)} ms.`);
       });
     } catch (e) {
       this.deps.log(`Background workspace scan failed: ${e instanceof Error ? e.message : String(e)}`);

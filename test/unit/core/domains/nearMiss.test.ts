@@ -19,6 +19,13 @@ describe('domains: near misses of a known domain', () => {
     assert.equal(nearMiss('acne.tets', known), undefined);
   });
 
+  it('is silent for the same name under another top-level domain, and for a name under any known domain', () => {
+    assert.equal(nearMiss('siemens.fr', ['siemens.de']), undefined);
+    assert.equal(nearMiss('bigcorp.at', ['bigcorp.de']), undefined);
+    assert.equal(nearMiss('acme.io', ['acme.co']), undefined);
+    assert.equal(nearMiss('ww2.example.com', ['example.com', 'www.example.com']), undefined);
+  });
+
   it('is silent for the domain itself, its subdomains and its parents, and for other domains', () => {
     assert.equal(nearMiss('example.com', known), undefined);
     assert.equal(nearMiss('mail.example.com', known), undefined);

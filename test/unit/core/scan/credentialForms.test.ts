@@ -104,6 +104,17 @@ describe('credential forms: users and passwords written the way tools write them
     }
   });
 
+  it('reads an encoded user that has no password in a URL, and the user of an ssh command only', () => {
+    const clone = `git clone https://${encodeURIComponent(EMAIL)}@git.example.com/team/app.git\n`;
+    assert.ok(hits(clone).some((m) => m.kind === 'email' && m.identifier === EMAIL), clone);
+    const ssh = `cd deploy && ssh -i key ${USER}@bastion.example.com\n`;
+    assert.ok(hits(ssh).some((m) => m.kind === 'username' && m.identifier === USER), ssh);
+    // The tool named in prose is no command: the local part of an address there is no login.
+    for (const prose of [`echo "use ssh or mail ${USER}@example.org"\n`, `Questions about rsync? Write to ${USER}@example.org\n`]) {
+      assert.deepEqual(hits(prose).filter((m) => m.kind === 'username'), [], prose);
+    }
+  });
+
   it('reports each form with the range of the text as written', () => {
     const text = 'machine h login svc_deploy password "p@ss:w#rd"\n';
     const seen: [string, string, string][] = [];

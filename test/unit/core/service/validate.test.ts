@@ -95,7 +95,7 @@ describe('client: domain validation', () => {
   });
 
   it('accepts names under the top-level domains reserved for tests, documentation and private networks', () => {
-    for (const ok of ['acme.test', 'my-site.example', 'x.invalid', 'api.localhost', 'printer.local', 'wiki.corp.internal']) {
+    for (const ok of ['acme.test', 'my-site.example', 'x.invalid', 'api.localhost', 'printer.local', 'wiki.corp.internal', 'example.corp', 'wiki.lan', 'nas.home', 'portal.intranet', 'localhost.localdomain', 'vault.private']) {
       assert.doesNotThrow(() => normalizeDomain(ok), ok);
     }
     invalid(() => normalizeDomain('test'), 'domain', /not a full domain/);
