@@ -79,6 +79,9 @@ export function activate(context: vscode.ExtensionContext): LeakSearchApi | unde
     openGuide: (kind) => Promise.resolve(vscode.commands.executeCommand(CommandId.openGuide, kind)),
     quota: (at) => quota.get(at),
     onQuotaChange: quota.onDidChange,
+    presentation: () => settings.presentationMode(),
+    setPresentation: (on) => settings.setPresentationMode(on),
+    onPresentationChange: settings.onDidChangePresentation,
   }));
   panel.register();
   const diagnostics = own(new DiagnosticsFeature({ results, settings, domains, origin, workspaceState: context.workspaceState, log, engine, exported, triage }));

@@ -83,6 +83,22 @@ export class Settings {
     };
   }
 
+  /** Presentation mode: every password stays masked, with no way to reveal, copy or export it. */
+  presentationMode(): boolean {
+    return this.#value<unknown>('presentationMode', undefined) === true;
+  }
+
+  /** Fires with presentation mode's new state when the setting changes (in this window or another). */
+  readonly onDidChangePresentation: vscode.Event<boolean> = (listener, thisArgs, disposables) =>
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration(`${SECTION}.presentationMode`)) listener.call(thisArgs, this.presentationMode());
+    }, undefined, disposables);
+
+  /** Turns presentation mode on or off for every window (a user setting). */
+  setPresentationMode(on: boolean): Thenable<void> {
+    return vscode.workspace.getConfiguration(SECTION).update('presentationMode', on ? true : undefined, vscode.ConfigurationTarget.Global);
+  }
+
   /** Cache time-to-live in milliseconds (`leakSearch.cacheTtl` is in minutes). */
   cacheTtlMs(): number {
     const v = this.#value<unknown>('cacheTtl', undefined);

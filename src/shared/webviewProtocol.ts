@@ -199,6 +199,8 @@ export interface LoadMessage {
   readonly focus?: PanelFocus;
   /** The display language's messages for @vscode/l10n in the webview; absent for English. Data, never markup. */
   readonly l10n?: Readonly<Record<string, string>>;
+  /** Presentation mode (`leakSearch.presentationMode`): every password stays masked, with no way to reveal it. */
+  readonly presentation?: boolean;
 }
 
 export interface ViewMessage {
@@ -255,7 +257,13 @@ export interface QuotaMessage {
   readonly rateLimit?: RateLimitView;
 }
 
-export type HostMessage = LoadMessage | ViewMessage | RowsMessage | FiguresMessage | FocusMessage | MissingMessage | RefreshMessage | QuotaMessage | ResponseMessage;
+/** Presentation mode was turned on or off (in any panel, the command or the settings). */
+export interface PresentationMessage {
+  readonly type: 'presentation';
+  readonly on: boolean;
+}
+
+export type HostMessage = LoadMessage | ViewMessage | RowsMessage | FiguresMessage | FocusMessage | MissingMessage | RefreshMessage | QuotaMessage | PresentationMessage | ResponseMessage;
 
 // ---- webview → host ------------------------------------------------------------------
 
@@ -283,6 +291,12 @@ export interface WindowMessage {
 export interface FiguresRequestMessage {
   readonly type: 'figures';
   readonly seq: number;
+}
+
+/** The user turned presentation mode on or off in the panel: the host makes it the setting, for every panel. */
+export interface PresentationChangeMessage {
+  readonly type: 'presentation';
+  readonly on: boolean;
 }
 
 /** What the table shows now (after each change): lets the host and its tests see the panel's state. */
@@ -341,7 +355,7 @@ export interface GuideRequest {
 }
 
 export type WebviewRequest = RevealRequest | CopyRequest | ExportRequest | TriageRequest | GuideRequest;
-export type WebviewMessage = ReadyMessage | QueryMessage | WindowMessage | FiguresRequestMessage | RenderedMessage | WebviewRequest;
+export type WebviewMessage = ReadyMessage | QueryMessage | WindowMessage | FiguresRequestMessage | RenderedMessage | PresentationChangeMessage | WebviewRequest;
 
 /** The state the webview persists with `setState` (UI only; never data, never revealed passwords). */
 export interface PanelUiState {
@@ -428,6 +442,8 @@ export function parseWebviewMessage(value: unknown): WebviewMessage | undefined 
       const { seq } = value;
       return isCount(seq) ? { type: 'figures', seq } : undefined;
     }
+    case 'presentation':
+      return typeof value.on === 'boolean' ? { type: 'presentation', on: value.on } : undefined;
     case 'reveal': {
       const { id, row, column } = value;
       if (!isCount(id) || !isCount(row) || !isCount(column)) return undefined;

@@ -16,7 +16,7 @@ export interface ActionBarEvents {
   export(format: ExportFormat): void;
 }
 
-export function actionBar(presentationOn: boolean, on: ActionBarEvents): { readonly element: HTMLElement; readonly includeSecrets: CheckControl } {
+export function actionBar(presentationOn: boolean, on: ActionBarEvents): { readonly element: HTMLElement; readonly includeSecrets: CheckControl; readonly presentation: { set(on: boolean): void } } {
   const presentation = checkbox('presentation', l10n.t('Presentation mode (keep every password masked)'), presentationOn);
   const include = checkbox('include-passwords', l10n.t('Include passwords in CSV/JSON export'), false);
   include.disabled = presentationOn;
@@ -51,5 +51,11 @@ export function actionBar(presentationOn: boolean, on: ActionBarEvents): { reado
     exportButton('json', l10n.t('Export JSON'), 'json'),
     exportButton('markdown', l10n.t('Incident summary'), 'markdown'),
   ]);
-  return { element, includeSecrets: include };
+  // Set from outside (the setting changed in another panel or window): the same state as a click, without telling back.
+  const set = (onNow: boolean): void => {
+    presentation.checked = onNow;
+    include.disabled = onNow;
+    if (onNow) include.checked = false;
+  };
+  return { element, includeSecrets: include, presentation: { set } };
 }

@@ -2,7 +2,7 @@
 // The records stay in the data engine: a change of filter, sort or grouping is a `query` the
 // host answers with counts and figures (`view`); the table asks for the rows it shows
 // (`window`), a block at a time; a password comes only when the user reveals that cell.
-import { barChart, timelineChart } from './charts';
+import { barChart, fitBarLabels, timelineChart } from './charts';
 import { actionBar } from './actionBar';
 import type { CheckControl } from './controls';
 import { filterBar } from './filterBar';
@@ -11,7 +11,7 @@ import { clear, el, icon, numberFormat } from './dom';
 import { Grid } from './grid';
 import type { GridModel } from './grid';
 import { HostConnection } from './hostApi';
-import { EMPTY_FILTER, isFilterEmpty, parsePanelState } from '../shared/webviewProtocol';
+import { EMPTY_FILTER, MASK, isFilterEmpty, parsePanelState } from '../shared/webviewProtocol';
 import type {
   ExportFormat,
   FilterState,
@@ -72,6 +72,7 @@ export class App {
   #notice: HTMLElement | undefined;
   #filters: FilterBar | undefined;
   #includeSecrets: CheckControl | undefined;
+  #presentationBox: { set(on: boolean): void } | undefined;
   #saveTimer = 0;
   /** The drop-downs hold their values (from the first figures of this result). */
   #filled = false;
@@ -106,6 +107,8 @@ export class App {
       case 'load':
         // The display language's messages, before any text is made (none for English).
         if (message.l10n) l10n.config({ contents: message.l10n });
+        // The setting is the truth: a panel opened while presentation mode is on starts in it.
+        if (message.presentation !== undefined) this.#ui.presentation = message.presentation;
         this.#load(message.entry, message.columns, message.focus);
         break;
       case 'view':
@@ -125,6 +128,10 @@ export class App {
         break;
       case 'refresh':
         if (this.#entry) this.#query();
+        break;
+      case 'presentation':
+        this.#setPresentation(message.on);
+        this.#presentationBox?.set(message.on);
         break;
       case 'quota': {
         const fact = this.#root.querySelector('#fact-quota');
@@ -249,11 +256,8 @@ export class App {
   #actionBar(): HTMLElement {
     const bar = actionBar(this.#ui.presentation, {
       presentation: (on) => {
-        this.#ui.presentation = on;
-        this.#revealed.clear();
-        this.#grid?.renderNow();
-        this.#save();
-        this.#emitRendered();
+        this.#setPresentation(on);
+        this.#host.presentation(on);
       },
       copy: (what) => {
         const grid = this.#grid;
@@ -266,7 +270,17 @@ export class App {
       guide: () => void this.#act('guide'),
     });
     this.#includeSecrets = bar.includeSecrets;
+    this.#presentationBox = bar.presentation;
     return bar.element;
+  }
+
+  /** Presentation mode on or off here: revealed cells masked again, the table drawn without eyes. */
+  #setPresentation(on: boolean): void {
+    this.#ui.presentation = on;
+    this.#revealed.clear();
+    this.#grid?.renderNow();
+    this.#save();
+    this.#emitRendered();
   }
 
   // ---- the query and its rows -----------------------------------------------------------
@@ -394,6 +408,7 @@ export class App {
       item: (index) => this.#display(this.#item(index)),
       need: (first, last) => this.#need(first, last),
       isRevealed: (row, column) => !this.#ui.presentation && this.#revealed.has(`${row}:${column}`),
+      presentation: () => this.#ui.presentation,
     };
     grid.setModel(model, scrollTop);
     let text = isFilterEmpty(this.#ui.filter)
@@ -409,11 +424,15 @@ export class App {
 
   /** An item as shown: revealed cells with their text (unless in presentation mode). */
   #display(item: ViewItem | undefined): ViewItem | undefined {
-    if (!item || item.kind !== 'row' || this.#revealed.size === 0 || this.#ui.presentation) return item;
+    if (!item || item.kind !== 'row') return item;
     let cells: string[] | undefined;
     this.#columns.forEach((column, c) => {
-      const text = column.secret ? this.#revealed.get(`${item.row}:${c}`) : undefined;
-      if (text !== undefined) (cells ??= [...item.cells])[c] = text;
+      if (!column.secret) return;
+      const revealed = this.#ui.presentation ? undefined : this.#revealed.get(`${item.row}:${c}`);
+      // A row fetched while a cell was revealed holds its text: masked again once it is hidden,
+      // and always in presentation mode, whatever the cache holds.
+      const shown = revealed ?? (item.cells[c] === '' || item.cells[c] === undefined ? item.cells[c] : MASK);
+      if (shown !== undefined && shown !== item.cells[c]) (cells ??= [...item.cells])[c] = shown;
     });
     return cells ? { ...item, cells } : item;
   }
@@ -429,7 +448,17 @@ export class App {
       barChart(l10n.t('Top countries'), stats.countries, 'chart-countries'),
       barChart(l10n.t('Top browsers'), stats.browsers, 'chart-browsers'),
     );
+    fitBarLabels(charts);
+    if (!this.#chartResize) {
+      this.#chartResize = new ResizeObserver(() => {
+        if (this.#charts) fitBarLabels(this.#charts);
+      });
+    }
+    this.#chartResize.disconnect();
+    this.#chartResize.observe(charts);
   }
+
+  #chartResize: ResizeObserver | undefined;
 
   // ---- actions ------------------------------------------------------------------------
 

@@ -22,6 +22,8 @@ export interface GridModel {
   /** The grid shows items [first, last): the app makes sure they are asked for. */
   need(first: number, last: number): void;
   isRevealed(row: number, column: number): boolean;
+  /** Presentation mode: password cells show the mask only (no eye icon, no tooltip). */
+  presentation(): boolean;
 }
 
 export interface GridCallbacks {
@@ -227,9 +229,12 @@ export class Grid {
       const text = item.cells[c] ?? '';
       if (model.columns[c]?.secret) {
         const revealed = model.isRevealed(item.row, c);
+        const presenting = model.presentation();
         cell.classList.toggle('revealed', revealed);
-        cell.title = revealed ? l10n.t('Click to hide') : l10n.t('Click to reveal');
-        (cell.children[0] as HTMLElement).className = `codicon codicon-${revealed ? 'eye-closed' : 'eye'}`;
+        cell.classList.toggle('presenting', presenting);
+        if (presenting) cell.removeAttribute('title');
+        else cell.title = revealed ? l10n.t('Click to hide') : l10n.t('Click to reveal');
+        (cell.children[0] as HTMLElement).className = presenting ? 'codicon' : `codicon codicon-${revealed ? 'eye-closed' : 'eye'}`;
         (cell.children[1] as HTMLElement).textContent = text;
       } else {
         cell.textContent = text;

@@ -51,6 +51,11 @@ export class HostConnection {
     this.#api.postMessage({ type: 'figures', seq });
   }
 
+  /** Tells the host the user turned presentation mode on or off (it becomes the setting, for every panel). */
+  presentation(on: boolean): void {
+    this.#api.postMessage({ type: 'presentation', on });
+  }
+
   /** Tells the host what the table shows now. */
   rendered(key: string, total: number, shown: number): void {
     this.#api.postMessage({ type: 'rendered', key, total, shown });

@@ -107,4 +107,23 @@ describe('Results panel (UI)', () => {
     const shot = await ui.wb.screenshot('results-panel-restored');
     console.log(`      restored: ${shown.count} records, ${shown.rows} rows; screenshot ${path.relative(repoRoot, shot)}`);
   });
+
+  it('in presentation mode, shows no password and nothing that offers to reveal one', async () => {
+    const { page } = ui.wb;
+    const frame = panelFrame(page);
+    await frame.locator('#app[data-ready="true"]').waitFor(WAIT);
+    await frame.locator('#presentation').click();
+    // The setting follows the box (every panel, every window): the password cells lose their eye.
+    await frame.locator('.grid-body .grid-cell.secret.presenting').first().waitFor(WAIT);
+    assert.equal(await frame.locator('.grid-body .grid-cell.secret .codicon-eye').count(), 0, 'no eye icon');
+    assert.equal(await frame.locator('.grid-body .grid-cell.secret[title]').count(), 0, 'no tooltip on a password');
+    await frame.locator('.grid-body .grid-cell.secret').first().click();
+    const text = await frame.locator('#app').innerText();
+    for (const r of DEMO_KNOWN_RECORDS.accounts) assert.ok(!text.includes(r.password), 'no password in clear');
+    const shot = await ui.wb.screenshot('results-panel-presentation');
+    console.log(`      screenshot ${path.relative(repoRoot, shot)}`);
+    // Off again for the tests after this one (the setting is the user's).
+    await frame.locator('#presentation').click();
+    await frame.locator('.grid-body .grid-cell.secret .codicon-eye').first().waitFor(WAIT);
+  });
 });

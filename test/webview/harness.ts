@@ -158,6 +158,8 @@ export interface OpenOptions {
   readonly theme?: ThemeName;
   /** The display language's messages the host sends with `load` (as vscode.l10n.bundle); none = English. */
   readonly l10n?: Readonly<Record<string, string>>;
+  /** `leakSearch.presentationMode` as the host sends it with `load`. */
+  readonly presentation?: boolean;
 }
 
 /**
@@ -228,6 +230,7 @@ export async function openPanel(harness: Harness, options: OpenOptions = {}): Pr
         columns: [...table.columns.map((c) => ({ key: c.key, label: c.label, kind: c.kind, secret: c.secret })), ...(triage ? [TRIAGE_COLUMN] : [])],
         ...(options.focus?.identifier ? { focus: options.focus } : {}),
         ...(options.l10n ? { l10n: options.l10n } : {}),
+        ...(options.presentation !== undefined ? { presentation: options.presentation } : {}),
       });
       return;
     }

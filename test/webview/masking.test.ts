@@ -2,7 +2,7 @@
 // mode, and copy actions that only copy a password once it is revealed.
 import * as assert from 'node:assert/strict';
 import { accountsEntry, generateAccounts } from './dataset';
-import { openPanel, pageText, useHarness, until, waitForCopies, waitForViewCount } from './harness';
+import { evaluate, messagesOf, openPanel, pageText, useHarness, until, waitForCopies, waitForViewCount } from './harness';
 import type { StubHost } from './harness';
 
 describe('results panel masking and copy', function () {
@@ -51,6 +51,39 @@ describe('results panel masking and copy', function () {
     const text = await pageText(host.page);
     for (const record of records) assert.ok(!text.includes(record.password));
     assert.equal((await host.state())?.presentation, true);
+    // Nothing offers to reveal: no eye icon, no tooltip; and the host is told (it is the setting).
+    assert.equal(await host.page.locator(`${passwordCell(2)} .codicon-eye, ${passwordCell(2)} .codicon-eye-closed`).count(), 0);
+    assert.equal(await host.page.getAttribute(passwordCell(2), 'title'), null);
+    assert.deepEqual(messagesOf(host, 'presentation'), [{ type: 'presentation', on: true }]);
+    await host.page.close();
+  });
+
+  it('masks a password revealed before presentation mode, even in rows fetched while it was revealed', async () => {
+    const host = await open();
+    const password = newest[2]?.password ?? assert.fail('a record');
+    await host.page.click(passwordCell(2));
+    await until(host.page, `document.querySelector('${passwordCell(2)}').textContent === ${JSON.stringify(password)}`);
+    // A refresh fetches the rows again, the revealed cell's text with them.
+    await host.post({ type: 'refresh' });
+    await until(host.page, `document.querySelector('${passwordCell(2)}').textContent === ${JSON.stringify(password)}`);
+    await host.post({ type: 'presentation', on: true });
+    await until(host.page, `document.querySelector('${passwordCell(2)}').textContent === '••••••••'`);
+    assert.ok(!(await pageText(host.page)).includes(password), 'the password is nowhere on the page');
+    await host.page.close();
+  });
+
+  it('starts in presentation mode when the host says it is on, and follows it when it changes', async () => {
+    const host = await openPanel(harness, { entry: accountsEntry(records), presentation: true });
+    await waitForViewCount(host.page, records.length);
+    assert.equal(await evaluate(host.page, `document.querySelector('#presentation').checked`), true);
+    assert.equal(await host.page.locator(`${passwordCell(0)} .codicon-eye`).count(), 0);
+    await host.page.click(passwordCell(0));
+    assert.equal(await host.page.textContent(passwordCell(0)), '••••••••');
+    await host.post({ type: 'presentation', on: false });
+    await until(host.page, `document.querySelector('${passwordCell(0)} .codicon-eye') !== null`);
+    assert.equal(await evaluate(host.page, `document.querySelector('#presentation').checked`), false);
+    assert.equal(await host.page.getAttribute(passwordCell(0), 'title'), 'Click to reveal');
+    assert.deepEqual(messagesOf(host, 'presentation'), [], 'a change from the host is not sent back');
     await host.page.close();
   });
 

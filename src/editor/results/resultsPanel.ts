@@ -24,6 +24,10 @@ export interface PanelHooks {
   quota(origin: string): RateLimitState | undefined;
   /** Fires with the origin whose quota changed. */
   readonly onQuotaChange: vscode.Event<string>;
+  /** Presentation mode (`leakSearch.presentationMode`): no password is revealed, copied or exported. */
+  presentation(): boolean;
+  setPresentation(on: boolean): Thenable<void>;
+  readonly onPresentationChange: vscode.Event<boolean>;
 }
 import { l10nBundle } from '../shareBundle';
 
@@ -72,6 +76,9 @@ export class ResultsPanel extends Disposable {
       if (origin === this.#entry?.origin) this.#postQuota();
     }));
     this._register({ dispose: () => clearTimeout(this.#resetTimer) });
+    this._register(hooks.onPresentationChange((on) => {
+      if (this.#ready) void this.#post({ type: 'presentation', on });
+    }));
     this.#render(results.get(key));
   }
 
@@ -134,7 +141,7 @@ export class ResultsPanel extends Disposable {
     this.panel.title = panelTitle(entry);
     const focus = this.#pendingFocus;
     this.#pendingFocus = undefined;
-    void this.#post({ type: 'load', entry: this.#entry, columns: opened.columns, ...(focus?.identifier ? { focus } : {}), ...(l10nBundle() ? { l10n: l10nBundle() } : {}) });
+    void this.#post({ type: 'load', entry: this.#entry, columns: opened.columns, presentation: this.hooks.presentation(), ...(focus?.identifier ? { focus } : {}), ...(l10nBundle() ? { l10n: l10nBundle() } : {}) });
   }
 
   #resetTimer: NodeJS.Timeout | undefined;
@@ -188,9 +195,12 @@ export class ResultsPanel extends Disposable {
         if (figures) void this.#post({ type: 'figures', seq: message.seq, figures });
         return;
       }
+      case 'presentation':
+        await this.hooks.setPresentation(message.on);
+        return;
       case 'window': {
         const items = await this.engine
-          .call('panelWindow', { panel: this.#id, start: message.start, count: message.count, revealed: message.revealed, presentation: false })
+          .call('panelWindow', { panel: this.#id, start: message.start, count: message.count, revealed: message.revealed, presentation: this.hooks.presentation() })
           .catch(() => undefined);
         if (items) void this.#post({ type: 'rows', seq: message.seq, start: message.start, items });
         return;
@@ -203,12 +213,16 @@ export class ResultsPanel extends Disposable {
   async #answer(request: WebviewRequest): Promise<void> {
     let response: ResponseMessage;
     try {
-      if (request.type === 'reveal') {
+      const masked = vscode.l10n.t('Presentation mode is on: passwords stay masked.');
+      if (request.type === 'reveal' && this.hooks.presentation()) {
+        response = { type: 'response', id: request.id, ok: false, message: masked };
+      } else if (request.type === 'reveal') {
         const text = await this.engine.call('panelCell', { panel: this.#id, row: request.row, column: request.column });
         response = text === undefined ? { type: 'response', id: request.id, ok: false, message: vscode.l10n.t('That record is gone.') } : { type: 'response', id: request.id, ok: true, text };
       } else if (request.type === 'copy') {
-        const text = await this.engine.call('panelCopy', { panel: this.#id, what: request.what, row: request.row, column: request.column, revealed: request.revealed });
-        if (text === undefined) response = { type: 'response', id: request.id, ok: false, message: vscode.l10n.t('Reveal the password first to copy it.') };
+        const presentation = this.hooks.presentation();
+        const text = await this.engine.call('panelCopy', { panel: this.#id, what: request.what, row: request.row, column: request.column, revealed: presentation ? [] : request.revealed });
+        if (text === undefined) response = { type: 'response', id: request.id, ok: false, message: presentation ? masked : vscode.l10n.t('Reveal the password first to copy it.') };
         else {
           await vscode.env.clipboard.writeText(text);
           response = { type: 'response', id: request.id, ok: true, message: request.what === 'row' ? vscode.l10n.t('Row copied') : vscode.l10n.t('Cell copied') };
@@ -231,7 +245,7 @@ export class ResultsPanel extends Disposable {
           const done = await this.engine.call('panelExport', {
             panel: this.#id,
             format: request.format,
-            includeSecrets: request.includeSecrets,
+            includeSecrets: request.includeSecrets && !this.hooks.presentation(),
             file: file.fsPath,
             filterDescription: this.#filter ? describeFilter(this.#filter) : '',
           });
