@@ -53,6 +53,35 @@ export function timelineChart(histogram: readonly MonthCount[]): HTMLElement {
 }
 
 const BAR_ROW = 22;
+/**
+ * Shortens each bar label that does not fit its column to what does, keeping the end of the
+ * name (a site's own domain: `…portal.example.com`), after layout and again when the panel's
+ * width changes. The full name stays in the label's tooltip and the chart's accessible name.
+ */
+export function fitBarLabels(root: ParentNode): void {
+  for (const chart of root.querySelectorAll<SVGSVGElement>('svg.bars')) {
+    const room = (chart.getBoundingClientRect().width * LABEL_END) / 100 - 4;
+    if (room <= 0) continue;
+    for (const label of chart.querySelectorAll<SVGTextElement>('text.bar-label')) {
+      const full = label.dataset.full ?? '';
+      const span = label.querySelector('tspan');
+      if (!span) continue;
+      span.textContent = full;
+      if (label.getComputedTextLength() <= room) continue;
+      // The longest tail that fits, found by halving: a few measurements per label.
+      let lo = 0;
+      let hi = full.length;
+      while (lo < hi) {
+        const mid = Math.ceil((lo + hi) / 2);
+        span.textContent = `…${full.slice(full.length - mid)}`;
+        if (label.getComputedTextLength() <= room) lo = mid;
+        else hi = mid - 1;
+      }
+      span.textContent = `…${full.slice(full.length - lo)}`;
+    }
+  }
+}
+
 /** Horizontal layout in percent of the chart width: labels, then bars, then counts. */
 const LABEL_END = 42;
 const BAR_START = 44;
@@ -76,8 +105,13 @@ export function barChart(title: string, values: readonly ValueCount[], className
   });
   values.forEach((value, index) => {
     const y = index * BAR_ROW;
-    const label = svg('text', { class: 'bar-label', x: `${LABEL_END}%`, y: y + BAR_ROW / 2, 'text-anchor': 'end', 'dominant-baseline': 'middle' });
-    label.textContent = value.value.length > 26 ? `${value.value.slice(0, 25)}…` : value.value;
+    const label = svg('text', { class: 'bar-label', x: `${LABEL_END}%`, y: y + BAR_ROW / 2, 'text-anchor': 'end', 'dominant-baseline': 'middle', 'data-full': value.value });
+    // Shortened to fit once laid out (fitBarLabels); the full name shows on hover.
+    const labelText = svg('tspan');
+    labelText.textContent = value.value;
+    const labelTitle = svg('title');
+    labelTitle.textContent = `${value.value}: ${recordCount(value.count)}`;
+    label.append(labelTitle, labelText);
     const fullTitle = svg('title');
     fullTitle.textContent = `${value.value}: ${recordCount(value.count)}`;
     const width = Math.max(0.5, (value.count / max) * BAR_SPAN);

@@ -10,6 +10,7 @@ import type { CheckOutcome } from '../../src/editor/checks/checkTypes';
 import { DEMO_API_KEY, demoDataset } from '../../service/demo';
 import { startService } from '../../service/server';
 import type { RunningService, TenantConfig } from '../../service/types';
+import type { RecordNode } from '../../src/editor/tree/treeNodes';
 
 export const EXTENSION_ID = 'leaksearch.leak-search';
 export { DEMO_API_KEY };
@@ -118,4 +119,16 @@ export function find(items: readonly ItemView[], label: string): ItemView {
 /** Requests the service saw carrying `key` (the request log keeps the key for tests). */
 export function requestsWithKey(service: RunningService, key = DEMO_API_KEY): number {
   return service.requests.filter((r) => r.apiKey === key || r.path.includes(key)).length;
+}
+
+/** The triage ids of every example.com accounts record of a username, as the Findings view lists them. */
+export async function idsOf(api: LeakSearchApi, username: string): Promise<string[]> {
+  const domain = find(await children(api), 'example.com');
+  const accounts = find(await children(api, domain.node), 'accounts');
+  const ids: string[] = [];
+  for (const site of await children(api, accounts.node)) {
+    for (const r of await children(api, site.node)) if (r.label === username) ids.push((r.node as RecordNode).record.triage);
+  }
+  assert.ok(ids.length > 0, `records of ${username}`);
+  return ids;
 }

@@ -1,6 +1,6 @@
 // SARIF export in real VS Code: Scan Workspace's findings written as a SARIF 2.1.0 log that
 // Microsoft's SARIF Multitool accepts, with the file, line and rule of each leak, readable by
-// the user only, and no password value in it.
+// the user only, and no password value in it; a triaged identifier is a suppression.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import { DEMO_KNOWN_RECORDS } from '../../service/demo';
 import type { RunningService } from '../../service/types';
 import { validateSarif } from '../sarifValidator';
-import { checkDomain, startOwnService, useService } from './leakSearch.helpers';
+import { checkDomain, idsOf, leakSearchApi, startOwnService, useService, waitFor } from './leakSearch.helpers';
 
 const BOB = DEMO_KNOWN_RECORDS.accounts[1];
 
@@ -56,5 +56,25 @@ describe('SARIF export', function () {
     assert.deepEqual([password.locations[0]?.physicalLocation.region.startLine, password.locations[0]?.physicalLocation.region.startColumn], [3, 17]);
     const email = here.find((r) => r.ruleId === 'leaked-email');
     assert.equal(email?.locations[0]?.physicalLocation.region.startLine, 2);
+  });
+
+  it('writes an identifier the team triaged as a suppression, so code scanning shows it dismissed', async () => {
+    const api = await leakSearchApi();
+    const origin = new URL(service.baseUrl).origin;
+    const bob = await idsOf(api, BOB.username);
+    await api.triage.set(origin, bob, { state: 'false-positive', at: Date.UTC(2026, 10, 23) });
+    try {
+      // The decision reaches the engine, and the file's diagnostic becomes a Hint, before the export.
+      await waitFor('the triaged e-mail shown as a hint', () => vscode.languages.getDiagnostics(vscode.Uri.file(fixture)).some((d) => d.source === 'Leak Search' && d.severity === vscode.DiagnosticSeverity.Hint && d.message.startsWith(BOB.username)));
+      const target = vscode.Uri.file(path.join(dir, 'triaged.sarif'));
+      await vscode.commands.executeCommand<vscode.Uri>('leakSearch.exportSarif', target);
+      const { errors, output } = validateSarif(target.fsPath, process.env.LEAK_SEARCH_TEST_REPO);
+      assert.deepEqual(errors, [], output);
+      const results = (JSON.parse(fs.readFileSync(target.fsPath, 'utf8')) as Log).runs[0]?.results ?? [];
+      const email = results.find((r) => r.ruleId === 'leaked-email' && r.locations[0]?.physicalLocation.artifactLocation.uri === 'ops/sarif%20fixture.env') as (Log['runs'][0]['results'][0] & { suppressions?: unknown[] }) | undefined;
+      assert.deepEqual(email?.suppressions, [{ kind: 'external', status: 'accepted', justification: 'triaged as false positive' }]);
+    } finally {
+      await api.triage.set(origin, bob, undefined);
+    }
   });
 });

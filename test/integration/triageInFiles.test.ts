@@ -9,8 +9,7 @@ import * as vscode from 'vscode';
 import { DEMO_KNOWN_RECORDS } from '../../service/demo';
 import type { RunningService } from '../../service/types';
 import type { LeakSearchApi } from '../../src/editor/api';
-import type { RecordNode } from '../../src/editor/tree/treeNodes';
-import { checkDomain, children, find, leakSearchApi, startOwnService, useService, waitFor } from './leakSearch.helpers';
+import { checkDomain, idsOf, leakSearchApi, startOwnService, useService, waitFor } from './leakSearch.helpers';
 
 // Not Alice: the diagnostics suite ignores her e-mail in this workspace for good.
 const BOB = DEMO_KNOWN_RECORDS.accounts[1];
@@ -18,17 +17,6 @@ const JENKINS = DEMO_KNOWN_RECORDS.accounts[2];
 const DAY = Date.UTC(2026, 10, 23, 12);
 
 /** The triage ids of every record of `username` in the accounts result, read from the tree. */
-async function idsOf(api: LeakSearchApi, username: string): Promise<string[]> {
-  const domain = find(await children(api), 'example.com');
-  const accounts = find(await children(api, domain.node), 'accounts');
-  const ids: string[] = [];
-  for (const site of await children(api, accounts.node)) {
-    for (const r of await children(api, site.node)) if (r.label === username) ids.push((r.node as RecordNode).record.triage);
-  }
-  assert.ok(ids.length > 0, `records of ${username}`);
-  return ids;
-}
-
 function diagnosticAt(uri: vscode.Uri, identifier: string, doc: vscode.TextDocument): vscode.Diagnostic | undefined {
   return vscode.languages.getDiagnostics(uri).find((d) => d.source === 'Leak Search' && doc.getText(d.range) === identifier);
 }

@@ -89,6 +89,28 @@ describe('results panel webview', function () {
     await host.page.close();
   });
 
+  it('shortens a long site name in the chart to fit, keeping its end, with the full name on hover', async () => {
+    const long = 'customer-self-service-portal-eu-west-1.accounts.example.com';
+    const withLong = records.map((r, i) => (i % 2 === 0 ? { ...r, url: `https://${long}/login` } : r));
+    const host = await openPanel(harness, { entry: accountsEntry(withLong) });
+    await waitForViewCount(host.page, withLong.length);
+    for (const width of [1400, 700]) {
+      await host.page.setViewportSize({ width, height: 900 });
+      // Refitted when the panel's width changes: the label of the long name ends inside its chart.
+      await until(host.page, `(() => {
+        const label = [...document.querySelectorAll('.chart-sites text.bar-label')].find((t) => t.dataset.full === ${JSON.stringify(long)});
+        const svg = label?.closest('svg');
+        return !!label && !!svg && label.getBoundingClientRect().left >= svg.getBoundingClientRect().left - 1;
+      })()`);
+      const shown = await evaluate(host.page, `[...document.querySelectorAll('.chart-sites text.bar-label')].find((t) => t.dataset.full === ${JSON.stringify(long)}).querySelector('tspan').textContent`);
+      assert.ok(String(shown).endsWith('example.com'), `the end of the name stays: ${String(shown)}`);
+      assert.ok(String(shown) === long || String(shown).startsWith('…'), 'a shortened name says so');
+      const title = await evaluate(host.page, `[...document.querySelectorAll('.chart-sites text.bar-label')].find((t) => t.dataset.full === ${JSON.stringify(long)}).querySelector('title').textContent`);
+      assert.match(String(title), new RegExp(`^${long.replace(/\./g, '\\.')}: `));
+    }
+    await host.page.close();
+  });
+
   it('shows accounts records in their eight columns, newest first, passwords masked', async () => {
     const host = await openPanel(harness, { entry });
     await waitForViewCount(host.page, records.length);

@@ -10,8 +10,8 @@ import type { Command } from 'commander';
 import { Option } from 'commander';
 import { findingFingerprints } from '../../core/export/findingFingerprint';
 import type { LeakSearchErrorKind } from '../../core/service/errors';
-import { sarifLevel } from '../../core/export/sarif';
-import { TRIAGE_LABELS, parseTriageFile, refusalWords, refusedCount } from '../../core/triage/triage';
+import { sarifLevel, triageSuppression } from '../../core/export/sarif';
+import { parseTriageFile, refusalWords, refusedCount } from '../../core/triage/triage';
 import type { FileFinding, LeakSearchSession, ScanOptions } from '../../engine/leakSearchSession';
 import { domainsOf } from '../environment';
 import { EXIT, Reported, UsageError, exitCodeOf } from '../exitCodes';
@@ -275,7 +275,7 @@ function reported(found: readonly FileFinding[], unit: ScanUnit, cwd: string, ro
     if (unit.added && !unit.added.some(([a, b]) => f.startLine >= a && f.startLine <= b)) continue;
     const fingerprint = prints[i] as string;
     const triage = f.match.triage;
-    const suppression = triage ? `triaged as ${TRIAGE_LABELS[triage.state]}` : baseline?.kind === 'fingerprints' && baseline.fingerprints.has(fingerprint) ? 'in the baseline' : undefined;
+    const suppression = triage ? triageSuppression(triage) : baseline?.kind === 'fingerprints' && baseline.fingerprints.has(fingerprint) ? 'in the baseline' : undefined;
     out.push({ ...f, display, fingerprint, ...(unit.commit !== undefined ? { commit: unit.commit } : {}), ...(suppression !== undefined ? { suppression } : {}) });
   }
   return out;

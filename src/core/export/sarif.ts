@@ -4,6 +4,17 @@
 // never holds a password (core/scan/describeMatch.ts); no snippet of the file is included.
 // No `vscode`.
 
+import { TRIAGE_LABELS } from '../triage/triage';
+import type { TriageMark } from '../triage/triage';
+
+/**
+ * A triaged finding is a SARIF suppression (status accepted): the team decided about every
+ * record behind it, so code scanning shows it as dismissed, not as a new alert.
+ */
+export function triageSuppression(triage: Pick<TriageMark, 'state'> | undefined): string | undefined {
+  return triage ? `triaged as ${TRIAGE_LABELS[triage.state]}` : undefined;
+}
+
 export type SarifLevel = 'error' | 'warning' | 'note';
 
 export interface SarifFinding {

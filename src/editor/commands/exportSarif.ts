@@ -4,7 +4,7 @@
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { sarifLevel, sarifLog } from '../../core/export/sarif';
+import { sarifLevel, sarifLog, triageSuppression } from '../../core/export/sarif';
 import type { SarifFinding } from '../../core/export/sarif';
 import { codeValue, isLeakDiagnostic, severityHint } from '../diagnostics/matchDiagnostic';
 import type { LeakSearchContext } from '../leakSearchContext';
@@ -39,6 +39,7 @@ export async function exportSarif(ctx: LeakSearchContext, target?: unknown): Pro
   ctx.diagnostics.controller.collection.forEach((uri, diagnostics) => {
     for (const d of diagnostics) {
       if (!isLeakDiagnostic(d)) continue;
+      const suppression = triageSuppression(ctx.diagnostics?.controller.matchOf(uri, d)?.match.triage);
       findings.push({
         ...pathOf(uri, root),
         rule: String(codeValue(d)),
@@ -49,6 +50,7 @@ export async function exportSarif(ctx: LeakSearchContext, target?: unknown): Pro
         startColumn: d.range.start.character + 1,
         endLine: d.range.end.line + 1,
         endColumn: d.range.end.character + 1,
+        ...(suppression !== undefined ? { suppression } : {}),
       });
     }
   });

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { relativeUri, sarifLog, SARIF_RULES } from '../../../../src/core/export/sarif';
+import { relativeUri, sarifLog, SARIF_RULES, triageSuppression } from '../../../../src/core/export/sarif';
 import type { SarifFinding } from '../../../../src/core/export/sarif';
 import { validateSarif } from '../../../sarifValidator';
 
@@ -79,6 +79,14 @@ describe('SARIF export', function () {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('writes a triaged finding as an accepted suppression, in the words of its decision', () => {
+    assert.equal(triageSuppression({ state: 'false-positive' }), 'triaged as false positive');
+    assert.equal(triageSuppression({ state: 'remediated' }), 'triaged as remediated');
+    assert.equal(triageSuppression(undefined), undefined);
+    const log = sarifLog([{ path: 'a.env', rule: 'leaked-email', level: 'note', severity: 'hint', message: 'm', startLine: 1, startColumn: 1, endLine: 1, endColumn: 2, suppression: 'triaged as false positive' }], { version: '0.0.0', informationUri: 'https://example.invalid' });
+    assert.deepEqual((log as { runs: { results: { suppressions?: unknown }[] }[] }).runs[0]?.results[0]?.suppressions, [{ kind: 'external', status: 'accepted', justification: 'triaged as false positive' }]);
   });
 
   it('the validator catches a broken log (the check can fail)', () => {
