@@ -27,7 +27,7 @@ describe('Typos in a domain (UI)', () => {
     const input = page.locator('.quick-input-widget input');
     await input.waitFor({ state: 'visible', ...WAIT });
     await input.fill('example.cmo');
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: /does not end in a top-level domain/ }).first().waitFor(WAIT);
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: /"\.cmo" is not a top-level domain/ }).first().waitFor(WAIT);
     const suffix = await ui.wb.screenshot('domain-typo-suffix');
 
     await input.fill('exmaple.com');

@@ -60,7 +60,7 @@ export function normalizeDomain(raw: string): string {
   }
   const problem = registrableProblem(ascii);
   if (problem?.kind === 'unknown-tld') {
-    throw domainError(l10n.t('"{0}" does not end in a top-level domain (".{1}" is none); check the spelling, for example example.com.', shorten(s), shorten(problem.tld)));
+    throw domainError(l10n.t('".{1}" is not a top-level domain: check the spelling of "{0}" (for example example.com).', shorten(s), shorten(problem.tld)));
   }
   if (problem?.kind === 'public-suffix') {
     throw domainError(l10n.t('"{0}" is a public suffix, under which anyone can register names; enter your organisation’s domain under it, for example example.{1}.', shorten(s), ascii));
