@@ -93,6 +93,16 @@ const CACHED_REFS = 64;
 /** How far (UTF-16 units) around a password the text may name one of its accounts. */
 const NAMING_DISTANCE = 400;
 
+/** What #make keeps per fingerprint between matches. */
+interface Details {
+  readonly summary: LeakSummary;
+  readonly owners: string[];
+  /** The records, when there are at most CACHED_REFS of them. */
+  readonly refs: readonly RecordRef[] | undefined;
+  /** For a generic user name, the hosts whose mention nearby ties it to its records (`tiedNearby`); else undefined. */
+  readonly tieHosts: readonly string[] | undefined;
+}
+
 interface Held {
   readonly source: LeakSource;
   readonly segment: SourceSegment;
@@ -113,7 +123,7 @@ export class LeakIndex implements Tables {
   passwordLengths: LengthFilter = new Uint8Array(0);
   /** Entries per table over all segments. */
   #sizes = new Array<number>(TABLES).fill(0);
-  readonly #summaries = new Map<string, { summary: LeakSummary; owners: string[]; refs: readonly RecordRef[] | undefined }>();
+  readonly #summaries = new Map<string, Details>();
   /** The scanner's prefilter per combination of wanted kinds, until the next add or remove. */
   readonly #prefilters = new Map<string, ScanPrefilter>();
 
@@ -306,7 +316,9 @@ export class LeakIndex implements Tables {
     let refs = details?.refs;
     if (refs === undefined) refs = this.#refs(hit);
     if (details === undefined) {
-      details = { ...summarize(refs, (id) => this.#held.get(id)?.source), refs: refs.length <= CACHED_REFS ? Object.freeze(refs) : undefined };
+      const summarized = summarize(refs, (id) => this.#held.get(id)?.source);
+      const weakName = hit.kind === 'username' && ((hit.tables & (1 << USERNAMES)) === 0 || isGenericName(hit.identifier));
+      details = { ...summarized, refs: refs.length <= CACHED_REFS ? Object.freeze(refs) : undefined, tieHosts: weakName ? tieHosts(summarized.summary) : undefined };
       this.#summaries.set(cacheKey, details);
     }
     const { summary } = details;
@@ -315,9 +327,7 @@ export class LeakIndex implements Tables {
     if (hit.kind === 'password' && !common) owners = named(hit, details.owners, all, at);
     // A generic user name is a finding only when the text near it names a site of its records
     // or holds a leaked password: `admin` leaked on some other site is no leak of this file's.
-    const weak = hit.kind === 'username'
-      && ((hit.tables & (1 << USERNAMES)) === 0 || isGenericName(hit.identifier))
-      && !tiedNearby(mentions, hit, summary, all, at);
+    const weak = details.tieHosts !== undefined && !tiedNearby(mentions, hit, details.tieHosts, all, at);
     return {
       start: hit.start,
       end: hit.end,
@@ -341,22 +351,27 @@ const TIE_SITES = 32;
 
 /**
  * Where each site host occurs in a text, found once per text and host (a sorted list of
- * positions), so that any number of generic names in one text are tied in linear time.
+ * positions), so that any number of generic names in one text are tied in linear time. The
+ * text is searched as it is, with a case-blind pattern: lower-casing a whole text that holds
+ * any non-ASCII character goes character by character, dearer than every search together, and
+ * could shift positions (`İ` lowers to two units).
  */
 class SiteMentions {
   readonly #at = new Map<string, number[]>();
-  #lower: string | undefined;
 
   constructor(private readonly text: string) {}
 
-  /** Whether `host` occurs as a whole host name (not inside a longer label) in [from, to). */
+  /** Whether `host` (lower case) occurs as a whole host name (not inside a longer label) in [from, to). */
   within(host: string, from: number, to: number): boolean {
     let list = this.#at.get(host);
     if (list === undefined) {
-      this.#lower ??= this.text.toLowerCase();
       list = [];
-      for (let i = this.#lower.indexOf(host); i >= 0; i = this.#lower.indexOf(host, i + 1)) {
-        if (!isHostChar(this.#lower.charCodeAt(i - 1)) && !isHostChar(this.#lower.charCodeAt(i + host.length))) list.push(i);
+      const text = this.text;
+      const pattern = new RegExp(host.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi');
+      for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
+        const i = m.index;
+        if (!isHostChar(lowerAscii(text.charCodeAt(i - 1))) && !isHostChar(lowerAscii(text.charCodeAt(i + host.length)))) list.push(i);
+        pattern.lastIndex = i + 1;
       }
       this.#at.set(host, list);
     }
@@ -372,9 +387,18 @@ class SiteMentions {
   }
 }
 
+function lowerAscii(c: number): number {
+  return c >= 65 && c <= 90 ? c + 32 : c;
+}
+
 /** A letter, digit or `-`: a character inside a host label (a `.` may sit before a subdomain's host). */
 function isHostChar(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 45;
+}
+
+/** The sites of a generic name's records whose mention near it ties it to them (lower case). */
+function tieHosts(summary: LeakSummary): string[] {
+  return summary.sites.slice(0, TIE_SITES).map((site) => site.toLowerCase()).filter((host) => tellingSite(host, summary.domains));
 }
 
 /** Whether a site host says where a name was stolen: a dotted name, not an address or `localhost`. */
@@ -388,13 +412,10 @@ function tellingSite(host: string, searched: readonly string[]): boolean {
  * generic user name there is likely the leaked one. The searched domain ties nothing (every
  * record of a result shares it), nor do addresses and `localhost` (every router has one).
  */
-function tiedNearby(mentions: SiteMentions, hit: Hit, summary: LeakSummary, all: readonly Hit[], at: number): boolean {
+function tiedNearby(mentions: SiteMentions, hit: Hit, hosts: readonly string[], all: readonly Hit[], at: number): boolean {
   const from = Math.max(0, hit.start - TIE_DISTANCE);
   const to = hit.end + TIE_DISTANCE;
-  for (const site of summary.sites.slice(0, TIE_SITES)) {
-    const host = site.toLowerCase();
-    if (tellingSite(host, summary.domains) && mentions.within(host, from, to)) return true;
-  }
+  for (const host of hosts) if (mentions.within(host, from, to)) return true;
   let k = at;
   while (k > 0 && all[k - 1].start >= hit.start - TIE_DISTANCE) k--;
   for (; k < all.length && all[k].start <= hit.end + TIE_DISTANCE; k++) {

@@ -397,3 +397,23 @@ describe('leak index: the same segment however a source hands out its records', 
     assert.equal((byRecord as { matches: { refs: unknown[] }[] }).matches[0]?.refs.length, 1 + 400, 'member7: its own record and the repeats');
   });
 });
+
+describe('leak index: a generic user name tied to its records by a site nearby', () => {
+  const index = buildLeakIndex([{ domain: 'sampleurl.com', type: 'accounts', records: [account({ username: 'admin', url: 'https://vpn.othersite.net/login' })] }]);
+  const admin = (text: string): LeakMatch | undefined => index.match(text).find((m) => m.kind === 'username');
+
+  it('is weak alone, and tied by the site as a whole host name in any case', () => {
+    assert.equal(admin('user: admin')?.weak, true);
+    assert.equal(admin('Log in to VPN.OtherSite.NET as\nuser: admin')?.weak, false);
+    assert.equal(admin('see myvpn.othersite.net\nuser: admin')?.weak, true, 'inside a longer label');
+    assert.equal(admin('see sso.vpn.othersite.net\nuser: admin')?.weak, false, 'under a subdomain');
+  });
+
+  it('measures the distance in the text as it is, whatever its characters lower-case to', () => {
+    // `İ` lower-cases to two units: positions read in a lower-cased copy would come out later.
+    const far = `${'İ'.repeat(40)} vpn.othersite.net${' '.repeat(988)}user: admin`;
+    assert.equal(admin(far)?.weak, true);
+    const near = `${'İ'.repeat(40)} vpn.othersite.net${' '.repeat(900)}user: admin`;
+    assert.equal(admin(near)?.weak, false);
+  });
+});
