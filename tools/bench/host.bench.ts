@@ -4,8 +4,8 @@
 // username marked in an open file, the results panel opened, a restart from the cache — and
 // prints the figures that run records:
 //   engine.idle_3s.host_block_ms     the same over 3 s of doing nothing: the machine's own noise
-//   engine.first_request.host_block_ms  a one-record check first, kept apart: VS Code's fetch
-//                                    loads the system certificates then (once per extension host)
+//   engine.first_request.host_block_ms  a one-record check first, kept apart: the client is built
+//                                    and the certificate stores read then (once per extension host)
 //   engine.check_100k.host_block_ms   longest extension-host event-loop delay during the 100k check
 //   engine.check_1m.host_block_ms     the same for 1M (request sent → tree and diagnostic updated)
 //   engine.check_1m.total_s           that 1M check's wall time
@@ -15,8 +15,8 @@
 // Beside each host_block_ms: host_gc_max_ms (the longest collection of the host's heap) and
 // host_wait_total_ms (how long in all the main thread was ready to run but waited for a core), which say
 // whether a block was our work, the heap, or the machine.
-// Targets (issue: enterprise scale): every host_block_ms ≤ 50, check_1m.total_s ≤ 15,
-// rss_1m_mb ≤ 500. They are printed as met or not; the bench throws only when the run fails.
+// Targets: every host_block_ms ≤ 50 (the first request's too), check_1m.total_s ≤ 15,
+// rss_1m_mb ≤ 350. They are printed as met or not; the bench throws only when the run fails.
 // The reference service and Chromium stand in for other machines and run at the lowest
 // priority meanwhile (tools/bench/standIns.ts says why).
 import * as fs from 'node:fs';
@@ -31,9 +31,9 @@ import { describeStandIns, yieldToExtensionHost } from './standIns';
 import { FIGURES_ENV } from '../../test/integration/hostBlock';
 
 const TARGETS: readonly (readonly [RegExp, number])[] = [
-  [/^engine\.(?!idle|first_request).*host_block_ms$/, 50],
+  [/^engine\.(?!idle).*host_block_ms$/, 50],
   [/^engine\.check_1m\.total_s$/, 15],
-  [/^engine\.rss_1m_mb$/, 500],
+  [/^engine\.rss_1m_mb$/, 350],
 ];
 
 export async function bench(): Promise<void> {

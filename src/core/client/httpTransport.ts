@@ -21,7 +21,7 @@ import { TunnelFailure, tunnelClientFactory } from './net/proxyTunnel';
 import { chooseRoute } from './net/route';
 import type { NetworkOptions, RouteChoice } from './net/route';
 import { tlsFailureMessage } from './net/tlsMessage';
-import { trustedCertificates } from './net/trustedCertificates';
+import { loadTrustedCertificates } from './net/trustedCertificates';
 
 export interface TransportOptions {
   /** Longest wait for the answer to start, and longest pause between body chunks. */
@@ -175,7 +175,9 @@ export class HttpTransport {
   private readonly dispatchers = new Map<string, Dispatcher>();
   /** Requests under way per dispatcher, and whether one was given up (see `finish`). */
   private readonly inUse = new Map<string, { requests: number; gaveUp: boolean }>();
-  private readonly tls: { readonly ca?: readonly string[]; readonly rejectUnauthorized: boolean };
+  private readonly tls: { readonly ca?: Promise<readonly string[]>; readonly rejectUnauthorized: boolean };
+  /** The certificates, once `tls.ca` has settled (the dispatchers are made after that). */
+  private ca: readonly string[] | undefined;
   private closed = false;
 
   constructor(private readonly options: TransportOptions) {
@@ -184,7 +186,7 @@ export class HttpTransport {
       ? chooseRoute({ hostFetch: network.fetch !== undefined, fetchAdditionalSupport: network.fetchAdditionalSupport, strictSSL: network.strictSSL })
       : { route: 'own', reason: 'no VS Code settings given' };
     this.tls = network
-      ? { ca: trustedCertificates(network.systemCertificates).certificates, rejectUnauthorized: network.strictSSL }
+      ? { ca: loadTrustedCertificates(network.systemCertificates).then((t) => t.certificates), rejectUnauthorized: network.strictSSL }
       : { rejectUnauthorized: options.proxyStrictSSL ?? true };
   }
 
@@ -208,7 +210,7 @@ export class HttpTransport {
       bodyTimeout: this.options.timeoutMs + 1_000,
     };
     // `localhost` is connected to on the loopback addresses, never looked up in DNS (loopback.ts).
-    const tls = { rejectUnauthorized: this.tls.rejectUnauthorized, ...(this.tls.ca ? { ca: [...this.tls.ca] } : {}), timeout: this.options.timeoutMs, lookup: localhostLookup };
+    const tls = { rejectUnauthorized: this.tls.rejectUnauthorized, ...(this.ca ? { ca: [...this.ca] } : {}), timeout: this.options.timeoutMs, lookup: localhostLookup };
     const made = decision.kind === 'proxy'
       ? new ProxyAgent({ uri: decision.url, requestTls: tls, proxyTls: tls, clientFactory: tunnelClientFactory(this.options.timeoutMs), ...timeouts })
       : new Agent({ ...timeouts, connect: tls });
@@ -274,6 +276,7 @@ export class HttpTransport {
         destroy: () => void body?.cancel().catch(() => undefined),
       };
     }
+    if (this.tls.ca !== undefined && this.ca === undefined) this.ca = await this.tls.ca;
     const res = await request(url, { dispatcher: this.dispatcher(decision), method: 'GET', headers, signal });
     return { status: res.statusCode, headers: res.headers, body: res.body as AsyncIterable<Buffer>, destroy: () => res.body.destroy() };
   }

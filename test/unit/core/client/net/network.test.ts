@@ -11,7 +11,7 @@ import { normalizeProxyUrl, proxyFor } from '../../../../../src/core/client/net/
 import type { ProxyInputs } from '../../../../../src/core/client/net/proxyFor';
 import { chooseRoute, hostFetch } from '../../../../../src/core/client/net/route';
 import { tlsFailureMessage } from '../../../../../src/core/client/net/tlsMessage';
-import { trustedCertificates } from '../../../../../src/core/client/net/trustedCertificates';
+import { loadTrustedCertificates, trustedCertificates } from '../../../../../src/core/client/net/trustedCertificates';
 
 const inputs = (over: Partial<ProxyInputs> = {}): ProxyInputs => ({ setting: '', noProxy: [], support: 'override', env: {}, ...over });
 const url = (s: string): URL => new URL(s);
@@ -109,6 +109,14 @@ describe('net: trusted certificates', () => {
   });
   it('the real Node has a non-empty list', () => {
     assert.ok(trustedCertificates(true).certificates.length > 10);
+  });
+  it('reads the same list in a worker thread, once per process and setting', async () => {
+    // How long the extension host is blocked meanwhile is the host bench's figure (engine.first_request.host_block_ms).
+    for (const system of [true, false]) {
+      const loaded = await loadTrustedCertificates(system);
+      assert.deepEqual(loaded, trustedCertificates(system));
+      assert.equal(await loadTrustedCertificates(system), loaded);
+    }
   });
 });
 
