@@ -4,7 +4,9 @@
 //   the real bundle dist/cli.js in its own process: wall time and peak resident memory
 //   (target: at most RSS_TARGET_MB);
 // - cli.baseline_fetch.total_s, cli.baseline_fetch.rss_mb: the same body fetched by plain Node
-//   and streamed to a file, in the same run, measured the same way: what moving the bytes costs.
+//   and streamed to a file, in the same run, measured the same way: what moving the bytes costs;
+//   cli.baseline_json_parse.total_s: JSON.parse of that body alone, and the check's time over it
+//   (cli.check_1m.vs_json_parse) and over fetch + parse (cli.check_1m.vs_fetch_and_parse).
 // - cli.scan.throughput, cli.scan.files: `leak-search scan` of this repository's node_modules
 //   (real text: sources, type declarations, READMEs, licences; git-ignored, so scanned with
 //   --include-git-ignored) against the 100,000-record domain, beside cli.scan.rg_throughput:
@@ -125,6 +127,14 @@ export async function bench(): Promise<void> {
     print('cli.baseline_fetch.total_s', baseline.seconds, 's', 2);
     print('cli.baseline_fetch.rss_mb', baseline.rssMb, 'MB');
     print('cli.baseline_fetch.body_mb', statSync(fetched).size / 1024 / 1024, 'MB');
+    // JSON.parse alone on the same body (read first, not timed), in its own process.
+    const parseScript = `const t=require('node:fs').readFileSync(process.env.OUT,'utf8');const t0=performance.now();const v=JSON.parse(t);console.error(performance.now()-t0,Object.keys(v).length);`;
+    const parsed = await measure(['-e', parseScript], { ...env, OUT: fetched }, dir);
+    const parseSeconds = Number.parseFloat(parsed.stderr) / 1000;
+    if (parsed.code !== 0 || !(parseSeconds > 0)) throw new Error(`JSON.parse of the body failed: ${parsed.stderr.slice(0, 500)}`);
+    print('cli.baseline_json_parse.total_s', parseSeconds, 's', 2);
+    print('cli.check_1m.vs_json_parse', check.seconds / parseSeconds, 'x (the check / JSON.parse alone)', 2);
+    print('cli.check_1m.vs_fetch_and_parse', check.seconds / (baseline.seconds + parseSeconds), 'x (the check / plain fetch + JSON.parse)', 2);
     console.log(`cli.check_1m.rss_target: ${check.rssMb <= RSS_TARGET_MB ? 'met' : 'missed'} (at most ${RSS_TARGET_MB} MB)`);
 
     // Real text: the scan of node_modules, beside ripgrep over the same files.
@@ -138,8 +148,12 @@ export async function bench(): Promise<void> {
     const t0 = process.hrtime.bigint();
     const rg = spawnSync('rg', ['-uu', '--threads', '1', '--max-filesize', String(MAX_SCANNED_BYTES), '--count-matches', '-e', RG_PATTERN, tree], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
     const rgSeconds = Number(process.hrtime.bigint() - t0) / 1e9;
-    if (rg.error === undefined && (rg.status === 0 || rg.status === 1)) print('cli.scan.rg_throughput', bytes / 1024 / 1024 / rgSeconds, 'MB/s');
-    else console.log('cli.scan.rg_throughput: n/a (rg not installed)');
+    print('cli.scan.wall_s', scan.seconds, 's', 2);
+    if (rg.error === undefined && (rg.status === 0 || rg.status === 1)) {
+      print('cli.scan.rg_throughput', bytes / 1024 / 1024 / rgSeconds, 'MB/s');
+      print('cli.scan.rg_wall_s', rgSeconds, 's', 2);
+      print('cli.scan.vs_rg_wall', scan.seconds / rgSeconds, 'x (at most 3)', 2);
+    } else console.log('cli.scan.rg_throughput: n/a (rg not installed)');
   } finally {
     rmSync(dir, { recursive: true, force: true });
     await service.close();

@@ -22,7 +22,11 @@ import { LeakIndex, buildLeakIndex } from '../../src/core/scan/leakIndex';
 import { tableSource } from '../../src/engine/leaks';
 import { RecordTableBuilder } from '../../src/engine/store/recordTable';
 import { readyHelpers, scan } from '../../src/core/scan/scanner';
+import type { LeakFixture } from './corpus';
 import { makeCorpus, makeLeaks } from './corpus';
+import { commonLeaks, commonPasswords, realText } from './realText';
+import { COMMON_USERNAMES } from '../../src/core/scan/recordFields';
+import { repoRoot } from '../../test/harness/paths';
 import { naiveMatch } from './naiveMatcher';
 
 const MB = 1024 * 1024;
@@ -72,6 +76,87 @@ function ripgrepOnce(file: string): { ms: number; count: number } | undefined {
   const r = spawnSync('rg', ['--count-matches', '--no-filename', '-e', RG_PATTERN, file], { encoding: 'utf8' });
   const ms = performance.now() - t0;
   return r.status === 0 ? { ms, count: Number(r.stdout.trim()) } : undefined;
+}
+
+/** One ripgrep run over `file` on one thread (`-j1`), for the real-text figures. */
+function ripgrepOneThread(file: string): { ms: number; count: number } | undefined {
+  const t0 = performance.now();
+  const r = spawnSync('rg', ['-j1', '--count-matches', '--no-filename', '-e', RG_PATTERN, file], { encoding: 'utf8' });
+  const ms = performance.now() - t0;
+  return r.status === 0 ? { ms, count: Number(r.stdout.trim()) } : undefined;
+}
+
+/**
+ * The full match on real text (realText.ts) beside ripgrep on the same bytes, one thread
+ * each, alternating, each the median of 7; then the same text against leak results with
+ * generic names and common passwords; then what the scanner hands over per MB of it.
+ */
+async function realTextFigures(fixture: LeakFixture): Promise<void> {
+  const real = realText(join(repoRoot, 'node_modules'), 20 * MB, fixture.leaked);
+  if (real === undefined) {
+    console.log('match.real.throughput: n/a (node_modules holds too little text: run npm ci)');
+    return;
+  }
+  const { text } = real;
+  const bytes = Buffer.byteLength(text);
+  const index = buildLeakIndex(fixture.sources);
+  print('match.real.size', bytes / MB, `MB (${real.files} files under node_modules, ${real.planted} planted identifiers)`);
+  // Accuracy on real text: the scanner and the oracle agree, and every planted identifier is found.
+  const slice = text.slice(0, 2 * MB);
+  const fast = index.matchWith(oneThread, slice).map(key);
+  const naive = naiveMatch(index, slice).map(key);
+  if (fast.join() !== naive.join()) throw new Error(`scanner and oracle disagree on real text (${fast.length} vs ${naive.length} matches)`);
+  const found = index.matchWith(oneThread, text);
+  console.log(`match.real.matches: ${found.length} count`);
+  if (found.length < real.planted) throw new Error(`real text: ${found.length} matches for ${real.planted} planted identifiers`);
+
+  const common = buildLeakIndex([
+    ...fixture.sources,
+    { domain: 'acme-corp.com', type: 'accounts', records: commonLeaks([...COMMON_USERNAMES], commonPasswords().slice(0, 5000), 20_000) },
+  ]);
+  const dir = mkdtempSync(join(tmpdir(), 'ls-bench-'));
+  try {
+    const file = join(dir, 'real.txt');
+    writeFileSync(file, text);
+    common.matchWith(oneThread, text);
+    let rg = ripgrepOneThread(file);
+    const ours: number[] = [];
+    const commonTimes: number[] = [];
+    const rgTimes: number[] = [];
+    for (let k = 0; k < 7; k++) {
+      let t0 = performance.now();
+      index.matchWith(oneThread, text);
+      ours.push(performance.now() - t0);
+      t0 = performance.now();
+      common.matchWith(oneThread, text);
+      commonTimes.push(performance.now() - t0);
+      if (rg === undefined) continue;
+      rg = ripgrepOneThread(file);
+      if (rg !== undefined) rgTimes.push(rg.ms);
+    }
+    const mbps = bytes / MB / (median(ours) / 1000);
+    print('match.real.throughput', mbps, 'MB/s');
+    print('match.real_common_names.throughput', bytes / MB / (median(commonTimes) / 1000), 'MB/s');
+    if (rg !== undefined && rgTimes.length > 0) {
+      const rgMbps = bytes / MB / (median(rgTimes) / 1000);
+      print('match.real.rg_throughput', rgMbps, 'MB/s');
+      print('match.real.vs_rg', mbps / rgMbps, 'x (at least 1: as fast as ripgrep)', 2);
+    } else console.log('match.real.rg_throughput: n/a (rg not installed)');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  // What the loop hands over: every candidate of the grammar, and those that pass the index's first tests.
+  const all = [0, 0, 0, 0];
+  scan(text, { candidate: (kind) => all[kind]++ }, { splitFrom: Infinity });
+  const passed = [0, 0, 0, 0];
+  const counting: typeof scan = (t, sink, options) =>
+    oneThread(t, { candidate: (kind, start, end, a, b) => (passed[kind]++, sink.candidate(kind, start, end, a, b)) }, options);
+  index.matchWith(counting, text);
+  const perMb = (n: number): string => (n / (bytes / MB)).toFixed(0);
+  const names = ['emails', 'urls', 'tokens', 'values'];
+  console.log(`match.real.candidates_per_mb: ${perMb(all.reduce((x, y) => x + y))} count (${names.map((n, k) => `${n} ${perMb(all[k])}`).join(', ')})`);
+  console.log(`match.real.prefilter_passed_per_mb: ${perMb(passed.reduce((x, y) => x + y))} count (${names.map((n, k) => `${n} ${perMb(passed[k])}`).join(', ')})`);
 }
 
 /** Hostile shapes: each returns a text of about n characters. */
@@ -146,6 +231,8 @@ export async function bench(): Promise<void> {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+
+  await realTextFigures(fixture);
 
   // Linear time on hostile shapes: median over paired runs of t(4n) / t(n).
   let worst = 0;
