@@ -225,14 +225,14 @@ export class Leaks {
       this.#handles.delete(oldest);
       this.#heldRefs -= held.refs.length;
     }
-    const counts = new Map<number, number>();
-    for (const r of m.refs) counts.set(r.source, (counts.get(r.source) ?? 0) + 1);
-    let best = -1;
-    let bestCount = 0;
-    for (const [s, n] of counts) if (n > bestCount) [best, bestCount] = [s, n];
+    const best = mainSource(m.refs);
     const key = this.#byId.get(best)?.key;
     const type = this.#byId.get(best)?.table.type;
-    const triage = m.refs.length <= TRIAGED_REFS ? combinedTriage(m.refs.map((r) => this.#byId.get(r.source)?.triage?.mark(r.record))) : undefined;
+    // Read one record at a time: the first record without a decision settles it (most often the first).
+    const byId = this.#byId;
+    const triage = m.refs.length <= TRIAGED_REFS ? combinedTriage((function* () {
+      for (const r of m.refs) yield byId.get(r.source)?.triage?.mark(r.record);
+    })()) : undefined;
     return {
       start: m.start,
       end: m.end,
@@ -317,4 +317,19 @@ export function tableSource(table: RecordTable, domain: string): LeakSource {
         }
       : {}),
   };
+}
+
+/** The source most of a match's records come from, or -1; the leak index shares a list between matches of one identifier, so it is counted once. */
+const mainSources = new WeakMap<LeakMatch['refs'], number>();
+
+function mainSource(refs: LeakMatch['refs']): number {
+  let best = mainSources.get(refs);
+  if (best !== undefined) return best;
+  const counts = new Map<number, number>();
+  for (const r of refs) counts.set(r.source, (counts.get(r.source) ?? 0) + 1);
+  best = -1;
+  let bestCount = 0;
+  for (const [s, n] of counts) if (n > bestCount) [best, bestCount] = [s, n];
+  mainSources.set(refs, best);
+  return best;
 }

@@ -89,6 +89,8 @@ const SEVERITY: Readonly<Record<MatchKind, SeverityHint>> = {
 
 /** Records of a fingerprint the index keeps between matches (leakIndex.ts #make). */
 const CACHED_REFS = 64;
+/** Records kept in longer lists, all together, until the next add or remove. */
+const CACHED_LONG_REFS = 250_000;
 
 /** How far (UTF-16 units) around a password the text may name one of its accounts. */
 const NAMING_DISTANCE = 400;
@@ -97,7 +99,7 @@ const NAMING_DISTANCE = 400;
 interface Details {
   readonly summary: LeakSummary;
   readonly owners: string[];
-  /** The records, when there are at most CACHED_REFS of them. */
+  /** The records, when there are at most CACHED_REFS of them or the budget for longer lists allowed. */
   readonly refs: readonly RecordRef[] | undefined;
   /** For a generic user name, the hosts whose mention nearby ties it to its records (`tiedNearby`); else undefined. */
   readonly tieHosts: readonly string[] | undefined;
@@ -124,6 +126,8 @@ export class LeakIndex implements Tables {
   /** Entries per table over all segments. */
   #sizes = new Array<number>(TABLES).fill(0);
   readonly #summaries = new Map<string, Details>();
+  /** Records held by the longer lists in #summaries (at most CACHED_LONG_REFS). */
+  #longRefs = 0;
   /** The scanner's prefilter per combination of wanted kinds, until the next add or remove. */
   readonly #prefilters = new Map<string, ScanPrefilter>();
 
@@ -174,6 +178,7 @@ export class LeakIndex implements Tables {
 
   #recompute(): void {
     this.#summaries.clear();
+    this.#longRefs = 0;
     this.#prefilters.clear();
     this.emailSketch = new Sketch(true);
     this.usernameSketch = new Sketch(true);
@@ -308,9 +313,10 @@ export class LeakIndex implements Tables {
 
   #make(hit: Hit, all: readonly Hit[], at: number, mentions: SiteMentions): LeakMatch {
     // A fingerprint's records, summary and owners change only with add and remove, which clear
-    // this cache: a file matched again and an identifier met again reuse them. Only short lists
-    // of records are kept (an identifier shared by thousands of records is read again), so the
-    // cache holds at most CACHED_REFS records an entry.
+    // this cache: a file matched again and an identifier met again reuse them. Short lists of
+    // records are always kept; longer ones within a budget for them all (a host named in every
+    // file of a tree may stand for thousands of records, which would be read again for each
+    // mention), so the cache holds a bounded number of records.
     const cacheKey = `${hit.tables}:${hit.hi}:${hit.lo}`;
     let details = this.#summaries.get(cacheKey);
     let refs = details?.refs;
@@ -318,7 +324,12 @@ export class LeakIndex implements Tables {
     if (details === undefined) {
       const summarized = summarize(refs, (id) => this.#held.get(id)?.source);
       const weakName = hit.kind === 'username' && ((hit.tables & (1 << USERNAMES)) === 0 || isGenericName(hit.identifier));
-      details = { ...summarized, refs: refs.length <= CACHED_REFS ? Object.freeze(refs) : undefined, tieHosts: weakName ? tieHosts(summarized.summary) : undefined };
+      let keep = refs.length <= CACHED_REFS;
+      if (!keep && this.#longRefs + refs.length <= CACHED_LONG_REFS) {
+        this.#longRefs += refs.length;
+        keep = true;
+      }
+      details = { ...summarized, refs: keep ? Object.freeze(refs) : undefined, tieHosts: weakName ? tieHosts(summarized.summary) : undefined };
       this.#summaries.set(cacheKey, details);
     }
     const { summary } = details;
