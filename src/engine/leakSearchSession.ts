@@ -3,9 +3,8 @@
 // the caller's own thread (the editor runs the same engine in a worker, through
 // src/editor/engine/), takes every input as a value (no settings, no UI) and is plain Node,
 // so the command line and tests use it as they are. Documented in docs/ARCHITECTURE.md.
-import { constants as fsConstants } from 'node:fs';
+import { closeSync, constants as fsConstants, fstatSync, lstatSync, openSync, readFileSync } from 'node:fs';
 import { hkdfSync } from 'node:crypto';
-import * as fs from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import type { BodySink, ClientOptions } from '../core/client/client';
 import { LeakSearchClient } from '../core/client/client';
@@ -13,7 +12,7 @@ import { sarifLevel, sarifLog } from '../core/export/sarif';
 import type { SarifFinding, SarifTool } from '../core/export/sarif';
 import { latestOfOrigin } from '../core/results/latest';
 import { FINDING_CODES, findingSeverity } from '../core/scan/findingSeverity';
-import { bytesLookBinary } from '../core/scan/files/binaryText';
+import { bytesLookBinary, decodeText } from '../core/scan/files/binaryText';
 import { visibleMatches } from '../core/scan/files/docFiles';
 import { LineIndex } from '../core/scan/files/lineIndex';
 import type { MatchOptions, SeverityHint } from '../core/scan/leakIndex';
@@ -336,20 +335,32 @@ export class LeakSearchSession {
    * symbolic link is not followed), larger than `maxFileBytes`, or binary.
    */
   async scanFile(path: string, options: ScanOptions = {}): Promise<FileFinding[] | undefined> {
-    let file: fs.FileHandle;
+    const bytes = this.readScannable(path, options);
+    return bytes === undefined ? undefined : this.scanBytes(path, bytes, options);
+  }
+
+  /**
+   * A file's content as `scanFile` reads it, or undefined when it is skipped before reading:
+   * not a regular file (a symbolic link is not followed) or larger than `maxFileBytes`. Read
+   * synchronously: a tree holds mostly small files, for which the four trips of an
+   * asynchronous read through Node's thread pool (open, stat, read, close) cost several times
+   * the reading itself. A caller that serves other work meanwhile yields between files.
+   */
+  readScannable(path: string, options: ScanOptions = {}): Uint8Array | undefined {
+    let fd: number;
     try {
-      file = await fs.open(path, NO_FOLLOW === undefined ? 'r' : fsConstants.O_RDONLY | NO_FOLLOW);
+      fd = openSync(path, NO_FOLLOW === undefined ? 'r' : fsConstants.O_RDONLY | NO_FOLLOW);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ELOOP') return undefined;
       throw e;
     }
     try {
-      const stat = await file.stat();
+      const stat = fstatSync(fd);
       if (!stat.isFile() || stat.size > (options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES)) return undefined;
-      if (NO_FOLLOW === undefined && (await fs.lstat(path)).isSymbolicLink()) return undefined;
-      return this.scanBytes(path, await file.readFile(), options);
+      if (NO_FOLLOW === undefined && lstatSync(path).isSymbolicLink()) return undefined;
+      return readFileSync(fd);
     } finally {
-      await file.close();
+      closeSync(fd);
     }
   }
 
@@ -360,7 +371,7 @@ export class LeakSearchSession {
    */
   scanBytes(path: string, bytes: Uint8Array, options: ScanOptions = {}): FileFinding[] | undefined {
     if (bytes.length > (options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES) || bytesLookBinary(bytes)) return undefined;
-    const text = new TextDecoder('utf-8').decode(bytes);
+    const text = decodeText(bytes);
     const matches = visibleMatches(path, this.scanText(text, options), options.hostsInDocumentation ?? false);
     const lines = new LineIndex(text);
     return matches.map((match) => {

@@ -29,6 +29,7 @@ import { jsonWriter, reportFinding, sarifWriter, textWriter } from '../scan/find
 import type { FindingsWriter, ScanFinding } from '../scan/findingsOutput';
 import { BlobReader, GitError, gitRoot, revisionArg } from '../scan/git';
 import { diffUnits, historyUnits, pathspecs, stagedUnits, treeUnits } from '../scan/scanSources';
+import { readAhead } from '../scan/readAhead';
 import type { ScanUnit } from '../scan/scanSources';
 import type { ReportFinding } from '../scan/report';
 import { appendSummary, failsAt, INFORMATION_URI } from '../scan/scanReport';
@@ -149,17 +150,21 @@ async function scan(ctx: RunContext, args: readonly string[], flags: ScanFlags, 
             : mode.kind === 'diff'
               ? diffUnits(root as string, mode.ref, specs)
               : historyUnits(root as string, mode.range, specs);
-      for await (const unit of units) {
+      const read = (unit: ScanUnit): Promise<Uint8Array | undefined> => {
+        if (unit.blob === undefined) return Promise.resolve(readOrSkip(session, unit.path, options));
+        blobs ??= new BlobReader(root as string);
+        return blobs.read(unit.blob, settings.maxFileSize);
+      };
+      let turn = Date.now();
+      for await (const { item: unit, content: bytes } of readAhead(units, READ_AHEAD, read)) {
+        // Files are read synchronously: let timers, signals and output through now and then.
+        if (Date.now() - turn > TURN_MS) {
+          await new Promise((resolve) => setImmediate(resolve));
+          turn = Date.now();
+        }
         if (ctx.signal.aborted) break;
         ctx.reporter.progress(`Scanning ${path.relative(cwd, unit.path)}`);
-        let found: FileFinding[] | undefined;
-        if (unit.blob !== undefined) {
-          blobs ??= new BlobReader(root as string);
-          const bytes = await blobs.read(unit.blob, settings.maxFileSize);
-          found = bytes ? session.scanBytes(unit.path, bytes, options) : undefined;
-        } else {
-          found = await scanFileOrSkip(session, unit.path, options);
-        }
+        const found = bytes === undefined ? undefined : session.scanBytes(unit.path, bytes, options);
         if (found === undefined) {
           counts.skipped++;
           continue;
@@ -197,6 +202,11 @@ async function scan(ctx: RunContext, args: readonly string[], flags: ScanFlags, 
     await session.close();
   }
 }
+
+/** Contents read ahead of the scan (blobs from git, which answers while the scan goes on), each at most maxFileSize. */
+const READ_AHEAD = 16;
+/** The longest the scan keeps the event loop before letting it turn. */
+const TURN_MS = 50;
 
 /** Errors that say the service cannot be used now, not that the setup is wrong (a bad key is not one). */
 const UNAVAILABLE: ReadonlySet<LeakSearchErrorKind> = new Set(['network', 'timeout', 'server', 'rate-limited']);
@@ -256,10 +266,10 @@ function applyTriage(ctx: RunContext, session: LeakSearchSession, baseline: Extr
   session.setTriage([...file.marks]);
 }
 
-/** A file's findings, or undefined when it is skipped or cannot be read (gone since it was listed, no permission). */
-async function scanFileOrSkip(session: LeakSearchSession, file: string, options: ScanOptions): Promise<FileFinding[] | undefined> {
+/** A file's content, or undefined when it is skipped or cannot be read (gone since it was listed, no permission). */
+function readOrSkip(session: LeakSearchSession, file: string, options: ScanOptions): Uint8Array | undefined {
   try {
-    return await session.scanFile(file, options);
+    return session.readScannable(file, options);
   } catch {
     return undefined;
   }

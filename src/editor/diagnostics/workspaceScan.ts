@@ -6,7 +6,7 @@
 // diagnostics); the others get diagnostics from their text on disk.
 import * as vscode from 'vscode';
 import { visibleMatches } from '../../core/scan/files/docFiles';
-import { bytesLookBinary } from '../../core/scan/files/binaryText';
+import { bytesLookBinary, decodeText } from '../../core/scan/files/binaryText';
 import { readDiagnosticSettings } from './diagnosticSettings';
 import type { DiagnosticsController, ShownMatch } from './diagnosticsController';
 import type { ExportedFileList } from './fileFilter';
@@ -124,7 +124,7 @@ export async function scanFile(deps: WorkspaceScanDeps, uri: vscode.Uri): Promis
     if (stat.size > settings.maxFileSize || (stat.type & vscode.FileType.File) === 0) return undefined;
     const bytes = await vscode.workspace.fs.readFile(uri);
     if (bytesLookBinary(bytes)) return undefined;
-    const text = new TextDecoder('utf-8').decode(bytes);
+    const text = decodeText(bytes);
     const snapshot = deps.holder.snapshot;
     const found = snapshot.isEmpty ? [] : deps.ignores.list.filter((await deps.holder.match(text)).matches, text);
     const matches = visibleMatches(uri.path, found, settings.hostsInDocumentation);

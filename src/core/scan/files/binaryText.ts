@@ -1,4 +1,5 @@
-// Binary files are not scanned. Pure: no vscode.
+// Binary files are not scanned, and a text file's bytes are decoded one way everywhere. Pure: no vscode.
+import * as buffer from 'node:buffer';
 
 /** Whether a text looks binary: a NUL character among its first 8,000 characters. */
 export function looksBinary(text: string): boolean {
@@ -12,4 +13,17 @@ export function bytesLookBinary(bytes: Uint8Array): boolean {
   const n = Math.min(bytes.length, 8000);
   for (let i = 0; i < n; i++) if (bytes[i] === 0) return true;
   return false;
+}
+
+const utf8 = new TextDecoder('utf-8');
+const isAscii = (buffer as { isAscii?: (bytes: Uint8Array) => boolean }).isAscii;
+
+/**
+ * A file's text, decoded as UTF-8 (a byte-order mark dropped, invalid bytes replaced). Bytes
+ * that are all ASCII are read as Latin-1, the same characters: a one-byte string, which the
+ * runtime makes several times faster and every search over it reads faster too.
+ */
+export function decodeText(bytes: Uint8Array): string {
+  if (isAscii?.(bytes) === true) return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+  return utf8.decode(bytes);
 }

@@ -1,0 +1,37 @@
+// Reads the contents of what `leak-search scan` scans a few items ahead of the scan, in order.
+// A blob asked of `git cat-file` one at a time leaves git and the scanner waiting on each
+// other; with several asked ahead, git writes the next while the scanner reads this one. At
+// most `depth` contents are held at once, each at most the largest scanned file, so memory
+// stays bounded whatever the tree.
+
+/** One item and what `read` made of it (a rejected read rethrows when its turn comes). */
+export interface ReadItem<T, C> {
+  readonly item: T;
+  readonly content: C;
+}
+
+export async function* readAhead<T, C>(items: AsyncIterable<T>, depth: number, read: (item: T) => Promise<C>): AsyncGenerator<ReadItem<T, C>> {
+  const queue: { readonly item: T; readonly content: Promise<C> }[] = [];
+  const source = items[Symbol.asyncIterator]();
+  let listed = false;
+  try {
+    for (;;) {
+      while (!listed && queue.length < depth) {
+        const next = await source.next();
+        if (next.done === true) {
+          listed = true;
+          break;
+        }
+        const content = read(next.value);
+        // Its failure is reported in order, below; until then it must not count as unhandled.
+        content.catch(() => undefined);
+        queue.push({ item: next.value, content });
+      }
+      const head = queue.shift();
+      if (head === undefined) return;
+      yield { item: head.item, content: await head.content };
+    }
+  } finally {
+    if (!listed) await source.return?.(undefined);
+  }
+}

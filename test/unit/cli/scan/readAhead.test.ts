@@ -1,0 +1,48 @@
+// readAhead: contents in the order of their items, at most `depth` read at once, a failed read
+// reported at its turn, and the listing stopped when the scan stops early.
+import * as assert from 'node:assert/strict';
+import { readAhead } from '../../../../src/cli/scan/readAhead';
+
+async function* list(n: number, listed: number[]): AsyncGenerator<number> {
+  for (let i = 0; i < n; i++) {
+    listed.push(i);
+    yield i;
+  }
+}
+
+describe('cli: readAhead', () => {
+  it('yields every content in order, with at most depth reads under way', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const read = async (i: number): Promise<string> => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      // Later items finish first: the order must still be the items'.
+      await new Promise((resolve) => setTimeout(resolve, (20 - i) % 5));
+      inFlight--;
+      return `content ${i}`;
+    };
+    const seen: string[] = [];
+    for await (const { item, content } of readAhead(list(20, []), 4, read)) {
+      assert.equal(content, `content ${item}`);
+      seen.push(content);
+    }
+    assert.deepEqual(seen, Array.from({ length: 20 }, (_, i) => `content ${i}`));
+    assert.equal(most, 4);
+  });
+
+  it('reports a failed read at its turn, after the contents before it', async () => {
+    const seen: number[] = [];
+    const read = (i: number): Promise<number> => (i === 3 ? Promise.reject(new Error('gone')) : Promise.resolve(i));
+    await assert.rejects(async () => {
+      for await (const { item } of readAhead(list(10, []), 8, read)) seen.push(item);
+    }, /gone/);
+    assert.deepEqual(seen, [0, 1, 2]);
+  });
+
+  it('stops listing when the scan stops', async () => {
+    const listed: number[] = [];
+    for await (const { item } of readAhead(list(1000, listed), 3, (i) => Promise.resolve(i))) if (item === 5) break;
+    assert.ok(listed.length <= 5 + 3 + 1, `listed ${listed.length}`);
+  });
+});
