@@ -13,6 +13,12 @@ import type { LeakSearchApi } from '../../src/editor/api';
 import { SCALE_DOMAINS, SCALE_RECORDS, SCALE_SAMPLE_ENV } from '../harness/scaleService';
 import { FIGURES_ENV, measured, recordFigure, recordBlockNotes } from './hostBlock';
 import { checkDomain, children, find, leakSearchApi, useService, waitFor } from './leakSearch.helpers';
+import { spawnSync } from 'node:child_process';
+import { realisticRepo } from '../../tools/bench/realisticRepo';
+import { RG_PATTERN } from '../../tools/bench/scan.bench';
+
+/** This repository (this file compiles to out/test/integration/). */
+const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 
 const SOURCE = 'Leak Search';
 const MINUTES = 60_000;
@@ -103,6 +109,53 @@ describe('A million leaked records (scale)', function () {
     assert.deepEqual(panel.value, { total: SCALE_RECORDS.large, shown: SCALE_RECORDS.large });
     recordFigure('engine.panel_1m.host_block_ms', panel.blockMs, 'ms');
     recordBlockNotes('engine.panel_1m', panel);
+  });
+
+  it('scans a 300-file repository, and for the bench a tree of about 20,000 files', async () => {
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    assert.ok(folder);
+    const repoDir = path.join(folder.uri.fsPath, 'bench-repo');
+    const treeDir = path.join(folder.uri.fsPath, 'bench-tree');
+    type Summary = { readonly files: number; readonly scanned: number; readonly skipped: number };
+    try {
+      // The checks before leave their results to be written to the cache: measured apart (the restart below).
+      await api.flushCache();
+      const repo = realisticRepo();
+      for (const f of repo.files) {
+        fs.mkdirSync(path.dirname(path.join(repoDir, f.path)), { recursive: true });
+        fs.writeFileSync(path.join(repoDir, f.path), f.text);
+      }
+      if (process.env[FIGURES_ENV]) {
+        // The bench only, first (once Scan Workspace has run, the workspace is followed and a
+        // copy would be scanned as it is made): the packages of this repository's node_modules,
+        // real text people wrote, copied into a folder of another name (leakSearch.exclude skips
+        // node_modules by default; the workspace is no git repository, so nothing is
+        // git-ignored), beside ripgrep over the same folder with the same exclusions, on one thread.
+        fs.cpSync(path.join(REPO_ROOT, 'node_modules'), path.join(treeDir, 'packages'), { recursive: true, verbatimSymlinks: true });
+        const large = await measured(() => Promise.resolve(vscode.commands.executeCommand<Summary>('leakSearch.scanWorkspace')));
+        assert.ok(large.value && large.value.files > 10_000, `listed ${large.value?.files} files`);
+        recordFigure('scan.workspace_20k.files', large.value.files, 'count');
+        recordFigure('scan.workspace_20k.wall_s', large.ms / 1000, 's');
+        recordFigure('scan.workspace_20k.host_block_ms', large.blockMs, 'ms');
+        recordBlockNotes('scan.workspace_20k', large);
+        const t0 = performance.now();
+        const rg = spawnSync('rg', ['-uu', '--threads', '1', '--max-filesize', '2M', '--glob', '!**/node_modules/**', '--glob', '!**/.git/**', '--count-matches', '-e', RG_PATTERN, folder.uri.fsPath], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+        if (rg.error === undefined && (rg.status === 0 || rg.status === 1)) {
+          const rgSeconds = (performance.now() - t0) / 1000;
+          recordFigure('scan.workspace_20k.rg_wall_s', rgSeconds, 's');
+          recordFigure('scan.workspace_20k.vs_rg', large.ms / 1000 / rgSeconds, 'x');
+        }
+        fs.rmSync(treeDir, { recursive: true, force: true });
+      }
+      const small = await measured(() => Promise.resolve(vscode.commands.executeCommand<Summary>('leakSearch.scanWorkspace')));
+      assert.ok(small.value && small.value.scanned >= repo.files.length, `scanned ${small.value?.scanned} of ${repo.files.length} files`);
+      assert.ok(small.value.files < repo.files.length + 100, `listed ${small.value.files} files`);
+      recordFigure('scan.workspace_300.wall_ms', small.ms, 'ms');
+      recordFigure('scan.workspace_300.host_block_ms', small.blockMs, 'ms');
+    } finally {
+      fs.rmSync(repoDir, { recursive: true, force: true });
+      fs.rmSync(treeDir, { recursive: true, force: true });
+    }
   });
 
   it('restarts from the cache: the same tree and diagnostic, no new request', async () => {

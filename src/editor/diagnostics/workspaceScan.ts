@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import { visibleMatches } from '../../core/scan/files/docFiles';
 import { bytesLookBinary, decodeText } from '../../core/scan/files/binaryText';
 import { readDiagnosticSettings } from './diagnosticSettings';
+import type { DiagnosticSettings } from './diagnosticSettings';
 import type { DiagnosticsController, ShownMatch } from './diagnosticsController';
 import type { ExportedFileList } from './fileFilter';
 import type { GitIgnored } from './gitIgnored';
@@ -15,6 +16,7 @@ import type { IgnoreStore } from './ignoreStore';
 import { toDiagnostic } from './matchDiagnostic';
 import type { LeakIndexHolder } from './leakIndexHolder';
 import { LineIndex } from '../../core/scan/files/lineIndex';
+import { scannedFileBytes } from './scannedFileBytes';
 import { shownDocuments } from './shownDocuments';
 
 export interface WorkspaceScanSummary {
@@ -50,6 +52,9 @@ export interface WorkspaceScanOptions {
 /** Files listed per folder at most (a safety net for huge trees). */
 export const MAX_FILES_PER_FOLDER = 50_000;
 
+/** Files read and matched at once by Scan Workspace. */
+const SCAN_CONCURRENCY = 8;
+
 export async function scanWorkspaceFiles(
   deps: WorkspaceScanDeps,
   progress: vscode.Progress<{ message?: string; increment?: number }>,
@@ -78,34 +83,44 @@ export async function scanWorkspaceFiles(
   const step = uris.length > 0 ? 100 / uris.length : 100;
   let done = 0;
   let reported = 0;
-  for (const uri of uris) {
-    if (token.isCancellationRequested) break;
-    done++;
-    if (done % 20 === 0 || done === uris.length) {
-      progress.report({ message: vscode.l10n.t('{0} of {1} files', done, uris.length), increment: step * (done - reported) });
-      reported = done;
+  let next = 0;
+  // Several files at once: each waits on the disk and on the engine's thread, and those waits
+  // overlap; the matching itself stays one file at a time on the engine's thread.
+  const worker = async (): Promise<void> => {
+    while (next < uris.length && !token.isCancellationRequested) {
+      const uri = uris[next++];
+      const found = await scanListed(uri);
+      done++;
+      if (done % 20 === 0 || done === uris.length) {
+        progress.report({ message: vscode.l10n.t('{0} of {1} files', done, uris.length), increment: step * (done - reported) });
+        reported = done;
+      }
+      if (found === undefined) continue;
+      counts.scanned++;
+      counts.matches += found.matches;
+      counts.hints += found.hints;
+      if (found.matches > 0) counts.filesWithMatches++;
     }
+  };
+  const scanListed = async (uri: vscode.Uri): Promise<FileScanCounts | undefined> => {
     if (gitIgnored.has(uri.toString())) {
       counts.skipped++;
       counts.gitIgnored++;
-      continue;
+      return undefined;
     }
     if (deps.exported.has(uri)) {
       counts.skipped++;
       counts.exports++;
-      continue;
+      return undefined;
     }
     const document = open.get(uri.toString());
-    const found = document ? await deps.controller.scan(document).then((o) => (o?.skipped ? undefined : { matches: o?.matches ?? 0, hints: o?.hints ?? 0 })) : await scanFile(deps, uri);
-    if (found === undefined) {
-      counts.skipped++;
-      continue;
-    }
-    counts.scanned++;
-    counts.matches += found.matches;
-    counts.hints += found.hints;
-    if (found.matches > 0) counts.filesWithMatches++;
-  }
+    const folder = vscode.workspace.getWorkspaceFolder(uri);
+    const settings = (folder && folderSettings.get(folder.uri.toString())) ?? readDiagnosticSettings(uri);
+    const found = document ? await deps.controller.scan(document).then((o) => (o?.skipped ? undefined : { matches: o?.matches ?? 0, hints: o?.hints ?? 0 })) : await scanFile(deps, uri, settings);
+    if (found === undefined) counts.skipped++;
+    return found;
+  };
+  await Promise.all(Array.from({ length: Math.min(SCAN_CONCURRENCY, uris.length) }, worker));
   return { files: uris.length, ...counts, cancelled: token.isCancellationRequested };
 }
 
@@ -116,14 +131,11 @@ export interface FileScanCounts {
 }
 
 /** Scans one file from disk; undefined when it is skipped (an export of ours, size, binary, unreadable). */
-export async function scanFile(deps: WorkspaceScanDeps, uri: vscode.Uri): Promise<FileScanCounts | undefined> {
+export async function scanFile(deps: WorkspaceScanDeps, uri: vscode.Uri, settings: DiagnosticSettings = readDiagnosticSettings(uri)): Promise<FileScanCounts | undefined> {
   if (deps.exported.has(uri)) return undefined;
-  const settings = readDiagnosticSettings(uri);
   try {
-    const stat = await vscode.workspace.fs.stat(uri);
-    if (stat.size > settings.maxFileSize || (stat.type & vscode.FileType.File) === 0) return undefined;
-    const bytes = await vscode.workspace.fs.readFile(uri);
-    if (bytesLookBinary(bytes)) return undefined;
+    const bytes = await scannedFileBytes(uri, settings.maxFileSize);
+    if (bytes === undefined || bytesLookBinary(bytes)) return undefined;
     const text = decodeText(bytes);
     const snapshot = deps.holder.snapshot;
     const found = snapshot.isEmpty ? [] : deps.ignores.list.filter((await deps.holder.match(text)).matches, text);

@@ -1,0 +1,25 @@
+// A workspace file's bytes for the scanner, or undefined when it is not a file or larger than
+// the limit. A `file:` URI is read with Node's own file system, in the extension host: the
+// extension host runs beside the workspace's files (locally, or on the remote machine), and
+// VS Code's file system API takes a message to the workbench and back for each call, which
+// over thousands of files costs far more than reading them. Any other scheme (a virtual
+// workspace) goes through VS Code's API.
+import { promises as fs } from 'node:fs';
+import * as vscode from 'vscode';
+
+export async function scannedFileBytes(uri: vscode.Uri, maxBytes: number): Promise<Uint8Array | undefined> {
+  if (uri.scheme === 'file') {
+    const handle = await fs.open(uri.fsPath, 'r');
+    try {
+      // The handle's own stat: the file read is the one measured (it may be replaced meanwhile).
+      const stat = await handle.stat();
+      if (!stat.isFile() || stat.size > maxBytes) return undefined;
+      return await handle.readFile();
+    } finally {
+      await handle.close();
+    }
+  }
+  const stat = await vscode.workspace.fs.stat(uri);
+  if (stat.size > maxBytes || (stat.type & vscode.FileType.File) === 0) return undefined;
+  return vscode.workspace.fs.readFile(uri);
+}
