@@ -290,6 +290,9 @@ export class DiagnosticsController extends Disposable {
 
   #set(uri: vscode.Uri, shown: ShownMatch[]): void {
     const key = uri.toString();
+    // Nothing shown and nothing to show: no message to the workbench (a collection's delete
+    // sends one even for a file it never held, and a workspace scan meets thousands of such files).
+    if (shown.length === 0 && !this.#shown.has(key)) return;
     const before = this.#shown.get(key) ?? [];
     this.#count -= before.length;
     for (const m of before) this.#bySeverity[m.diagnostic.severity]!--;

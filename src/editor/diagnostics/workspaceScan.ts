@@ -54,6 +54,8 @@ export const MAX_FILES_PER_FOLDER = 50_000;
 
 /** Files read and matched at once by Scan Workspace. */
 const SCAN_CONCURRENCY = 8;
+/** The longest Scan Workspace keeps the extension host's thread before letting it turn. */
+const TURN_MS = 15;
 
 export async function scanWorkspaceFiles(
   deps: WorkspaceScanDeps,
@@ -86,8 +88,15 @@ export async function scanWorkspaceFiles(
   let next = 0;
   // Several files at once: each waits on the disk and on the engine's thread, and those waits
   // overlap; the matching itself stays one file at a time on the engine's thread.
+  let turn = performance.now();
   const worker = async (): Promise<void> => {
     while (next < uris.length && !token.isCancellationRequested) {
+      // Files are read synchronously (scannedFileBytes.ts); skipped ones give no other chance to
+      // yield, so the loop lets the extension host's other work run every TURN_MS.
+      if (performance.now() - turn > TURN_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        turn = performance.now();
+      }
       const uri = uris[next++];
       const found = await scanListed(uri);
       done++;
