@@ -18,6 +18,7 @@ import { readPeerCertificate } from './net/peerCertificate';
 import { normalizeProxyUrl, proxyFor } from './net/proxyFor';
 import type { ProxyDecision } from './net/proxyFor';
 import { TunnelFailure, tunnelClientFactory } from './net/proxyTunnel';
+import { isLoopbackHost } from './net/loopback';
 import { chooseRoute } from './net/route';
 import type { NetworkOptions, RouteChoice } from './net/route';
 import { tlsFailureMessage } from './net/tlsMessage';
@@ -219,9 +220,11 @@ export class HttpTransport {
   }
 
   /**
-   * VS Code's fetch for this request, when that is the route; else our own dispatchers. The
-   * name `localhost` always takes our own: it is never proxied, and only our connections are
-   * sure to reach it without asking DNS (net/localhostLookup.ts).
+   * VS Code's fetch for this request, when that is the route; else our own dispatchers. This
+   * machine (`localhost`, a 127.x.y.z or ::1 address) always takes our own: it is never
+   * proxied, so VS Code's fetch would add nothing but its first-use load of the system's
+   * certificates on the extension host's thread, and only our connections are sure to reach
+   * `localhost` without asking DNS (net/localhostLookup.ts).
    */
   private hostFetch(url: string): typeof fetch | undefined {
     if (this.route.route !== 'vscode-fetch') return undefined;
@@ -231,7 +234,7 @@ export class HttpTransport {
     } catch {
       return undefined;
     }
-    return host === 'localhost' ? undefined : this.options.network?.fetch;
+    return isLoopbackHost(host) ? undefined : this.options.network?.fetch;
   }
 
   private start(key: string): void {
