@@ -349,7 +349,8 @@ export class LeakSearchSession {
   readScannable(path: string, options: ScanOptions = {}): Uint8Array | undefined {
     let fd: number;
     try {
-      fd = openSync(path, NO_FOLLOW === undefined ? 'r' : fsConstants.O_RDONLY | NO_FOLLOW);
+      // Never waits: a named pipe opened for reading would block until something writes to it.
+      fd = openSync(path, NO_FOLLOW === undefined ? 'r' : fsConstants.O_RDONLY | NO_FOLLOW | (fsConstants.O_NONBLOCK ?? 0));
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ELOOP') return undefined;
       throw e;

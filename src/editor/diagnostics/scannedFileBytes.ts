@@ -6,12 +6,13 @@
 // trips through Node's thread pool (open, stat, read, close) cost the main thread more than
 // reading a file of at most the size limit does, and each file is read in a turn of its own.
 // Any other scheme (a virtual workspace) goes through VS Code's API.
-import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 
 export async function scannedFileBytes(uri: vscode.Uri, maxBytes: number): Promise<Uint8Array | undefined> {
   if (uri.scheme === 'file') {
-    const fd = openSync(uri.fsPath, 'r');
+    // Non-blocking: a named pipe in the workspace would otherwise hold the thread until something wrote to it.
+    const fd = openSync(uri.fsPath, constants.O_NONBLOCK === undefined ? 'r' : constants.O_RDONLY | constants.O_NONBLOCK);
     try {
       // The open file's own stat: the file read is the one measured (it may be replaced meanwhile).
       const stat = fstatSync(fd);

@@ -2,6 +2,7 @@
 // it: check a domain against the reference service over loopback HTTP, read the result,
 // scan a file against it and write SARIF that the SARIF validator accepts. No VS Code.
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -59,6 +60,12 @@ describe('LeakSearchSession: the front-end surface in plain Node', () => {
 
       fs.writeFileSync(path.join(dir, 'blob.bin'), Buffer.from([0x61, 0, 0x62]));
       assert.equal(await session.scanFile(path.join(dir, 'blob.bin')), undefined, 'a binary file is skipped');
+      if (process.platform !== 'win32') {
+        // A named pipe nothing writes to: skipped at once, never waited on.
+        const fifo = path.join(dir, 'pipe');
+        execFileSync('mkfifo', [fifo]);
+        assert.equal(await session.scanFile(fifo), undefined, 'a named pipe is skipped');
+      }
 
       const sarif = session.sarif(findings, { version: '0.0.0-test', informationUri: 'https://example.com/leak-search' }, { path: dir, uri: `file://${dir}/` });
       const out = path.join(dir, 'leaks.sarif');
