@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import { visibleMatches } from '../../core/scan/files/docFiles';
 import { bytesLookBinary, decodeText } from '../../core/scan/files/binaryText';
+import { eachConcurrently } from '../../core/scan/files/eachConcurrently';
 import { readDiagnosticSettings } from './diagnosticSettings';
 import type { DiagnosticSettings } from './diagnosticSettings';
 import type { DiagnosticsController, ShownMatch } from './diagnosticsController';
@@ -85,31 +86,21 @@ export async function scanWorkspaceFiles(
   const step = uris.length > 0 ? 100 / uris.length : 100;
   let done = 0;
   let reported = 0;
-  let next = 0;
   // Several files at once: each waits on the disk and on the engine's thread, and those waits
-  // overlap; the matching itself stays one file at a time on the engine's thread.
-  let turn = performance.now();
-  const worker = async (): Promise<void> => {
-    while (next < uris.length && !token.isCancellationRequested) {
-      // Files are read synchronously (scannedFileBytes.ts); skipped ones give no other chance to
-      // yield, so the loop lets the extension host's other work run every TURN_MS.
-      if (performance.now() - turn > TURN_MS) {
-        await new Promise((resolve) => setImmediate(resolve));
-        turn = performance.now();
-      }
-      const uri = uris[next++];
-      const found = await scanListed(uri);
-      done++;
-      if (done % 20 === 0 || done === uris.length) {
-        progress.report({ message: vscode.l10n.t('{0} of {1} files', done, uris.length), increment: step * (done - reported) });
-        reported = done;
-      }
-      if (found === undefined) continue;
-      counts.scanned++;
-      counts.matches += found.matches;
-      counts.hints += found.hints;
-      if (found.matches > 0) counts.filesWithMatches++;
+  // overlap; the matching itself stays one file at a time on the engine's thread. Small files
+  // are read synchronously (scannedFileBytes.ts), so the loop also yields every TURN_MS.
+  const scanOne = async (uri: vscode.Uri): Promise<void> => {
+    const found = await scanListed(uri);
+    done++;
+    if (done % 20 === 0 || done === uris.length) {
+      progress.report({ message: vscode.l10n.t('{0} of {1} files', done, uris.length), increment: step * (done - reported) });
+      reported = done;
     }
+    if (found === undefined) return;
+    counts.scanned++;
+    counts.matches += found.matches;
+    counts.hints += found.hints;
+    if (found.matches > 0) counts.filesWithMatches++;
   };
   const scanListed = async (uri: vscode.Uri): Promise<FileScanCounts | undefined> => {
     if (gitIgnored.has(uri.toString())) {
@@ -129,7 +120,7 @@ export async function scanWorkspaceFiles(
     if (found === undefined) counts.skipped++;
     return found;
   };
-  await Promise.all(Array.from({ length: Math.min(SCAN_CONCURRENCY, uris.length) }, worker));
+  await eachConcurrently(uris, { concurrency: SCAN_CONCURRENCY, turnMs: TURN_MS, stopped: () => token.isCancellationRequested }, scanOne);
   return { files: uris.length, ...counts, cancelled: token.isCancellationRequested };
 }
 

@@ -55,7 +55,9 @@ const loaded = new Map<boolean, Promise<TrustedCertificates>>();
 
 /**
  * `trustedCertificates(systemCertificates)`, with Node's stores read in a worker thread; once
- * per process and setting. Where no worker can run, they are read here, as before.
+ * per process and setting. Where no worker can run, or this Node has no `getCACertificates`
+ * (then only its bundled list and the Linux bundle file are read, which is quick), they are
+ * read here, as before.
  */
 export function loadTrustedCertificates(systemCertificates: boolean): Promise<TrustedCertificates> {
   let known = loaded.get(systemCertificates);

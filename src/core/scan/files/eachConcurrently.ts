@@ -1,0 +1,38 @@
+// Runs an asynchronous job over a list, a few items at a time, in list order of starting, and
+// lets the event loop turn at least every `turnMs`: a job that finishes without waiting on
+// anything (a file skipped, a small file read synchronously) would otherwise keep the thread
+// through a long run of them. Each item is taken exactly once, and none after `stopped()` says
+// so. Pure: no vscode.
+
+export interface EachOptions {
+  /** Jobs under way at once. */
+  readonly concurrency: number;
+  /** The longest the loop keeps the thread before yielding. */
+  readonly turnMs: number;
+  /** Checked before each item is taken (cancellation). */
+  readonly stopped?: () => boolean;
+}
+
+export async function eachConcurrently<T>(items: readonly T[], options: EachOptions, job: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let turn = performance.now();
+  // One yield for all workers: each yielding on its own would let the others run on in the
+  // same turn of the event loop, one slice after another.
+  let gate: Promise<void> | undefined;
+  const stopped = options.stopped ?? (() => false);
+  const worker = async (): Promise<void> => {
+    for (;;) {
+      if (performance.now() - turn > options.turnMs) {
+        gate ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+          gate = undefined;
+          turn = performance.now();
+        });
+        await gate;
+      }
+      // Checked after the yield: the other workers ran meanwhile.
+      if (next >= items.length || stopped()) return;
+      await job(items[next++] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, items.length)) }, worker));
+}

@@ -1,0 +1,62 @@
+// eachConcurrently: every item taken exactly once whatever mix of quick and slow jobs, never an
+// item past the end (several workers yielding together at the end of the list), nothing taken
+// once stopped, and the event loop turns during a long run of jobs that never wait.
+import * as assert from 'node:assert/strict';
+import { eachConcurrently } from '../../../../../src/core/scan/files/eachConcurrently';
+
+function spin(ms: number): void {
+  const end = performance.now() + ms;
+  while (performance.now() < end) {
+    // busy, as a synchronous read is
+  }
+}
+
+describe('scan files: eachConcurrently', () => {
+  for (const turnMs of [0, 1, 1000]) {
+    it(`takes every item exactly once, at most 8 under way (turn ${turnMs} ms)`, async () => {
+      const items = Array.from({ length: 203 }, (_, i) => i);
+      const seen: number[] = [];
+      let running = 0;
+      let most = 0;
+      await eachConcurrently(items, { concurrency: 8, turnMs }, async (i) => {
+        assert.equal(typeof i, 'number', 'an item, never past the end');
+        running++;
+        most = Math.max(most, running);
+        // Some finish at once, some wait on a timer, as skipped and scanned files do.
+        if (i % 3 === 0) await new Promise((resolve) => setTimeout(resolve, i % 2));
+        running--;
+        seen.push(i);
+      });
+      assert.deepEqual([...seen].sort((a, b) => a - b), items);
+      assert.ok(most <= 8 && most >= 2, `${most} under way at most`);
+    });
+  }
+
+  it('takes nothing once stopped', async () => {
+    const seen: number[] = [];
+    let stop = false;
+    await eachConcurrently(Array.from({ length: 100 }, (_, i) => i), { concurrency: 4, turnMs: 0, stopped: () => stop }, async (i) => {
+      seen.push(i);
+      if (i === 10) stop = true;
+      await new Promise((resolve) => setImmediate(resolve));
+    });
+    assert.ok(seen.length < 20, `${seen.length} taken`);
+  });
+
+  it('lets the event loop turn during jobs that never wait', async () => {
+    let turned = 0;
+    const timer = setInterval(() => turned++, 0);
+    try {
+      await eachConcurrently(Array.from({ length: 40 }, (_, i) => i), { concurrency: 8, turnMs: 5 }, async () => spin(1));
+    } finally {
+      clearInterval(timer);
+    }
+    assert.ok(turned >= 3, `the loop turned ${turned} times in about 40 ms of work`);
+  });
+
+  it('handles an empty list', async () => {
+    let calls = 0;
+    await eachConcurrently([], { concurrency: 8, turnMs: 5 }, async () => void calls++);
+    assert.equal(calls, 0);
+  });
+});
