@@ -63,7 +63,7 @@ describe('A million leaked records (scale)', function () {
 
   it('sends a first, one-record check', async () => {
     // The first request builds the client: the certificate stores are read then, in a worker
-    // thread (net/trustedCertificates.ts), and the engine's first result is stored. It is
+    // thread (src/core/client/net/trustedCertificates.ts), and the engine's first result is stored. It is
     // timed apart, so that the figures below are of checks on a warm client.
     const run = await measured(() => checkDomain({ domain: SCALE_DOMAINS.small, type: 'customers' }));
     assert.equal(run.value.find((o) => o.entry)?.entry?.records, 1);

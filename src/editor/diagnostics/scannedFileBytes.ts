@@ -18,7 +18,7 @@ export async function scannedFileBytes(uri: vscode.Uri, maxBytes: number): Promi
     // Non-blocking: a named pipe in the workspace would otherwise hold the thread until something wrote to it.
     const fd = openSync(uri.fsPath, constants.O_NONBLOCK === undefined ? 'r' : constants.O_RDONLY | constants.O_NONBLOCK);
     try {
-      // The open file's own stat: the file read is the one measured (it may be replaced meanwhile).
+      // The open file's own stat: the size checked is that of the file read (it may be replaced meanwhile).
       const stat = fstatSync(fd);
       if (!stat.isFile() || stat.size > maxBytes) return undefined;
       if (stat.size <= READ_HERE) return readFileSync(fd);
