@@ -83,7 +83,8 @@ function ripgrepOneThread(file: string): { ms: number; count: number } | undefin
   const t0 = performance.now();
   const r = spawnSync('rg', ['-j1', '--count-matches', '--no-filename', '-e', RG_PATTERN, file], { encoding: 'utf8' });
   const ms = performance.now() - t0;
-  return r.status === 0 ? { ms, count: Number(r.stdout.trim()) } : undefined;
+  // Status 1: it ran and found nothing (the empty file).
+  return r.status === 0 || r.status === 1 ? { ms, count: Number(r.stdout.trim() || 0) } : undefined;
 }
 
 /**
