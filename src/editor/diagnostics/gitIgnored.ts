@@ -26,6 +26,9 @@ interface GitExtension {
   getAPI(version: 1): GitApi;
 }
 
+/** The longest the listing of repositories keeps the extension host's thread before letting it turn. */
+const TURN_MS = 15;
+
 export class GitIgnored extends Disposable {
   #api: Promise<GitApi | undefined> | undefined;
   /** Per file: whether git ignores it (until `forget` or a repository opens or closes). */
@@ -56,7 +59,14 @@ export class GitIgnored extends Disposable {
     const epoch = this.#epoch;
     // By root: the API hands out a new Repository object on every call.
     const byRoot = new Map<string, vscode.Uri[]>();
+    // A workspace scan asks about every file it listed, tens of thousands in a large tree: the
+    // git extension is asked file by file, so the loop lets the extension host turn meanwhile.
+    let turn = performance.now();
     for (const uri of uris) {
+      if (performance.now() - turn > TURN_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        turn = performance.now();
+      }
       if (uri.scheme !== 'file') continue;
       const cached = this.#cache.get(uri.toString());
       if (cached !== undefined) {
