@@ -32,6 +32,9 @@ describe('SARIF export', function () {
     fixture = path.join(folder.uri.fsPath, 'ops', 'sarif fixture.env');
     fs.mkdirSync(path.dirname(fixture), { recursive: true });
     fs.writeFileSync(fixture, `# made-up\nOWNER=${BOB.username}\nGITLAB_PASSWORD=${BOB.password}\n`);
+    // VS Code's file search (which Scan Workspace lists files with) may answer from before the
+    // file was written: the export is tried once it lists the file.
+    await waitFor('the file search lists the fixture', async () => (await vscode.workspace.findFiles(new vscode.RelativePattern(folder, 'ops/*.env'))).length > 0);
   });
   after(async () => {
     fs.rmSync(fixture, { force: true });
