@@ -267,12 +267,30 @@ export class DiagnosticsController extends Disposable {
    * and those of every file under it when it was a folder. Open documents keep theirs.
    */
   forgetFromDisk(uri: vscode.Uri): void {
-    const key = uri.toString();
-    const under = `${key.replace(/\/$/, '')}/`;
+    this.forgetManyFromDisk([uri]);
+  }
+
+  /**
+   * `forgetFromDisk` for many files or folders at once (a folder deleted with its tree): one
+   * pass over the files marked from disk, each looked up with its folders, however many are gone.
+   */
+  forgetManyFromDisk(uris: readonly vscode.Uri[]): void {
+    if (uris.length === 0) return;
+    const gone = new Set(uris.map((u) => u.toString().replace(/\/$/, '')));
     for (const k of [...this.#fromDisk]) {
-      if ((k === key || k.startsWith(under)) && !this.#states.has(k)) this.forget(vscode.Uri.parse(k));
+      if (this.#states.has(k)) continue;
+      // The file, or a folder above it (each prefix that ends before a `/`).
+      for (let p = k; p !== ''; p = p.slice(0, Math.max(0, p.lastIndexOf('/')))) {
+        if (gone.has(p)) {
+          this.forget(vscode.Uri.parse(k));
+          break;
+        }
+      }
     }
-    if (!this.#states.has(key) && this.#shown.has(key)) this.forget(uri);
+    for (const uri of uris) {
+      const key = uri.toString();
+      if (!this.#states.has(key) && this.#shown.has(key)) this.forget(uri);
+    }
   }
 
   /** Drops a document's diagnostics and any scan in flight. */

@@ -95,7 +95,7 @@ export class WorkspaceFollower extends Disposable {
     this.#deleted.clear();
     this.#changed.clear();
     const { controller } = this.deps;
-    for (const uri of deleted) controller.forgetFromDisk(uri);
+    controller.forgetManyFromDisk(deleted);
     // A .gitignore changed on disk (a checkout): git's answers are asked again.
     if (changed.some((u) => u.path.endsWith('/.gitignore'))) this.deps.git.forget();
     if (!vscode.workspace.isTrusted) {
@@ -190,7 +190,7 @@ export class WorkspaceFollower extends Disposable {
       }
     }
     const wanted = await this.#filter(present, new Set());
-    for (const uri of present) if (!wanted.has(uri.toString())) this.deps.controller.forgetFromDisk(uri);
+    this.deps.controller.forgetManyFromDisk(present.filter((uri) => !wanted.has(uri.toString())));
   }
 
   #indexChanged(): void {
