@@ -5,6 +5,7 @@
 // but each is still checked: a value that could read as an option is refused, never passed.
 // No `vscode`, no process state: unit-tested with plain values.
 import * as path from 'node:path';
+import type { PlatformPath } from 'node:path';
 
 export type Mode = 'diff' | 'full' | 'history';
 export type FailOn = 'error' | 'warning' | 'note' | 'none';
@@ -98,9 +99,10 @@ function commandPlan(env: NodeJS.ProcessEnv, command: 'fetch' | 'merge', cwd: st
   return { kind: 'command', command, cwd, argv: [...baseUrl, command, ...summary, ...failOn, ...args] };
 }
 
-export function planOf(env: NodeJS.ProcessEnv, event: unknown): ActionPlan {
+/** The plan of a run; `flavour` is the runner's path flavour (its own by default: `D:\a\repo\repo` on Windows). */
+export function planOf(env: NodeJS.ProcessEnv, event: unknown, flavour: PlatformPath = path): ActionPlan {
   const workspace = env.GITHUB_WORKSPACE ?? process.cwd();
-  const cwd = path.resolve(workspace, input(env, 'working-directory') || '.');
+  const cwd = flavour.resolve(workspace, input(env, 'working-directory') || '.');
   const baseUrlInput = input(env, 'base-url');
   const baseUrl = baseUrlInput !== '' ? ['--base-url', safeArg(baseUrlInput, 'base-url')] : [];
   const command = input(env, 'command') || 'scan';
@@ -114,7 +116,7 @@ export function planOf(env: NodeJS.ProcessEnv, event: unknown): ActionPlan {
   const failOnText = input(env, 'fail-on') || 'error';
   if (!['error', 'warning', 'note', 'none'].includes(failOnText)) throw new ActionInputError(`The fail-on input is "${failOnText.replace(/\p{Cc}/gu, '?')}": give error, warning, note or none.`);
   const failOn = failOnText as FailOn;
-  const sarif = path.resolve(cwd, safeArg(input(env, 'output') || 'leak-search.sarif', 'output'));
+  const sarif = flavour.resolve(cwd, safeArg(input(env, 'output') || 'leak-search.sarif', 'output'));
   const argv: string[] = ['scan', '--format', 'sarif', '--output', sarif, '--fail-on', failOn];
   const results = input(env, 'results');
   const domains = input(env, 'domains').split(/[\s,]+/).filter((d) => d !== '');

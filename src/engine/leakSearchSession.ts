@@ -5,10 +5,9 @@
 // so the command line and tests use it as they are. Documented in docs/ARCHITECTURE.md.
 import { closeSync, constants as fsConstants, fstatSync, lstatSync, openSync, readFileSync } from 'node:fs';
 import { hkdfSync } from 'node:crypto';
-import { pathToFileURL } from 'node:url';
 import type { BodySink, ClientOptions } from '../core/client/client';
 import { LeakSearchClient } from '../core/client/client';
-import { sarifLevel, sarifLog } from '../core/export/sarif';
+import { sarifLevel, sarifLocation, sarifLog } from '../core/export/sarif';
 import type { SarifFinding, SarifTool } from '../core/export/sarif';
 import { latestOfOrigin } from '../core/results/latest';
 import { FINDING_CODES, findingSeverity } from '../core/scan/findingSeverity';
@@ -395,7 +394,7 @@ export class LeakSearchSession {
   /** A SARIF 2.1.0 log of findings; `relativeTo` makes their paths relative to that folder. */
   sarif(findings: readonly (FileFinding & SarifExtras)[], tool: SarifTool, relativeTo?: { readonly path: string; readonly uri: string }): object {
     const sarifFindings: SarifFinding[] = findings.map((f) => ({
-      ...sarifPath(f.path, relativeTo?.path),
+      ...sarifLocation(f.path, relativeTo?.path),
       rule: f.code,
       level: sarifLevel(f.severity),
       severity: f.severity,
@@ -423,13 +422,4 @@ function allRows(length: number): Uint32Array {
   const rows = new Uint32Array(length);
   for (let i = 0; i < length; i++) rows[i] = i;
   return rows;
-}
-
-/** A file's SARIF location: relative to `root` with `/` separators when inside it, else absolute. */
-function sarifPath(file: string, root: string | undefined): Pick<SarifFinding, 'path' | 'absolute'> {
-  if (root !== undefined) {
-    const prefix = root.endsWith('/') || root.endsWith('\\') ? root : `${root}/`;
-    if (file.startsWith(prefix)) return { path: file.slice(prefix.length).split('\\').join('/') };
-  }
-  return { path: pathToFileURL(file).href, absolute: true };
 }

@@ -4,12 +4,13 @@
 // hook that is there: the user's own hook is theirs, and the message says how to add ours to it.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { PlatformPath } from 'node:path';
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import { EXIT, UsageError } from '../exitCodes';
 import type { ExitCode } from '../exitCodes';
 import type { RunContext } from '../runContext';
-import { GitError, gitRecords } from '../scan/git';
+import { GitError, gitPathIn, gitRecords } from '../scan/git';
 
 interface HookFlags {
   readonly unreachable?: 'fail' | 'warn';
@@ -53,6 +54,11 @@ export function hookScript(node: string, cli: string | undefined, unreachable: '
   return `${lines.join('\n')}\n`;
 }
 
+/** The hook's file in the hooks folder git named (`rev-parse --git-path hooks`, relative to `cwd` or absolute). */
+export function hookFile(cwd: string, hooks: string, flavour: PlatformPath = path): string {
+  return flavour.join(gitPathIn(cwd, hooks, flavour), 'pre-commit');
+}
+
 async function installHook(ctx: RunContext, flags: HookFlags): Promise<ExitCode> {
   let hooks: string | undefined;
   try {
@@ -61,7 +67,7 @@ async function installHook(ctx: RunContext, flags: HookFlags): Promise<ExitCode>
     throw new UsageError(e instanceof GitError && /not a git repository/i.test(e.message) ? `${ctx.cwd} is not in a git repository: run install-hook inside the repository to protect.` : `The hooks folder cannot be found: ${e instanceof Error ? e.message : String(e)}`);
   }
   if (hooks === undefined) throw new UsageError('The hooks folder cannot be found: git named none.');
-  const file = path.join(path.resolve(ctx.cwd, hooks), 'pre-commit');
+  const file = hookFile(ctx.cwd, hooks);
   const cli = require.main?.filename;
   const script = hookScript(process.execPath, cli, flags.unreachable ?? 'warn');
   try {

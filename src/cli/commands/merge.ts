@@ -5,6 +5,7 @@
 // nightly run alerts on what is new. Sends nothing anywhere: no key is needed.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { PlatformPath } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Command } from 'commander';
 import { Option } from 'commander';
@@ -96,10 +97,11 @@ export function mergeFindings(reports: readonly (readonly ReportFinding[])[]): R
   return [...byKey.values()].sort(compareFindings);
 }
 
-function sarifFinding(f: ReportFinding): SarifFinding {
-  const absolute = path.isAbsolute(f.path);
+/** A report's finding for the merged SARIF log: a path outside the scanned folder (absolute on `flavour`) as its file URI. */
+export function sarifFinding(f: ReportFinding, flavour: PlatformPath = path): SarifFinding {
+  const absolute = flavour.isAbsolute(f.path);
   return {
-    path: absolute ? pathToFileURL(f.path).href : f.path,
+    path: absolute ? pathToFileURL(f.path, { windows: flavour.sep === '\\' }).href : f.path,
     ...(absolute ? { absolute } : {}),
     rule: f.code,
     level: f.level,
@@ -132,7 +134,7 @@ async function merge(ctx: RunContext, args: readonly string[], flags: MergeFlags
         : format === 'baseline'
           ? baselineText(listed)
           : format === 'sarif'
-          ? `${JSON.stringify(sarifLog(listed.map(sarifFinding), { version, informationUri: INFORMATION_URI }), null, 1)}\n`
+          ? `${JSON.stringify(sarifLog(listed.map((f) => sarifFinding(f)), { version, informationUri: INFORMATION_URI }), null, 1)}\n`
           : textLines(listed, ctx.stdoutStyle, { workflowSafe: ctx.env.GITHUB_ACTIONS === 'true' }),
     );
     await sink.end();

@@ -5,6 +5,7 @@
 // history (--history). Exit 1 when an unsuppressed finding is at or above --fail-on.
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
+import type { PlatformPath } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Command } from 'commander';
 import { Option } from 'commander';
@@ -275,10 +276,21 @@ function readOrSkip(session: LeakSearchSession, file: string, options: ScanOptio
   }
 }
 
+/**
+ * How a report names a file, segments joined by `/` whatever the system: `display` relative to
+ * the folder the scan ran in, `stable` (what fingerprints hold) relative to the repository's top
+ * folder, so a baseline written on one system matches on another. `p` is the path flavour
+ * (the platform's by default); git names the top folder with `/` on Windows too.
+ */
+export function findingPaths(file: string, cwd: string, root: string | undefined, p: PlatformPath = path): { readonly display: string; readonly stable: string } {
+  const display = p.relative(cwd, file).split(p.sep).join('/') || p.basename(file);
+  const stable = p.relative(root ?? cwd, file).split(p.sep).join('/');
+  return { display, stable };
+}
+
 /** The findings of one content as reported: fingerprinted, only on added lines for --diff, suppressed when baselined or triaged. */
 function reported(found: readonly FileFinding[], unit: ScanUnit, cwd: string, root: string | undefined, baseline: Baseline | undefined): ScanFinding[] {
-  const display = path.relative(cwd, unit.path).split(path.sep).join('/') || path.basename(unit.path);
-  const stable = path.relative(root ?? cwd, unit.path).split(path.sep).join('/');
+  const { display, stable } = findingPaths(unit.path, cwd, root);
   const prints = findingFingerprints(found.map((f) => ({ rule: f.code, identifier: f.match.identifier, path: stable })));
   const out: ScanFinding[] = [];
   for (const [i, f] of found.entries()) {

@@ -5,11 +5,10 @@
 // committed, gone with the clone). They are reused only while every result is younger than
 // DURATION and they hold exactly the domains asked for, from the same service, under the same
 // key; anything else (older, other domains, another key, a damaged file) is checked again.
-import * as path from 'node:path';
 import { resultsKey } from '../../core/service/types';
 import type { LeakSearchSession } from '../../engine/leakSearchSession';
 import { openSealedResults } from './resultsFile';
-import { gitRecords } from '../scan/git';
+import { gitPathIn, gitRecords } from '../scan/git';
 
 /** The HKDF purpose of the cache's key (LeakSearchSession.derivedKey). */
 export const REUSE_KEY_PURPOSE = 'scan --reuse results v1';
@@ -28,7 +27,7 @@ export function parseDuration(text: string): number | undefined {
 /** Where the cache of the repository at `root` lives, or undefined when git names no place. */
 export async function reuseFileOf(root: string): Promise<string | undefined> {
   try {
-    for await (const line of gitRecords(root, ['rev-parse', '--git-path', 'leak-search/results.bin'], '\n')) if (line !== '') return path.resolve(root, line);
+    for await (const line of gitRecords(root, ['rev-parse', '--git-path', 'leak-search/results.bin'], '\n')) if (line !== '') return gitPathIn(root, line);
   } catch {
     return undefined;
   }

@@ -4,6 +4,8 @@
 // after `--end-of-options` or `--` with literal pathspecs, so it can never be read as an option.
 import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import * as path from 'node:path';
+import type { PlatformPath } from 'node:path';
 import { UsageError } from '../exitCodes';
 
 /** git failed, or is not installed. */
@@ -78,6 +80,15 @@ export async function gitRoot(dir: string): Promise<string | undefined> {
     return undefined;
   }
   return undefined;
+}
+
+/**
+ * A path git printed for `rev-parse --git-path` run in `dir`: relative to `dir`, or absolute.
+ * On Windows git prints `C:/repo/.git/hooks` with forward slashes; `flavour` (the platform's by
+ * default) gives the system's own spelling.
+ */
+export function gitPathIn(dir: string, printed: string, flavour: PlatformPath = path): string {
+  return flavour.resolve(dir, printed);
 }
 
 /** A revision or range the user typed, refused when git could read it as an option. */

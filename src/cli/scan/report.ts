@@ -5,6 +5,8 @@
 // finding checked, and one that is not ours refused with the file and the finding named,
 // never half-read.
 import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { PlatformPath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FINGERPRINT_KEY, sarifLevel } from '../../core/export/sarif';
 import type { SarifLevel } from '../../core/export/sarif';
@@ -106,8 +108,12 @@ function fromJson(v: Record<string, unknown>): ReportFinding {
 
 const LEVEL_SEVERITY: Readonly<Record<string, SeverityHint>> = { error: 'error', warning: 'warning', note: 'information' };
 
-/** A SARIF artifact location as our path: a relative reference decoded, an absolute file URI as its path. */
-function sarifPath(location: { uri?: unknown; uriBaseId?: unknown } | undefined): string {
+/**
+ * A SARIF artifact location as our path: a relative reference decoded (`/` separated), an
+ * absolute file URI as a path of `flavour` (`file:///C:/x` is `C:\x` on Windows, and a UNC
+ * share's `file://server/share/x` is `\\server\share\x` there and refused elsewhere).
+ */
+function sarifPath(location: { uri?: unknown; uriBaseId?: unknown } | undefined, flavour: PlatformPath): string {
   const uri = str(location?.uri, 'file');
   if (location?.uriBaseId !== undefined) {
     // Relative to the base, and staying under it: no scheme, no leading slash, no `..`, and no
@@ -123,13 +129,13 @@ function sarifPath(location: { uri?: unknown; uriBaseId?: unknown } | undefined)
     return segments.join('/');
   }
   try {
-    return fileURLToPath(uri);
+    return fileURLToPath(uri, { windows: flavour.sep === '\\' });
   } catch {
     throw new Bad('has a file that is neither relative nor a file URI');
   }
 }
 
-function fromSarif(r: Record<string, unknown>): ReportFinding {
+function fromSarif(r: Record<string, unknown>, flavour: PlatformPath): ReportFinding {
   const level = r.level ?? 'warning';
   const byLevel = typeof level === 'string' && Object.hasOwn(LEVEL_SEVERITY, level) ? LEVEL_SEVERITY[level] : undefined;
   if (byLevel === undefined) throw new Bad('has no valid level');
@@ -146,7 +152,7 @@ function fromSarif(r: Record<string, unknown>): ReportFinding {
   }) as { justification?: unknown } | undefined;
   const suppression = accepted !== undefined ? (accepted.justification ?? 'suppressed') : undefined;
   return checked({
-    path: sarifPath(physical?.artifactLocation),
+    path: sarifPath(physical?.artifactLocation, flavour),
     line: region.startLine,
     column: region.startColumn ?? 1,
     endLine: region.endLine ?? region.startLine,
@@ -172,8 +178,8 @@ function each<T>(items: readonly unknown[], what: string, name: string, read: (v
   }
 }
 
-/** The findings of a report's text; `name` names it in errors. */
-export function parseReport(text: string, name: string): ReportFinding[] {
+/** The findings of a report's text; `name` names it in errors, `flavour` is the system's path flavour (for file URIs). */
+export function parseReport(text: string, name: string, flavour: PlatformPath = path): ReportFinding[] {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -193,7 +199,7 @@ export function parseReport(text: string, name: string): ReportFinding[] {
       const results = (run as { results?: unknown }).results;
       if (results === undefined) continue;
       if (!Array.isArray(results)) throw new UsageError(`${name}: its results are not a list.`);
-      each(results, 'result', name, fromSarif, out);
+      each(results, 'result', name, (r) => fromSarif(r, flavour), out);
     }
     return out;
   }

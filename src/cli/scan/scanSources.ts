@@ -5,6 +5,7 @@
 // of history, each blob once. Symbolic links are never followed.
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
+import type { PlatformPath } from 'node:path';
 import type { SecretFileNames } from '../../core/scan/files/secretFiles';
 import { UsageError } from '../exitCodes';
 import { gitRecords, gitRoot, isObjectId } from './git';
@@ -27,12 +28,16 @@ export interface TreeOptions {
   readonly includeGitIgnored: boolean;
 }
 
-/** The pathspecs of `paths` (relative to `cwd`) within the repository at `root`; each must be inside it. */
-export function pathspecs(paths: readonly string[], cwd: string, root: string): string[] {
+/**
+ * The pathspecs of `paths` (relative to `cwd`) within the repository at `root`; each must be
+ * inside it. `flavour` is the path flavour (the platform's by default): on Windows git names
+ * `root` with `/` and the user types `\`, and both are read; a pathspec always has `/`.
+ */
+export function pathspecs(paths: readonly string[], cwd: string, root: string, flavour: PlatformPath = path): string[] {
   return paths.map((p) => {
-    const rel = path.relative(root, path.resolve(cwd, p));
-    if (rel.startsWith('..') || path.isAbsolute(rel)) throw new UsageError(`${p} is not inside the git repository at ${root}.`);
-    return rel === '' ? '.' : rel.split(path.sep).join('/');
+    const rel = flavour.relative(root, flavour.resolve(cwd, p));
+    if (rel === '..' || rel.startsWith(`..${flavour.sep}`) || flavour.isAbsolute(rel)) throw new UsageError(`${p} is not inside the git repository at ${root}.`);
+    return rel === '' ? '.' : rel.split(flavour.sep).join('/');
   });
 }
 
@@ -125,9 +130,10 @@ function addedRange(spec: string): [number, number] | undefined {
 /**
  * The path of a `+++ b/…` line. git quotes a path with unusual characters (C escapes), and ends
  * the line with a tab when the path holds a space (as GNU diff does); a tab of the name itself
- * is always quoted, so a last tab is never part of it.
+ * is always quoted, so a last tab is never part of it. The path has `/` separators on every
+ * system, relative to the repository's top folder.
  */
-function newPath(line: string): string | undefined {
+export function diffNewPath(line: string): string | undefined {
   let p = line.slice(4);
   if (p.endsWith('\t')) p = p.slice(0, -1);
   if (p === '/dev/null') return undefined;
@@ -181,7 +187,7 @@ export async function* diffUnits(root: string, ref: string, specs: readonly stri
       file = undefined;
       added = [];
     } else if (line.startsWith('+++ ')) {
-      file = newPath(line);
+      file = diffNewPath(line);
     } else if (line.startsWith('@@ ')) {
       const m = /^@@ -(\d+(?:,\d+)?) \+(\d+(?:,\d+)?) @@/.exec(line);
       if (!m) continue;

@@ -4,6 +4,9 @@
 // never holds a password (core/scan/describeMatch.ts); no snippet of the file is included.
 // No `vscode`.
 
+import * as path from 'node:path';
+import type { PlatformPath } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { TRIAGE_LABELS } from '../triage/triage';
 import type { TriageMark } from '../triage/triage';
 
@@ -132,6 +135,24 @@ export function sarifLog(findings: readonly SarifFinding[], tool: SarifTool, roo
       },
     ],
   };
+}
+
+/**
+ * `file` relative to the folder `root`, segments joined by `/`, when it lies strictly inside
+ * it; undefined otherwise. `p` is the path flavour of both, the platform's by default: with
+ * `path.win32` a drive letter's case does not matter and `/` and `\` both separate; with
+ * `path.posix` only `/` does, and a backslash belongs to a name.
+ */
+export function sarifRelativePath(file: string, root: string, p: PlatformPath = path): string | undefined {
+  const rel = p.relative(root, file);
+  if (rel === '' || rel === '..' || rel.startsWith(`..${p.sep}`) || p.isAbsolute(rel)) return undefined;
+  return rel.split(p.sep).join('/');
+}
+
+/** A file's SARIF location: relative to `root` when inside it (sarifRelativePath), else its absolute file URI. */
+export function sarifLocation(file: string, root: string | undefined, p: PlatformPath = path): Pick<SarifFinding, 'path' | 'absolute'> {
+  const rel = root !== undefined ? sarifRelativePath(file, root, p) : undefined;
+  return rel !== undefined ? { path: rel } : { path: pathToFileURL(file, { windows: p.sep === '\\' }).href, absolute: true };
 }
 
 /**

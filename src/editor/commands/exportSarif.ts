@@ -2,9 +2,8 @@
 // panel holds from Leak Search as a SARIF 2.1.0 log (core/export/sarif.ts) for code-scanning tools.
 // Written readable by the user only, outside the workspace by default, and never scanned.
 import * as fs from 'node:fs/promises';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { sarifLevel, sarifLog, triageSuppression } from '../../core/export/sarif';
+import { sarifLevel, sarifLog, sarifRelativePath, triageSuppression } from '../../core/export/sarif';
 import type { SarifFinding } from '../../core/export/sarif';
 import { codeValue, isLeakDiagnostic, severityHint } from '../diagnostics/matchDiagnostic';
 import type { LeakSearchContext } from '../leakSearchContext';
@@ -13,10 +12,8 @@ import { plural } from '../../core/text/plural';
 
 /** Where a file is, as SARIF names it: relative to the first folder, else an absolute URI. */
 function pathOf(uri: vscode.Uri, root: vscode.Uri | undefined): Pick<SarifFinding, 'path' | 'absolute'> {
-  if (root && uri.scheme === 'file') {
-    const rel = path.relative(root.fsPath, uri.fsPath);
-    if (rel && rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel)) return { path: rel.split(path.sep).join('/') };
-  }
+  const rel = root && uri.scheme === 'file' ? sarifRelativePath(uri.fsPath, root.fsPath) : undefined;
+  if (rel !== undefined) return { path: rel };
   return { path: uri.toString(), absolute: true };
 }
 

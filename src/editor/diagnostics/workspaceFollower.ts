@@ -163,7 +163,8 @@ export class WorkspaceFollower extends Disposable {
       const { settings } = rules;
       if (!settings.enabled) continue;
       const relative = folder ? uri.path.slice(folder.uri.path.replace(/\/$/, '').length + 1) : uri.path;
-      if (rules.excluded(relative, uri.path)) continue;
+      // The file's own path for the absolute one: on Windows a UNC share's server is not in `uri.path`.
+      if (rules.excluded(relative, uri.fsPath)) continue;
       kept.push(uri);
       if (!settings.includeGitIgnored && !settings.secretFiles.matches(uri.path) && !marked.has(uri.toString())) askGit.push(uri);
     }

@@ -5,9 +5,19 @@
 // Pure.
 import picomatch from 'picomatch';
 
-/** A test for the paths the globs exclude (forward slashes; relative to the folder, or absolute). */
-export function excludeMatcher(globs: readonly string[]): (relative: string, absolute: string) => boolean {
+/**
+ * A test for the paths the globs exclude: relative to the folder with forward slashes, or
+ * absolute. With `windows` (the default on Windows) case is ignored, a backslash in a path is
+ * a separator, and an absolute path may be given as Windows writes it (`C:\repo\x`, a UNC
+ * `\\server\share\x`) or as a URI path (`/c:/repo/x`); a glob still uses forward slashes.
+ */
+export function excludeMatcher(globs: readonly string[], windows = process.platform === 'win32'): (relative: string, absolute: string) => boolean {
   if (globs.length === 0) return () => false;
-  const tests = globs.map((g) => picomatch(g, { dot: true, nocase: process.platform === 'win32' }));
-  return (relative, absolute) => tests.some((t) => t(relative) || t(absolute));
+  const tests = globs.map((g) => picomatch(g, { dot: true, windows, nocase: windows }));
+  // A URI's path puts a slash before the drive letter, which no glob written for `C:/…` has.
+  const native = windows ? (absolute: string): string => absolute.replace(/^\/([a-z]:)/i, '$1') : (absolute: string): string => absolute;
+  return (relative, absolute) => {
+    const full = native(absolute);
+    return tests.some((t) => t(relative) || t(full));
+  };
 }
