@@ -4,9 +4,13 @@
 // results-panel webview (browser, IIFE). `--production` minifies without sourcemaps;
 // `--watch` rebuilds on change; `--cli` builds only what the command line runs (its bundle, the
 // Action's and the scanner's helper), for their tests. The log lines match the `$esbuild-watch` problem matcher.
-import { chmod } from 'node:fs/promises';
+// Every build checks the licences of the npm packages inside what ships, and fails on one we
+// cannot ship; a production build writes them to ThirdPartyNotices.txt, for the .vsix (the full
+// build, `vscode:prepublish`) or the npm package (`--cli`, `prepack`).
+import { chmod, writeFile } from 'node:fs/promises';
 import * as esbuild from 'esbuild';
 import { buildScanCore } from './src/core/scan/wasm/build.mjs';
+import { COMPILED_IN, collectNotices, packageDirs, renderNotices } from './tools/release/notices.mjs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -46,6 +50,7 @@ const common = {
   logLevel: 'silent',
   plugins: [problemMatcher],
   legalComments: production ? 'none' : 'inline',
+  metafile: true,
 };
 
 // The scanner's WebAssembly loop is a generated module the bundles import (its own header says why).
@@ -114,6 +119,10 @@ const builds = [
   },
 ];
 const cliFiles = ['dist/cli.js', 'dist/action.js', 'dist/scanHelper.js'];
+/** The bundles each package ships (.vscodeignore, .npmignore), whose inputs its notices list. */
+const shipped = cliOnly
+  ? { product: 'leak-search, the command line (npm package)', outputs: /^dist\/(cli|scanHelper)\.js$/ }
+  : { product: 'Leak Search for VS Code (.vsix)', outputs: /^dist\/((extension|engine|scanHelper|webview)\.js|[^/]+\.ttf)$/ };
 const contexts = await Promise.all(builds.filter((b) => !cliOnly || cliFiles.includes(b.outfile)).map((b) => esbuild.context(b)));
 
 if (watch) {
@@ -122,4 +131,12 @@ if (watch) {
   const results = await Promise.allSettled(contexts.map((ctx) => ctx.rebuild()));
   await Promise.all(contexts.map((ctx) => ctx.dispose()));
   if (results.some((r) => r.status === 'rejected')) process.exit(1);
+  const inputs = results.flatMap((r) => {
+    const outputs = r.status === 'fulfilled' ? Object.entries(r.value.metafile?.outputs ?? {}) : [];
+    return outputs.filter(([file]) => shipped.outputs.test(file)).flatMap(([, output]) => Object.keys(output.inputs));
+  });
+  const { notices, refusals } = collectNotices([...packageDirs(inputs), ...COMPILED_IN.map((name) => `node_modules/${name}`)]);
+  for (const { name, dir, problem } of refusals) console.error(`✘ [ERROR] ${name} (${dir}) is bundled but ${problem}`);
+  if (refusals.length > 0) process.exit(1);
+  if (production) await writeFile('ThirdPartyNotices.txt', renderNotices(shipped.product, notices));
 }

@@ -1,6 +1,8 @@
-// The packaged extension: build the .vsix (npm run package), check its contents (plain-Node
-// mocha, test/smoke/*.test.ts), then install it into a fresh code-server and run the smoke
-// suite (test/smoke/*.smoke.ts) against the installed copy, with no development path.
+// The packaged extension as a release makes it: the release's dry run (npm run release:dry,
+// tools/release/release.ts: the .vsix, the npm tarball, checksums and notes, and every upload
+// step that sends nothing), then the .vsix's and the release folder's contents (plain-Node
+// mocha, test/smoke/*.test.ts), then the .vsix installed into a fresh code-server with the
+// smoke suite (test/smoke/*.smoke.ts) run against the installed copy, with no development path.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { runNpmCheck } from './checks';
@@ -16,13 +18,13 @@ export const VSIX_ENV = 'LEAK_SEARCH_VSIX';
 
 export function vsixPath(): string {
   const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { name: string; version: string };
-  return path.join(repoRoot, `${manifest.name}-${manifest.version}.vsix`);
+  return path.join(repoRoot, 'release', `${manifest.name}-${manifest.version}.vsix`);
 }
 
 export async function runVsixLayer(toolchain: Toolchain): Promise<LayerResult[]> {
   const vsix = vsixPath();
   fs.rmSync(vsix, { force: true });
-  const packaged = await runNpmCheck('vsix:package', 'package');
+  const packaged = await runNpmCheck('vsix:release-dry', 'release:dry');
   if (packaged.failed > 0 || !fs.existsSync(vsix)) return [packaged];
   const smokeOut = path.join(repoRoot, 'out', 'test', 'smoke');
   const contents = await runMochaLayer('vsix:contents', ['--timeout', '20000', ...listFiles(smokeOut, '.test.js')], { [VSIX_ENV]: vsix });

@@ -1,5 +1,6 @@
 // The npm package of the command line: `npm pack` ships only the bundle, the scanner's helper
-// beside it, package.json, README.md, LICENSE and CHANGELOG.md (.npmignore); the tarball
+// beside it, package.json, README.md, LICENSE, CHANGELOG.md and the notices of the packages the
+// bundle contains (.npmignore); the tarball
 // installs into an empty prefix with no network (it has no dependencies), and the installed
 // `leak-search` runs: --version, and a check against the reference service.
 import * as assert from 'node:assert/strict';
@@ -13,7 +14,7 @@ import { useTestService } from '../core/client/fixture';
 import { runCli, useBuiltCli, useTempDirs } from './cliRunner';
 
 const run = promisify(execFile);
-const SHIPPED = ['CHANGELOG.md', 'LICENSE', 'README.md', 'dist/cli.js', 'dist/scanHelper.js', 'package.json'];
+const SHIPPED = ['CHANGELOG.md', 'LICENSE', 'README.md', 'ThirdPartyNotices.txt', 'dist/cli.js', 'dist/scanHelper.js', 'package.json'];
 
 describe('cli: the npm package', function () {
   this.timeout(60_000);
@@ -34,6 +35,10 @@ describe('cli: the npm package', function () {
     const bin = path.join(prefix, 'node_modules', '.bin', 'leak-search');
     const installed = path.join(prefix, 'node_modules', 'leak-search');
     assert.ok(fs.existsSync(path.join(installed, 'dist', 'scanHelper.js')), "the scanner's helper sits beside the bundle");
+    const notices = fs.readFileSync(path.join(installed, 'ThirdPartyNotices.txt'), 'utf8');
+    const listed = [...(notices.split('\n\n')[2] ?? '').matchAll(/^ {2}(\S+) \S+ \((.+)\)$/gm)].map((m) => m[1]);
+    for (const name of ['commander', 'undici', 'jsonc-parser', 'tldts', '@zxcvbn-ts/language-common', 'assemblyscript']) assert.ok(listed.includes(name), `${name} in the notices: ${listed.join(', ')}`);
+    assert.ok(!listed.includes('lit'), "the results panel's components are not in the command line");
 
     const { version } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string };
     const shown = await runCli(['--version'], { command: bin, cwd: dir });

@@ -1,4 +1,5 @@
-// The Marketplace fields of package.json: icon, banner, links, walkthrough, CHANGELOG.
+// The Marketplace fields of package.json: icon, banner, links, categories, keywords, Q & A,
+// walkthrough, a dated CHANGELOG, and the build that runs before vsce packages.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -25,6 +26,9 @@ interface MarketplaceManifest {
   readonly preview: boolean;
   readonly extensionKind: readonly string[];
   readonly categories: readonly string[];
+  readonly qna: string | false;
+  readonly pricing: string;
+  readonly scripts: Readonly<Record<string, string>>;
   readonly keywords: readonly string[];
   readonly homepage: string;
   readonly repository: { readonly type: string; readonly url: string };
@@ -56,7 +60,16 @@ describe('package.json for the Marketplace', () => {
     assert.ok(manifest.description.length > 20 && manifest.description.length < 200);
     assert.match(manifest.galleryBanner.color, /^#[0-9a-f]{6}$/i);
     assert.ok(['dark', 'light'].includes(manifest.galleryBanner.theme));
-    assert.ok(manifest.categories.length > 0 && manifest.keywords.length > 0 && manifest.keywords.length <= 30);
+    // The categories the Marketplace offers (vsce refuses others); a security tool is found by
+    // its keywords, since there is no security category.
+    const CATEGORIES = ['AI', 'Azure', 'Chat', 'Data Science', 'Debuggers', 'Education', 'Extension Packs', 'Formatters', 'Keymaps', 'Language Packs', 'Linters', 'Machine Learning', 'Notebooks', 'Other', 'Programming Languages', 'SCM Providers', 'Snippets', 'Testing', 'Themes', 'Visualization'];
+    assert.ok(manifest.categories.length > 0 && manifest.categories.every((c) => CATEGORIES.includes(c)), manifest.categories.join(', '));
+    assert.ok(manifest.categories.includes('Linters'), 'diagnostics in files: Linters');
+    // The Marketplace shows at most five keywords as tags, and vsce allows 30.
+    assert.ok(manifest.keywords.length >= 5 && manifest.keywords.length <= 30);
+    for (const word of ['security', 'leaked credentials', 'stealer logs', 'secrets', 'sarif']) assert.ok(manifest.keywords.includes(word), word);
+    assert.equal(manifest.qna, 'marketplace', "questions go to the Marketplace's Q & A tab");
+    assert.equal(manifest.pricing, 'Free');
     assert.equal(manifest.license, 'MIT');
     assert.ok(fs.existsSync(path.join(root, 'LICENSE')));
     assert.equal(manifest.preview, true);
@@ -88,8 +101,16 @@ describe('package.json for the Marketplace', () => {
     }
   });
 
-  it('has a CHANGELOG entry for this version', () => {
+  it('has a dated CHANGELOG entry for this version, in Keep a Changelog form', () => {
     const changelog = fs.readFileSync(path.join(root, 'CHANGELOG.md'), 'utf8');
-    assert.match(changelog, new RegExp(`^## ${manifest.version.replace(/\./g, '\\.')}\\b`, 'm'));
+    assert.match(changelog, new RegExp(`^## \\[${manifest.version.replace(/\./g, '\\.')}\\] - \\d{4}-\\d{2}-\\d{2}$`, 'm'));
+    assert.match(changelog, /^## \[Unreleased\]$/m);
+    for (const heading of changelog.match(/^## .*$/gm) ?? []) assert.match(heading, /^## \[(Unreleased|\d+\.\d+\.\d+)\]( - \d{4}-\d{2}-\d{2})?$/, heading);
+  });
+
+  it('builds the production bundles before vsce packages or publishes, so dist/ can never be stale', () => {
+    assert.equal(manifest.scripts['vscode:prepublish'], 'node esbuild.mjs --production');
+    assert.match(manifest.scripts['package'] ?? '', /^vsce package .*--no-rewrite-relative-links/);
+    assert.doesNotMatch(manifest.scripts['package'] ?? '', /esbuild/, 'vsce runs vscode:prepublish itself');
   });
 });

@@ -1,0 +1,98 @@
+// `npm run release:pack` and `npm run release:dry`: everything a release does between its tests
+// and its uploads, into release/: the version's changelog section checked against the tag, the
+// .vsix packaged once (vsce runs `vscode:prepublish`: the production bundles and their licence
+// check), the command line's npm tarball, SHA256SUMS and the release notes. `--dry-run` then
+// runs the upload steps in the forms that send nothing (`npm publish --dry-run`) and prints
+// the commands .github/workflows/release.yml runs with its secrets. The workflow holds the
+// uploads themselves, so no credential ever reaches this script.
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { checkTag, releaseSection, sha256Sums } from './changelog';
+
+const root = path.resolve(__dirname, '..', '..', '..');
+export const RELEASE_DIR = path.join(root, 'release');
+
+interface Options {
+  readonly tag: string | undefined;
+  readonly dryRun: boolean;
+}
+
+function parseArgs(argv: readonly string[]): Options {
+  let tag: string | undefined;
+  let dryRun = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--dry-run') dryRun = true;
+    else if (arg === '--tag') tag = argv[++i];
+    else if (arg?.startsWith('--tag=')) tag = arg.slice('--tag='.length);
+    else throw new Error(`unknown argument ${JSON.stringify(arg)} (usage: release.js [--tag vX.Y.Z] [--dry-run])`);
+  }
+  return { tag, dryRun };
+}
+
+/** Runs a tool to its end with its output shown; a failure stops the release. */
+function step(title: string, command: string, args: readonly string[]): void {
+  console.log(`\n▶ ${title}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  if (result.error) throw new Error(`${title}: ${result.error.message}`);
+  if (result.status !== 0) throw new Error(`${title} failed (exit code ${result.status ?? result.signal}).`);
+}
+
+/** npm as the script was started with (npm_execpath), so it runs the same on every platform. */
+function npm(args: readonly string[]): [string, string[]] {
+  const cli = process.env['npm_execpath'];
+  if (cli && /\.c?js$/.test(cli)) return [process.execPath, [cli, ...args]];
+  return [process.platform === 'win32' ? 'npm.cmd' : 'npm', [...args]];
+}
+
+function main(): void {
+  const options = parseArgs(process.argv.slice(2));
+  const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { name: string; version: string };
+  const { name, version } = manifest;
+  const tag = options.tag ?? `v${version}`;
+  checkTag(tag, version);
+  const section = releaseSection(fs.readFileSync(path.join(root, 'CHANGELOG.md'), 'utf8'), version);
+  console.log(`Release ${tag} of ${name}, dated ${section.date}${options.dryRun ? ' (dry run: nothing is uploaded)' : ''}`);
+
+  fs.rmSync(RELEASE_DIR, { recursive: true, force: true });
+  fs.mkdirSync(RELEASE_DIR);
+  const vsix = `${name}-${version}.vsix`;
+  const vsce = require.resolve('@vscode/vsce/vsce');
+  // Relative links stay relative: the README's pictures are in the .vsix (media/), and no
+  // repository address is guessed for them.
+  step('Package the .vsix', process.execPath, [vsce, 'package', '--no-dependencies', '--no-rewrite-relative-links', '--out', path.join(RELEASE_DIR, vsix)]);
+  step('Pack the command line for npm', ...npm(['pack', '--pack-destination', RELEASE_DIR]));
+  const tarball = `${name}-${version}.tgz`;
+  for (const file of [vsix, tarball]) {
+    if (!fs.existsSync(path.join(RELEASE_DIR, file))) throw new Error(`${file} was not made.`);
+  }
+  const sums = sha256Sums([vsix, tarball].map((file) => ({ name: file, bytes: fs.readFileSync(path.join(RELEASE_DIR, file)) })));
+  fs.writeFileSync(path.join(RELEASE_DIR, 'SHA256SUMS'), sums);
+  fs.writeFileSync(path.join(RELEASE_DIR, 'notes.md'), `${section.notes}\n`);
+  console.log(`\nrelease/SHA256SUMS:\n${sums}`);
+
+  if (!options.dryRun) return;
+  step('npm publish, dry run', ...npm(['publish', '--dry-run', '--access', 'public', path.join(RELEASE_DIR, tarball)]));
+  console.log(`\nThe uploads, which .github/workflows/release.yml runs on the tag ${tag} with its secrets:`);
+  for (const line of uploads(tag, vsix, tarball)) console.log(`  ${line}`);
+}
+
+/** The release job's upload commands, as the workflow writes them. */
+export function uploads(tag: string, vsix: string, tarball: string): string[] {
+  return [
+    `npx vsce publish --packagePath release/${vsix}            # VSCE_PAT`,
+    `npx ovsx publish release/${vsix}                          # OVSX_PAT`,
+    `npm publish release/${tarball} --provenance --access public   # NODE_AUTH_TOKEN (NPM_TOKEN)`,
+    `gh release create ${tag} --notes-file release/notes.md release/${vsix} release/${tarball} release/SHA256SUMS`,
+  ];
+}
+
+if (require.main === module) {
+  try {
+    main();
+  } catch (error) {
+    console.error(`\nrelease: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  }
+}
