@@ -12,8 +12,17 @@ export interface CheckControl extends HTMLElement {
   disabled: boolean;
 }
 
+/**
+ * The attributes that name a control. The vscode-elements controls draw their focusable part in
+ * a shadow root, which neither the host's aria-label nor a wrapping <label> reaches: their own
+ * `label` attribute is what names that part for assistive technology.
+ */
+function naming(id: string, label: string): Record<string, string> {
+  return { id, label, 'aria-label': label, title: label };
+}
+
 export function textField(id: string, label: string, type: 'search' | 'date', placeholder = ''): ValueControl {
-  const field = el('vscode-textfield', { attrs: { id, type, 'aria-label': label, title: label } }) as ValueControl;
+  const field = el('vscode-textfield', { attrs: { ...naming(id, label), type } }) as ValueControl;
   if (placeholder) field.setAttribute('placeholder', placeholder);
   return field;
 }
@@ -24,12 +33,17 @@ function option(value: string, text: string, selected: boolean): HTMLElement {
   return node;
 }
 
+/** An empty single select, named `label` (see `naming`). */
+export function namedSelect(id: string, label: string): ValueControl {
+  return el('vscode-single-select', { attrs: naming(id, label) }) as ValueControl;
+}
+
 /**
  * A single select with an "any" first option and, when `selected` is set, that option
  * preselected; `fillSelect` adds the other values later (after the first rows are painted).
  */
 export function selectField(id: string, label: string, anyLabel: string, selected: string): ValueControl {
-  const select = el('vscode-single-select', { attrs: { id, 'aria-label': label, title: label } }) as ValueControl;
+  const select = namedSelect(id, label);
   select.append(option('', anyLabel, !selected));
   if (selected) select.append(option(selected, selected, true));
   return select;

@@ -1,6 +1,5 @@
 // The filter bar: text, status, country, browser, date range, triage state, grouping, "Clear filters".
-import { button, checkbox, fillSelect, labelled, selectField, textField } from './controls';
-import type { ValueControl } from './controls';
+import { button, checkbox, fillSelect, labelled, namedSelect, selectField, textField } from './controls';
 import * as l10n from '@vscode/l10n';
 import { el } from './dom';
 import { EMPTY_FILTER, parseTriageFilter } from '../shared/webviewProtocol';
@@ -44,13 +43,13 @@ export function filterBar(initial: FilterState, grouping: Grouping, on: FilterBa
   const browser = selectField('filter-browser', l10n.t('Browser'), l10n.t('Any browser'), initial.browser);
   const from = textField('filter-from', l10n.t('From date'), 'date');
   const to = textField('filter-to', l10n.t('To date'), 'date');
-  const triage = el('vscode-single-select', { attrs: { id: 'filter-triage', 'aria-label': l10n.t('Triage'), title: l10n.t('Triage') } }) as ValueControl;
+  const triage = namedSelect('filter-triage', l10n.t('Triage'));
   for (const [value, label] of TRIAGE_CHOICES()) {
     const option = el('vscode-option', { attrs: { value }, text: label });
     if (value === initial.triage) option.setAttribute('selected', '');
     triage.append(option);
   }
-  const group = el('vscode-single-select', { attrs: { id: 'grouping', 'aria-label': l10n.t('Group rows'), title: l10n.t('Group rows') } }) as ValueControl;
+  const group = namedSelect('grouping', l10n.t('Group rows'));
   for (const [value, label] of GROUPINGS()) {
     const option = el('vscode-option', { attrs: { value }, text: label });
     if (value === grouping) option.setAttribute('selected', '');

@@ -173,7 +173,6 @@ export class Grid {
       if (row.dataset.kind !== 'pending') {
         row.dataset.kind = 'pending';
         row.className = 'grid-row grid-pending';
-        row.removeAttribute('aria-expanded');
         row.replaceChildren(el('div', { className: 'grid-cell', attrs: { role: 'gridcell', 'aria-colindex': '1', 'aria-busy': 'true' }, text: '…' }));
       }
       return;
@@ -192,9 +191,11 @@ export class Grid {
         cell.setAttribute('aria-colspan', String(model.columns.length));
         row.replaceChildren(cell);
       }
-      row.setAttribute('aria-expanded', String(group.expanded));
       row.dataset.group = group.key;
       const cell = row.firstElementChild as HTMLElement;
+      // On the cell, not the row: a grid's rows cannot be expanded (only a treegrid's), and the
+      // cell is the active descendant a screen reader announces.
+      cell.setAttribute('aria-expanded', String(group.expanded));
       cell.dataset.index = String(index);
       (cell.children[0] as HTMLElement).className = `codicon codicon-${group.expanded ? 'chevron-down' : 'chevron-right'}`;
       (cell.children[1] as HTMLElement).textContent = group.label;
@@ -206,7 +207,6 @@ export class Grid {
     if (row.dataset.kind !== 'record' || row.childElementCount !== model.columns.length) {
       row.dataset.kind = 'record';
       row.className = 'grid-row';
-      row.removeAttribute('aria-expanded');
       row.replaceChildren(
         ...model.columns.map((column, c) => {
           const cell = el('div', { className: column.secret ? 'grid-cell secret' : 'grid-cell', attrs: { role: 'gridcell', 'aria-colindex': String(c + 1), 'data-col': String(c) } });

@@ -103,14 +103,14 @@ describe('results panel keyboard and ARIA', function () {
     const groups = Number(await host.page.getAttribute('[role=grid]', 'aria-rowcount')) - 1;
     await host.page.focus('[role=grid]');
     await host.page.keyboard.press('ArrowDown');
-    assert.equal(await host.page.locator('.grid-group').first().getAttribute('aria-expanded'), 'false');
+    assert.equal(await host.page.locator('.grid-group .group-cell').first().getAttribute('aria-expanded'), 'false');
     await host.page.keyboard.press('ArrowRight');
-    await until(host.page, `document.querySelector('.grid-group')?.getAttribute('aria-expanded') === 'true'`);
+    await until(host.page, `document.querySelector('.grid-group .group-cell')?.getAttribute('aria-expanded') === 'true'`);
     const expanded = Number(await host.page.getAttribute('[role=grid]', 'aria-rowcount')) - 1;
     const size = Number((await host.page.locator('.grid-group .group-count').first().textContent())?.split(' ')[0]);
     assert.equal(expanded, groups + size);
     await host.page.keyboard.press('ArrowLeft');
-    await until(host.page, `document.querySelector('.grid-group')?.getAttribute('aria-expanded') === 'false'`);
+    await until(host.page, `document.querySelector('.grid-group .group-cell')?.getAttribute('aria-expanded') === 'false'`);
     assert.equal(Number(await host.page.getAttribute('[role=grid]', 'aria-rowcount')) - 1, groups);
     await host.page.close();
   });

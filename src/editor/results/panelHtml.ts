@@ -36,6 +36,8 @@ export function panelCsp(cspSource: string, nonce: string): string {
   ].join('; ');
 }
 
+// The whole panel is one main landmark, so a screen reader's landmark keys land on it and no
+// part of it is left outside a landmark.
 export function buildPanelHtml(options: PanelHtmlOptions): string {
   const nonce = escapeHtml(options.nonce);
   return `<!DOCTYPE html>
@@ -48,7 +50,7 @@ export function buildPanelHtml(options: PanelHtmlOptions): string {
 <title>${escapeHtml(options.title)}</title>
 </head>
 <body>
-<div id="app" class="app" aria-busy="true"><p class="loading">Loading results…</p></div>
+<main id="app" class="app" aria-busy="true"><p class="loading">Loading results…</p></main>
 <script nonce="${nonce}" src="${escapeHtml(options.scriptUri)}"></script>
 </body>
 </html>
