@@ -8,8 +8,9 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { releaseSection } from '../../tools/release/changelog';
+import { withImagesBase } from '../../tools/release/readmeImages';
 import { repoRoot } from '../harness/paths';
-import { VSIX_ENV } from '../harness/vsix';
+import { IMAGES_BASE_ENV, VSIX_ENV } from '../harness/vsix';
 import { listZip, readZipEntry } from '../harness/zip';
 
 /** Paths inside the .vsix's extension/ folder that may ship. */
@@ -99,14 +100,19 @@ describe('the .vsix contents', () => {
     assert.deepEqual(inVsix.sort(), expected.map(packaged).sort());
   });
 
-  it('shows the README as written, every picture in it shipped beside it', () => {
+  it("has the README as written, its pictures under the release's https base and shipped beside it", () => {
+    const base = process.env[IMAGES_BASE_ENV] ?? '';
+    assert.match(base, /^https:\/\/.+\/$/, `${IMAGES_BASE_ENV} names the base the release was given`);
     const readme = readZipEntry(vsix, 'extension/readme.md').toString('utf8');
-    // No link rewritten to a repository address: the details page reads the pictures from the package.
-    assert.equal(readme, fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8'));
+    // Only the pictures change, and only by the base: no link rewritten to a guessed repository.
+    assert.equal(readme, withImagesBase(fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8'), base));
     const names = new Set(listZip(vsix).map((e) => e.name));
     const images = [...readme.matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)].map((m) => m[1] ?? '');
     assert.ok(images.length >= 3);
-    for (const image of images) assert.ok(names.has(`extension/${image}`), `${image} is in the .vsix`);
+    for (const image of images) {
+      assert.ok(image.startsWith(base), `${image} is read from the base`);
+      assert.ok(names.has(`extension/${image.slice(base.length)}`), `${image} is also in the .vsix (the Marketplace reads it there)`);
+    }
   });
 
   it('carries the notices of the packages its bundles contain, and no others', () => {

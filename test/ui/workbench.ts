@@ -31,6 +31,10 @@ export interface WorkbenchOptions {
   readonly workspaceTrust?: boolean;
   /** Runs on the workspace copy before the window opens (e.g. `git init`, so the git extension finds it at startup). */
   readonly prepare?: (workspace: string) => void;
+  /** A packaged .vsix to install and run instead of this checkout (no development path). */
+  readonly vsix?: string;
+  /** Accept any https certificate: pages load from a stand-in host with the test CA's (test/harness/imageHost.ts). */
+  readonly acceptTestCertificates?: boolean;
 }
 
 export interface Workbench {
@@ -69,14 +73,15 @@ export async function openWorkbench(options: WorkbenchOptions): Promise<Workbenc
       ...(fixture ? { fixture } : {}),
       ...(options.settings ? { settings: options.settings } : {}),
       ...(options.workspaceTrust ? { workspaceTrust: true } : {}),
+      ...(options.vsix ? { vsix: options.vsix } : {}),
     });
     if (options.prepare && session.workspace) options.prepare(session.workspace);
     browser = await launchChromium(toolchain.chromium, session.run.env);
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, ...(options.acceptTestCertificates ? { ignoreHTTPSErrors: true } : {}) });
     const target = session.workspace ? { folder: session.workspace } : { empty: true as const };
     await page.goto(
       workbenchUrl(session.server.url, session.server.authority, target, {
-        extensionDevelopmentPath: repoRoot,
+        ...(options.vsix ? {} : { extensionDevelopmentPath: repoRoot }),
         extensionEnvironment: { ...options.env, ...service.env },
       }),
     );

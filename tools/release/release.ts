@@ -4,31 +4,56 @@
 // check), the command line's npm tarball, SHA256SUMS and the release notes. `--dry-run` then
 // runs the upload steps in the forms that send nothing (`npm publish --dry-run`) and prints
 // the commands .github/workflows/release.yml runs with its secrets. The workflow holds the
-// uploads themselves, so no credential ever reaches this script.
+// uploads themselves, so no credential ever reaches this script. The README's pictures are
+// packaged as https URLs under --images-base, or the GitHub repository the release runs in
+// (tools/release/readmeImages.ts), each checked to serve the file the package holds.
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { checkTag, releaseSection, sha256Sums } from './changelog';
+import { checkImagesBase, githubImagesBase, relativeImages } from './readmeImages';
 
 const root = path.resolve(__dirname, '..', '..', '..');
 export const RELEASE_DIR = path.join(root, 'release');
 
 interface Options {
   readonly tag: string | undefined;
+  readonly imagesBase: string | undefined;
   readonly dryRun: boolean;
 }
 
 function parseArgs(argv: readonly string[]): Options {
   let tag: string | undefined;
+  let imagesBase: string | undefined;
   let dryRun = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--dry-run') dryRun = true;
     else if (arg === '--tag') tag = argv[++i];
     else if (arg?.startsWith('--tag=')) tag = arg.slice('--tag='.length);
-    else throw new Error(`unknown argument ${JSON.stringify(arg)} (usage: release.js [--tag vX.Y.Z] [--dry-run])`);
+    else if (arg === '--images-base') imagesBase = argv[++i];
+    else if (arg?.startsWith('--images-base=')) imagesBase = arg.slice('--images-base='.length);
+    else throw new Error(`unknown argument ${JSON.stringify(arg)} (usage: release.js [--tag vX.Y.Z] [--images-base https://…/] [--dry-run])`);
   }
-  return { tag, dryRun };
+  return { tag, imagesBase, dryRun };
+}
+
+/** Each picture at the base is the file the package holds, so the listing shows no broken one. */
+async function checkImages(base: string, images: readonly string[]): Promise<void> {
+  for (const image of images) {
+    const url = new URL(image, base).href;
+    let bytes: Buffer;
+    try {
+      const response = await fetch(url, { redirect: 'error', signal: AbortSignal.timeout(30_000) });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      bytes = Buffer.from(await response.arrayBuffer());
+    } catch (error) {
+      throw new Error(`The README's picture ${url} cannot be read (${error instanceof Error ? error.message : String(error)}): push the tag first, or give another --images-base.`, { cause: error });
+    }
+    const digest = (b: Uint8Array): string => createHash('sha256').update(b).digest('hex');
+    if (digest(bytes) !== digest(fs.readFileSync(path.join(root, image)))) throw new Error(`The README's picture ${url} is not the file ${image} of this checkout.`);
+  }
 }
 
 /** Runs a tool to its end with its output shown; a failure stops the release. */
@@ -46,7 +71,7 @@ function npm(args: readonly string[]): [string, string[]] {
   return [process.platform === 'win32' ? 'npm.cmd' : 'npm', [...args]];
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
   const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { name: string; version: string };
   const { name, version } = manifest;
@@ -55,13 +80,26 @@ function main(): void {
   const section = releaseSection(fs.readFileSync(path.join(root, 'CHANGELOG.md'), 'utf8'), version);
   console.log(`Release ${tag} of ${name}, dated ${section.date}${options.dryRun ? ' (dry run: nothing is uploaded)' : ''}`);
 
+  // A private repository's raw files need a login: RELEASE_IMAGES_BASE (a repository variable
+  // in the workflow) then names a public place that serves this checkout's media/.
+  const given = options.imagesBase ?? (process.env['RELEASE_IMAGES_BASE'] || undefined);
+  const imagesBase = given !== undefined ? checkImagesBase(given) : githubImagesBase(process.env, tag);
+  const images = relativeImages(fs.readFileSync(path.join(root, 'README.md'), 'utf8'));
+  if (imagesBase !== undefined) {
+    console.log(`The README's pictures are read from ${imagesBase}`);
+    await checkImages(imagesBase, images);
+  } else {
+    console.log("No --images-base and not on GitHub Actions: the README's pictures stay relative, which VS Code's details page of this .vsix does not show.");
+  }
+
   fs.rmSync(RELEASE_DIR, { recursive: true, force: true });
   fs.mkdirSync(RELEASE_DIR);
   const vsix = `${name}-${version}.vsix`;
   const vsce = require.resolve('@vscode/vsce/vsce');
-  // Relative links stay relative: the README's pictures are in the .vsix (media/), and no
-  // repository address is guessed for them.
-  step('Package the .vsix', process.execPath, [vsce, 'package', '--no-dependencies', '--no-rewrite-relative-links', '--out', path.join(RELEASE_DIR, vsix)]);
+  // Never a base vsce guesses from package.json's repository: pictures under the base checked
+  // above, links left as they are (the README links only to its own headings and https pages).
+  const links = imagesBase !== undefined ? ['--baseImagesUrl', imagesBase, '--baseContentUrl', imagesBase, '--no-gitHubIssueLinking'] : ['--no-rewrite-relative-links'];
+  step('Package the .vsix', process.execPath, [vsce, 'package', '--no-dependencies', ...links, '--out', path.join(RELEASE_DIR, vsix)]);
   step('Pack the command line for npm', ...npm(['pack', '--pack-destination', RELEASE_DIR]));
   const tarball = `${name}-${version}.tgz`;
   for (const file of [vsix, tarball]) {
@@ -89,10 +127,8 @@ export function uploads(tag: string, vsix: string, tarball: string): string[] {
 }
 
 if (require.main === module) {
-  try {
-    main();
-  } catch (error) {
+  main().catch((error: unknown) => {
     console.error(`\nrelease: ${error instanceof Error ? error.message : String(error)}`);
     process.exitCode = 1;
-  }
+  });
 }

@@ -1,5 +1,5 @@
 // docs/ARCHITECTURE.md stays a true map: every file or folder it names exists, every tracked
-// folder at the top level and under src/ (at any depth) is named in it, and the README links
+// folder at the top level and under src/ (at any depth) is named in it, and CONTRIBUTING.md links
 // to it. Each check is first shown failing on a small made-up map (architectureMap.ts).
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -21,7 +21,7 @@ describe('docs/ARCHITECTURE.md', () => {
     const namedCases: { name: string; markdown: string; named: string[] }[] = [
       { name: 'nothing named', markdown: 'no code spans at all', named: [] },
       { name: 'a folder and a file', markdown: '`src/core/` and `docs/x.md`', named: ['src/core/', 'docs/x.md'] },
-      { name: 'every root the map uses', markdown: '`test/a` `tools/b` `service/c` `media/d` `l10n/e` `.ci/run`', named: ['test/a', 'tools/b', 'service/c', 'media/d', 'l10n/e', '.ci/run'] },
+      { name: 'every root the map uses', markdown: '`test/a` `tools/b` `service/c` `media/d` `l10n/e` `.ci/run` `.github/w`', named: ['test/a', 'tools/b', 'service/c', 'media/d', 'l10n/e', '.ci/run', '.github/w'] },
       { name: 'not paths: words, settings, build output, URLs', markdown: '`nothing` `leakSearch.quota` `dist/engine.js` `https://x/src/` `./src/a`', named: [] },
       { name: 'a span with white space is not a path', markdown: '`src/a b/`', named: [] },
       { name: 'a path outside a code span is not named', markdown: 'src/core/ and **src/engine/**', named: [] },
@@ -84,8 +84,8 @@ describe('docs/ARCHITECTURE.md', () => {
     assert.deepEqual(links.filter((l) => !fs.existsSync(path.join(root, 'docs', l))), []);
   });
 
-  it('has a diagram and is linked from the README', () => {
+  it('has a diagram and is linked from CONTRIBUTING.md', () => {
     assert.match(map, /```mermaid\n/);
-    assert.match(fs.readFileSync(path.join(root, 'README.md'), 'utf8'), /\]\(docs\/ARCHITECTURE\.md\)/);
+    assert.match(fs.readFileSync(path.join(root, 'CONTRIBUTING.md'), 'utf8'), /\]\(docs\/ARCHITECTURE\.md\)/);
   });
 });

@@ -3,7 +3,7 @@
 // a made-up map before it runs them on the real one.
 
 /** The top-level folders whose paths the map names in code spans. */
-const ROOTS = /^(?:src|test|tools|service|docs|media|l10n|\.ci)\//;
+const ROOTS = /^(?:src|test|tools|service|docs|media|l10n|\.ci|\.github)\//;
 
 /** Code spans (`…`, no white space inside) that name a path in the repository. */
 export function namedPaths(markdown: string): string[] {

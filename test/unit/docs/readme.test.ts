@@ -37,41 +37,58 @@ describe('README.md', () => {
     assert.equal(withTables(readme, manifest), readme);
   });
 
-  it('opens for users (what it is, a screenshot, how to install, what you get, first steps), developers after them', () => {
-    // The README is also the extension's Details page: a user of the installed .vsix reads it top down.
+  it('is for users: what it is, a screenshot, install, first steps … troubleshooting, then the way to contributing', () => {
+    // The README is the extension's details page and the registries' listing: a user reads it top down.
     const lines = readme.split('\n');
     const lineOf = (pattern: RegExp): number => lines.findIndex((line) => pattern.test(line));
-    const screenshot = lineOf(/^!\[.*\]\(docs\/screenshots\/.+\.png\)/);
+    const screenshot = lineOf(/^!\[.*\]\(media\/screenshots\/.+\.png\)/);
     const install = lineOf(/^## Install$/);
     const firstSteps = lineOf(/^## First steps$/);
+    const keyboard = lineOf(/^## Keyboard and screen readers$/);
     const troubleshooting = lineOf(/^## Troubleshooting$/);
     const tryIt = lineOf(/^## Try it$/);
-    const develop = lineOf(/^## Develop$/);
+    const contributing = lineOf(/^## Contributing$/);
     assert.ok(screenshot > 0 && screenshot < install, 'a screenshot comes before Install');
-    assert.ok(install < firstSteps && firstSteps < troubleshooting, 'Install, First steps, … Troubleshooting: the user sections');
-    assert.ok(troubleshooting < tryIt && tryIt < develop, 'then Try it, then Develop');
+    assert.ok(install < firstSteps && firstSteps < keyboard && keyboard < troubleshooting, 'Install, First steps, … Keyboard and screen readers, … Troubleshooting');
+    assert.ok(troubleshooting < tryIt && tryIt < contributing, 'then Try it, then Contributing, last');
     const demo = lines.findIndex((line, i) => i > tryIt && /npm run demo/.test(line));
-    const test = lineOf(/^npm ci && npm test$/);
-    assert.ok(demo > tryIt && demo < develop, `npm run demo is in Try it (line ${demo + 1})`);
-    assert.ok(test > develop, `npm ci && npm test is in Develop (line ${test + 1})`);
+    assert.ok(demo > tryIt && demo < contributing, `npm run demo is in Try it (line ${demo + 1})`);
+    assert.ok(lineOf(/^npm ci && npm test$/) > contributing, 'the test command (which .ci/run runs) is under Contributing');
     assert.match(readme, /LeakJar account dashboard/, 'says where an API key comes from');
+    assert.match(readme, /\*\*No telemetry\.\*\*/, 'says it sends no telemetry');
+    // What contributors need lives in CONTRIBUTING.md.
+    for (const heading of ['## Develop', '## Development', '### Prerequisites', '### Scripts', '## The reference service and the demo']) {
+      assert.ok(!lines.includes(heading), `${heading} belongs in CONTRIBUTING.md`);
+    }
+    assert.doesNotMatch(readme, /`(src|test|tools)\//, 'no source paths: the listing is for users');
   });
 
-  it('says which Node versions work on PATH, and the same as package.json engines.node', () => {
+  it('says which Node versions work, the same as package.json engines.node (CONTRIBUTING.md)', () => {
+    const contributing = fs.readFileSync(path.join(root, 'CONTRIBUTING.md'), 'utf8');
     const engines = (manifest as unknown as { engines: { node: string } }).engines.node;
     const min = /^>=(\d+\.\d+)/.exec(engines)?.[1];
     assert.ok(min, `engines.node is ${engines}`);
-    assert.match(readme, new RegExp(`Node (from )?${min.replace('.', '\\.')} or later on \`?PATH`));
-    assert.match(readme, new RegExp(`Any Node from ${min.replace('.', '\\.')} on PATH`));
+    assert.match(contributing, new RegExp(`Node (from )?${min.replace('.', '\\.')} or later on \`?PATH`));
+    assert.match(contributing, new RegExp(`Any Node from ${min.replace('.', '\\.')} on PATH`));
+    assert.match(readme, new RegExp(`Node ${min.replace('.', '\\.')} or later`), 'the command line says what Node it needs');
   });
 
-  it('shows only images that exist in the repository', () => {
+  it('shows only pictures the .vsix ships, so the details page and the registries show them', () => {
     const images = [...readme.matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)].map((m) => m[1] ?? '');
     assert.ok(images.length >= 3, 'the README shows the tree, the results panel and a diagnostic');
     for (const image of images) {
       assert.ok(!/^https?:/.test(image), `${image}: use a screenshot committed to the repository`);
+      assert.ok(image.startsWith('media/'), `${image}: only media/ ships in the .vsix (.vscodeignore)`);
       assert.ok(fs.existsSync(path.join(root, image)), `${image} does not exist`);
     }
+  });
+
+  it('links to no file: a relative link would point into a repository address on the registries', () => {
+    const links = [...readme.matchAll(/(?<!!)\[[^\]]*\]\(([^)\s]+)\)/g)].map((m) => m[1] ?? '');
+    assert.deepEqual(
+      links.filter((l) => !l.startsWith('#') && !/^https:\/\//.test(l)),
+      [],
+    );
   });
 
   it('links only to anchors it has', () => {
@@ -79,5 +96,26 @@ describe('README.md', () => {
       [...readme.matchAll(/^#{2,3} (.+)$/gm)].map((m) => (m[1] ?? '').toLowerCase().replace(/[^\w\- ]/g, '').replace(/ /g, '-')),
     );
     for (const m of readme.matchAll(/\]\(#([^)]+)\)/g)) assert.ok(anchors.has(m[1] ?? ''), `#${m[1]} has no heading`);
+  });
+});
+
+describe('CONTRIBUTING.md, SECURITY.md and SUPPORT.md', () => {
+  for (const name of ['CONTRIBUTING.md', 'SECURITY.md', 'SUPPORT.md']) {
+    it(`${name} links only to files and headings that exist`, () => {
+      const text = fs.readFileSync(path.join(root, name), 'utf8');
+      const anchors = new Set([...text.matchAll(/^#{2,3} (.+)$/gm)].map((m) => (m[1] ?? '').toLowerCase().replace(/[^\w\- ]/g, '').replace(/ /g, '-')));
+      for (const m of text.matchAll(/(?<!!)\[[^\]]*\]\(([^)\s]+)\)/g)) {
+        const link = m[1] ?? '';
+        if (/^https:\/\//.test(link)) continue;
+        if (link.startsWith('#')) assert.ok(anchors.has(link.slice(1)), `${name}: ${link} has no heading`);
+        else assert.ok(fs.existsSync(path.join(root, link.split('#')[0] ?? '')), `${name}: ${link} does not exist`);
+      }
+    });
+  }
+
+  it('SECURITY.md says how to report privately and that nothing but the search is sent', () => {
+    const text = fs.readFileSync(path.join(root, 'SECURITY.md'), 'utf8');
+    assert.match(text, /do not open a public issue/i);
+    assert.match(text, /no telemetry/i);
   });
 });
