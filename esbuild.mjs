@@ -121,8 +121,8 @@ const builds = [
 const cliFiles = ['dist/cli.js', 'dist/action.js', 'dist/scanHelper.js'];
 /** The bundles each package ships (.vscodeignore, .npmignore), whose inputs its notices list. */
 const shipped = cliOnly
-  ? { product: 'leak-search, the command line (npm package)', outputs: /^dist\/(cli|scanHelper)\.js$/ }
-  : { product: 'Leak Search for VS Code (.vsix)', outputs: /^dist\/((extension|engine|scanHelper|webview)\.js|[^/]+\.ttf)$/ };
+  ? { product: 'leak-search, the command line (npm package) and the GitHub Action', outputs: /^dist\/(cli|action|scanHelper)\.js$/ }
+  : { product: 'Leak Search for VS Code (.vsix)', outputs: /^dist\/((extension|engine|scanHelper|webview)\.js|webview\.css|[^/]+\.ttf)$/ };
 const contexts = await Promise.all(builds.filter((b) => !cliOnly || cliFiles.includes(b.outfile)).map((b) => esbuild.context(b)));
 
 if (watch) {

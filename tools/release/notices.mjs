@@ -35,6 +35,15 @@ export const SHIPPABLE = new Set([
 export const COMPILED_IN = ['assemblyscript'];
 
 /**
+ * Notices a package's own licence file leaves out, for data it bundles under another licence:
+ * file names under tools/release/licences/, added after the package's texts.
+ */
+export const SUPPLEMENTS = {
+  // tldts compiles the Public Suffix List into its code; the list is under the MPL 2.0.
+  tldts: ['tldts.public-suffix-list.txt'],
+};
+
+/**
  * Licence texts for packages that publish none, each read from the package's own repository
  * and reviewed by hand: tools/release/licences/<name>.txt (a scope's slash becomes `__`).
  */
@@ -161,6 +170,9 @@ export function readNotice(dir, overridesDir = OVERRIDES_DIR) {
     if (fs.existsSync(override)) texts.push({ file: path.relative(path.dirname(overridesDir), override).replace(/\\/g, '/'), text: fs.readFileSync(override, 'utf8') });
   }
   if (texts.length === 0) return { refusal: { name, dir, problem: `ships no licence text (add a reviewed one as ${path.join('tools', 'release', 'licences', `${name.replace('/', '__')}.txt`)})` } };
+  for (const file of Object.hasOwn(SUPPLEMENTS, name) ? SUPPLEMENTS[/** @type {keyof typeof SUPPLEMENTS} */ (name)] : []) {
+    texts.push({ file: `licences/${file}`, text: fs.readFileSync(path.join(overridesDir, file), 'utf8') });
+  }
   return { notice: { name, version: String(manifest.version ?? ''), licence, texts } };
 }
 

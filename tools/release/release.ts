@@ -1,9 +1,10 @@
 // `npm run release:pack` and `npm run release:dry`: everything a release does between its tests
 // and its uploads, into release/: the version's changelog section checked against the tag, the
 // .vsix packaged once (vsce runs `vscode:prepublish`: the production bundles and their licence
-// check), the command line's npm tarball, SHA256SUMS and the release notes. `--dry-run` then
-// runs the upload steps in the forms that send nothing (`npm publish --dry-run`) and prints
-// the commands .github/workflows/release.yml runs with its secrets. The workflow holds the
+// check), the command line's npm tarball, the Action's bundle with its notices (release/action/),
+// SHA256SUMS and the release notes. `--dry-run` then checks the tarball's files and prints the
+// upload commands .github/workflows/release.yml runs; nothing here asks a registry anything, so
+// the dry run gives the same answer before and after a version is published. The workflow holds the
 // uploads themselves, so no credential ever reaches this script. The README's pictures are
 // packaged as https URLs under --images-base, or the GitHub repository the release runs in
 // (tools/release/readmeImages.ts), each checked to serve the file the package holds.
@@ -64,6 +65,28 @@ function step(title: string, command: string, args: readonly string[]): void {
   if (result.status !== 0) throw new Error(`${title} failed (exit code ${result.status ?? result.signal}).`);
 }
 
+/** Runs a tool to its end and returns what it printed; a failure stops the release. */
+function output(title: string, command: string, args: readonly string[]): string {
+  const result = spawnSync(command, args, { cwd: root, encoding: 'utf8' });
+  if (result.error) throw new Error(`${title}: ${result.error.message}`);
+  if (result.status !== 0) throw new Error(`${title} failed (exit code ${result.status ?? result.signal}): ${result.stderr}`);
+  return result.stdout;
+}
+
+/**
+ * npm's provenance statement names the repository the workflow ran in, and npm refuses it when
+ * package.json's repository names another: say so before anything is built.
+ */
+export function checkRepository(manifest: { repository?: { url?: string } | string }, env: NodeJS.ProcessEnv): void {
+  const running = env['GITHUB_REPOSITORY'];
+  if (!running || env['GITHUB_SERVER_URL'] !== 'https://github.com') return;
+  const declared = typeof manifest.repository === 'string' ? manifest.repository : (manifest.repository?.url ?? '');
+  const name = /github\.com[/:]([^/]+\/[^/]+?)(?:\.git)?\/?$/i.exec(declared)?.[1];
+  if (name?.toLowerCase() !== running.toLowerCase()) {
+    throw new Error(`package.json's repository (${JSON.stringify(declared)}) is not this repository (${running}): npm's provenance needs them equal. Set "repository": { "type": "git", "url": "https://github.com/${running}.git" }.`);
+  }
+}
+
 /** npm as the script was started with (npm_execpath), so it runs the same on every platform. */
 function npm(args: readonly string[]): [string, string[]] {
   const cli = process.env['npm_execpath'];
@@ -73,10 +96,11 @@ function npm(args: readonly string[]): [string, string[]] {
 
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
-  const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { name: string; version: string };
+  const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { name: string; version: string; repository?: { url?: string } };
   const { name, version } = manifest;
   const tag = options.tag ?? `v${version}`;
   checkTag(tag, version);
+  checkRepository(manifest, process.env);
   const section = releaseSection(fs.readFileSync(path.join(root, 'CHANGELOG.md'), 'utf8'), version);
   console.log(`Release ${tag} of ${name}, dated ${section.date}${options.dryRun ? ' (dry run: nothing is uploaded)' : ''}`);
 
@@ -105,24 +129,34 @@ async function main(): Promise<void> {
   for (const file of [vsix, tarball]) {
     if (!fs.existsSync(path.join(RELEASE_DIR, file))) throw new Error(`${file} was not made.`);
   }
+  // npm pack's prepack built the command line, the Action and the scanner's helper, and wrote
+  // their notices: the Action's commit takes these same files (release.yml, action-tag).
+  fs.mkdirSync(path.join(RELEASE_DIR, 'action'));
+  for (const [from, to] of [['dist/action.js', 'action.js'], ['dist/scanHelper.js', 'scanHelper.js'], ['ThirdPartyNotices.txt', 'ThirdPartyNotices.txt']] as const) {
+    fs.copyFileSync(path.join(root, from), path.join(RELEASE_DIR, 'action', to));
+  }
   const sums = sha256Sums([vsix, tarball].map((file) => ({ name: file, bytes: fs.readFileSync(path.join(RELEASE_DIR, file)) })));
   fs.writeFileSync(path.join(RELEASE_DIR, 'SHA256SUMS'), sums);
   fs.writeFileSync(path.join(RELEASE_DIR, 'notes.md'), `${section.notes}\n`);
   console.log(`\nrelease/SHA256SUMS:\n${sums}`);
 
   if (!options.dryRun) return;
-  step('npm publish, dry run', ...npm(['publish', '--dry-run', '--access', 'public', path.join(RELEASE_DIR, tarball)]));
-  console.log(`\nThe uploads, which .github/workflows/release.yml runs on the tag ${tag} with its secrets:`);
+  const packed = output('List the tarball', 'tar', ['-tzf', path.join(RELEASE_DIR, tarball)]).split(/\r?\n/).filter((line) => line !== '').sort();
+  const expected = ['package/CHANGELOG.md', 'package/LICENSE', 'package/README.md', 'package/ThirdPartyNotices.txt', 'package/dist/cli.js', 'package/dist/scanHelper.js', 'package/package.json'];
+  if (JSON.stringify(packed) !== JSON.stringify(expected)) throw new Error(`The npm tarball holds ${packed.join(', ')}; expected ${expected.join(', ')}.`);
+  console.log(`\nThe tarball holds what npm should publish: ${packed.length} files.`);
+  console.log(`\nThe uploads, which .github/workflows/release.yml runs on the tag ${tag}:`);
   for (const line of uploads(tag, vsix, tarball)) console.log(`  ${line}`);
 }
 
 /** The release job's upload commands, as the workflow writes them. */
-export function uploads(tag: string, vsix: string, tarball: string): string[] {
+function uploads(tag: string, vsix: string, tarball: string): string[] {
   return [
-    `npx vsce publish --packagePath release/${vsix}            # VSCE_PAT`,
-    `npx ovsx publish release/${vsix}                          # OVSX_PAT`,
-    `npm publish release/${tarball} --provenance --access public   # NODE_AUTH_TOKEN (NPM_TOKEN)`,
-    `gh release create ${tag} --notes-file release/notes.md release/${vsix} release/${tarball} release/SHA256SUMS`,
+    `npx --yes @vscode/vsce@4.1.0 publish --azure-credential --skip-duplicate --packagePath "release/${vsix}"   # Entra ID`,
+    `npx --yes ovsx@1.4.0 publish --skip-duplicate "release/${vsix}"   # OVSX_PAT`,
+    `npm publish "release/${tarball}" --provenance --access public   # trusted publishing`,
+    `git tag action-${tag} && git tag --force ${tag.split('.')[0]}   # a commit with release/action/`,
+    `gh release create "${tag}" --title "Leak Search ${tag.slice(1)}" --notes-file release/notes.md "release/${vsix}" "release/${tarball}" release/SHA256SUMS`,
   ];
 }
 

@@ -14,6 +14,8 @@ import { useTestService } from '../core/client/fixture';
 import { runCli, useBuiltCli, useTempDirs } from './cliRunner';
 
 const run = promisify(execFile);
+// npm is a .cmd script on Windows, which execFile starts only through a shell.
+const npmShell = { shell: process.platform === 'win32' };
 const SHIPPED = ['CHANGELOG.md', 'LICENSE', 'README.md', 'ThirdPartyNotices.txt', 'dist/cli.js', 'dist/scanHelper.js', 'package.json'];
 
 describe('cli: the npm package', function () {
@@ -24,14 +26,14 @@ describe('cli: the npm package', function () {
 
   it('packs only what the command line runs, installs offline and runs as `leak-search`', async () => {
     const dir = tempDir();
-    const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', dir], { cwd: repoRoot });
+    const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', dir], { cwd: repoRoot, ...npmShell });
     const [packed] = JSON.parse(stdout) as { filename: string; files: { path: string }[] }[];
     assert.ok(packed);
     assert.deepEqual(packed.files.map((f) => f.path).sort(), SHIPPED);
 
     const prefix = path.join(dir, 'prefix');
     fs.mkdirSync(prefix);
-    await run('npm', ['install', '--prefix', prefix, '--offline', '--no-audit', '--no-fund', path.join(dir, packed.filename)], { cwd: dir });
+    await run('npm', ['install', '--prefix', prefix, '--offline', '--no-audit', '--no-fund', path.join(dir, packed.filename)], { cwd: dir, ...npmShell });
     const bin = path.join(prefix, 'node_modules', '.bin', 'leak-search');
     const installed = path.join(prefix, 'node_modules', 'leak-search');
     assert.ok(fs.existsSync(path.join(installed, 'dist', 'scanHelper.js')), "the scanner's helper sits beside the bundle");

@@ -108,6 +108,13 @@ describe('tools/release/notices.mjs', () => {
     assert.deepEqual(refusals, []);
   });
 
+  it('adds the notice of data a package bundles under another licence: the Public Suffix List in tldts', () => {
+    const { notices: found } = notices.collectNotices([path.join(repoRoot, 'node_modules', 'tldts')]);
+    const texts = found[0]?.texts.map((t) => t.text).join('\n') ?? '';
+    assert.match(texts, /Public Suffix List/);
+    assert.match(texts, /Mozilla Public License, v\. 2\.0/);
+  });
+
   it('renders a list, then each licence text once per package version', () => {
     const text = notices.renderNotices('Product', [
       { name: 'a', version: '1.0.0', licence: 'MIT', texts: [{ file: 'LICENSE', text: '\uFEFFline one\r\nline two\r\n' }] },
