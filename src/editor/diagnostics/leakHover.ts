@@ -78,7 +78,22 @@ export class LeakHoverProvider implements vscode.HoverProvider {
     const shown = ours.map((d) => this.controller.matchOf(document.uri, d)).filter((m): m is ShownMatch => m !== undefined);
     if (shown.length === 0) return undefined;
     const range = shown.map((m) => m.range).reduce((a, b) => a.union(b));
-    const found = await Promise.all(shown.map((m) => this.holder.hover(m.match.handle, HOVER_RECORDS).catch(() => undefined)));
+    const found = await Promise.all(shown.map((m) => this.#records(document, m)));
     return new vscode.Hover(shown.map((m, i) => hoverMarkdown(m, found[i], this.markOf)), range);
+  }
+
+  /**
+   * The records behind a shown match. Its handle belongs to the index that made the diagnostic;
+   * after a re-check or a restart the new index answers nothing for it until the file is
+   * scanned again, so the same place is asked of the new index instead of showing no records.
+   */
+  async #records(document: vscode.TextDocument, shown: ShownMatch): Promise<{ readonly records: readonly HoverRecord[]; readonly total: number } | undefined> {
+    const found = await this.holder.hover(shown.match.handle, HOVER_RECORDS).catch(() => undefined);
+    if (found) return found;
+    const start = document.offsetAt(shown.range.start);
+    const end = document.offsetAt(shown.range.end);
+    const again = await this.holder.match(document.getText()).catch(() => undefined);
+    const same = again?.matches.find((m) => m.start === start && m.end === end && m.identifier === shown.match.identifier);
+    return same ? this.holder.hover(same.handle, HOVER_RECORDS).catch(() => undefined) : undefined;
   }
 }
