@@ -11,10 +11,13 @@
 // Without a workspace scan, only files a scan marked before are followed.
 import * as vscode from 'vscode';
 import { Disposable } from '../../core/lifecycle';
+import { eachConcurrently } from '../../core/scan/files/eachConcurrently';
 import { excludeMatcher } from '../../core/scan/files/excludeGlobs';
 import { readDiagnosticSettings } from './diagnosticSettings';
 import type { DiagnosticSettings } from './diagnosticSettings';
 import type { DiagnosticsController } from './diagnosticsController';
+import { diskEntry } from './diskEntry';
+import type { DiskEntry } from './diskEntry';
 import type { GitIgnored } from './gitIgnored';
 import type { LeakIndexHolder } from './leakIndexHolder';
 import { MAX_FILES_PER_FOLDER } from './workspaceScan';
@@ -25,6 +28,20 @@ export const SCANNED_KEY = 'leakSearch.workspaceScanned';
 
 /** How long file events gather before they are handled (a checkout sends thousands at once). */
 const SETTLE_MS = 300;
+/** Files asked about on disk at once, and the longest that keeps the host's thread. */
+const STAT_CONCURRENCY = 16;
+const TURN_MS = 15;
+
+/** What is on disk at each of `uris` now, in their order, asked a few at a time. */
+async function diskEntries(uris: readonly vscode.Uri[]): Promise<DiskEntry[]> {
+  const out = new Array<DiskEntry>(uris.length);
+  let i = 0;
+  await eachConcurrently(uris, { concurrency: STAT_CONCURRENCY, turnMs: TURN_MS }, async (uri) => {
+    const at = i++;
+    out[at] = await diskEntry(uri);
+  });
+  return out;
+}
 
 export interface WorkspaceFollowerDeps {
   readonly state: vscode.Memento;
@@ -125,14 +142,8 @@ export class WorkspaceFollower extends Disposable {
    * by the search itself.
    */
   async #filesInFolders(uris: readonly vscode.Uri[]): Promise<vscode.Uri[]> {
-    const folders: vscode.Uri[] = [];
-    for (const uri of uris) {
-      try {
-        if (((await vscode.workspace.fs.stat(uri)).type & vscode.FileType.Directory) !== 0) folders.push(uri);
-      } catch {
-        // gone again
-      }
-    }
+    const entries = await diskEntries(uris);
+    const folders = uris.filter((_, i) => entries[i] === 'folder');
     const keys = folders.map((f) => `${f.toString().replace(/\/$/, '')}/`);
     const outer = folders.filter((_, i) => !keys.some((k, j) => j !== i && keys[i]!.startsWith(k) && k !== keys[i]));
     const out = new Map<string, vscode.Uri>();
@@ -181,15 +192,10 @@ export class WorkspaceFollower extends Disposable {
     const keep = new Set(listed.map((u) => u.toString()));
     const unlisted = this.deps.controller.filesFromDisk().filter((u) => !keep.has(u.toString()));
     if (unlisted.length === 0) return;
-    const present: vscode.Uri[] = [];
-    for (const uri of unlisted) {
-      try {
-        await vscode.workspace.fs.stat(uri);
-        present.push(uri);
-      } catch {
-        this.deps.controller.forgetFromDisk(uri);
-      }
-    }
+    // A tree deleted just before a scan may not have sent its events yet: thousands of files to ask about.
+    const entries = await diskEntries(unlisted);
+    this.deps.controller.forgetManyFromDisk(unlisted.filter((_, i) => entries[i] === undefined));
+    const present = unlisted.filter((_, i) => entries[i] !== undefined);
     const wanted = await this.#filter(present, new Set());
     this.deps.controller.forgetManyFromDisk(present.filter((uri) => !wanted.has(uri.toString())));
   }

@@ -1,0 +1,23 @@
+// What is at a workspace URI on disk now: a file, a folder, or nothing. A `file:` URI is asked
+// of Node's file system through its thread pool, as scannedFileBytes.ts reads files: VS Code's
+// `workspace.fs.stat` takes a message to the workbench and back, and the follower asks this of
+// every file a deleted tree or a checkout touched, thousands at once. Any other scheme (a
+// virtual workspace) goes through VS Code's API.
+import { promises as fs } from 'node:fs';
+import * as vscode from 'vscode';
+
+export type DiskEntry = 'file' | 'folder' | 'other' | undefined;
+
+export async function diskEntry(uri: vscode.Uri): Promise<DiskEntry> {
+  try {
+    if (uri.scheme === 'file') {
+      const stat = await fs.stat(uri.fsPath);
+      return stat.isDirectory() ? 'folder' : stat.isFile() ? 'file' : 'other';
+    }
+    const { type } = await vscode.workspace.fs.stat(uri);
+    return (type & vscode.FileType.Directory) !== 0 ? 'folder' : (type & vscode.FileType.File) !== 0 ? 'file' : 'other';
+  } catch {
+    // Gone (or unreadable, which a scan treats the same).
+    return undefined;
+  }
+}
