@@ -3,7 +3,6 @@
 // the caller's own thread (the editor runs the same engine in a worker, through
 // src/editor/engine/), takes every input as a value (no settings, no UI) and is plain Node,
 // so the command line and tests use it as they are. Documented in docs/ARCHITECTURE.md.
-import { closeSync, constants as fsConstants, fstatSync, lstatSync, openSync, readFileSync } from 'node:fs';
 import { hkdfSync } from 'node:crypto';
 import type { BodySink, ClientOptions } from '../core/client/client';
 import { LeakSearchClient } from '../core/client/client';
@@ -11,8 +10,8 @@ import { sarifLevel, sarifLocation, sarifLog } from '../core/export/sarif';
 import type { SarifFinding, SarifTool } from '../core/export/sarif';
 import { latestOfOrigin } from '../core/results/latest';
 import { FINDING_CODES, findingSeverity } from '../core/scan/findingSeverity';
-import { bytesLookBinary, decodeText } from '../core/scan/files/binaryText';
 import { visibleMatches } from '../core/scan/files/docFiles';
+import { readScannableFile, scannableText } from '../core/scan/files/scannableFile';
 import { LineIndex } from '../core/scan/files/lineIndex';
 import type { MatchOptions, SeverityHint } from '../core/scan/leakIndex';
 import { planChecks } from '../core/service/checkPlan';
@@ -96,8 +95,6 @@ export interface ScanOptions extends MatchOptions {
 export type SarifExtras = Pick<SarifFinding, 'fingerprint' | 'suppression' | 'commit'>;
 
 const DEFAULT_MAX_FILE_BYTES = 10 * 1024 * 1024;
-// Opening a file does not follow a symbolic link where the system can tell (not on Windows).
-const NO_FOLLOW: number | undefined = fsConstants.O_NOFOLLOW;
 
 /** A result as bytes (see store/serialize.ts), to carry it to another session (`importResult`). */
 export interface ExportedResult {
@@ -334,34 +331,8 @@ export class LeakSearchSession {
    * symbolic link is not followed), larger than `maxFileBytes`, or binary.
    */
   async scanFile(path: string, options: ScanOptions = {}): Promise<FileFinding[] | undefined> {
-    const bytes = this.readScannable(path, options);
+    const bytes = readScannableFile(path, options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES);
     return bytes === undefined ? undefined : this.scanBytes(path, bytes, options);
-  }
-
-  /**
-   * A file's content as `scanFile` reads it, or undefined when it is skipped before reading:
-   * not a regular file (a symbolic link is not followed) or larger than `maxFileBytes`. Read
-   * synchronously: a tree holds mostly small files, for which the four trips of an
-   * asynchronous read through Node's thread pool (open, stat, read, close) cost several times
-   * the reading itself. A caller that serves other work meanwhile yields between files.
-   */
-  readScannable(path: string, options: ScanOptions = {}): Uint8Array | undefined {
-    let fd: number;
-    try {
-      // Never waits: a named pipe opened for reading would block until something writes to it.
-      fd = openSync(path, NO_FOLLOW === undefined ? 'r' : fsConstants.O_RDONLY | NO_FOLLOW | (fsConstants.O_NONBLOCK ?? 0));
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ELOOP') return undefined;
-      throw e;
-    }
-    try {
-      const stat = fstatSync(fd);
-      if (!stat.isFile() || stat.size > (options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES)) return undefined;
-      if (NO_FOLLOW === undefined && lstatSync(path).isSymbolicLink()) return undefined;
-      return readFileSync(fd);
-    } finally {
-      closeSync(fd);
-    }
   }
 
   /**
@@ -370,9 +341,15 @@ export class LeakSearchSession {
    * findings and tells documentation files.
    */
   scanBytes(path: string, bytes: Uint8Array, options: ScanOptions = {}): FileFinding[] | undefined {
-    if (bytes.length > (options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES) || bytesLookBinary(bytes)) return undefined;
-    const text = decodeText(bytes);
+    const text = scannableText(bytes, options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES);
+    return text === undefined ? undefined : this.scanDecoded(path, text, options);
+  }
+
+  /** The findings in a file's text, decoded and found to be scanned (`scannableText`) by the caller. */
+  scanDecoded(path: string, text: string, options: ScanOptions = {}): FileFinding[] {
     const matches = visibleMatches(path, this.scanText(text, options), options.hostsInDocumentation ?? false);
+    // Most files have no finding: their lines are never counted.
+    if (matches.length === 0) return [];
     const lines = new LineIndex(text);
     return matches.map((match) => {
       const s = lines.position(match.start);

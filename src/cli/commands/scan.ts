@@ -31,6 +31,7 @@ import type { FindingsWriter, ScanFinding } from '../scan/findingsOutput';
 import { BlobReader, GitError, gitRoot, revisionArg } from '../scan/git';
 import { diffUnits, historyUnits, pathspecs, stagedUnits, treeUnits } from '../scan/scanSources';
 import { readAhead } from '../scan/readAhead';
+import { readScannableText, scannableText } from '../../core/scan/files/scannableFile';
 import type { ScanUnit } from '../scan/scanSources';
 import type { ReportFinding } from '../scan/report';
 import { appendSummary, failsAt, INFORMATION_URI } from '../scan/scanReport';
@@ -151,13 +152,14 @@ async function scan(ctx: RunContext, args: readonly string[], flags: ScanFlags, 
             : mode.kind === 'diff'
               ? diffUnits(root as string, mode.ref, specs)
               : historyUnits(root as string, mode.range, specs);
-      const read = (unit: ScanUnit): Promise<Uint8Array | undefined> => {
-        if (unit.blob === undefined) return Promise.resolve(readOrSkip(session, unit.path, options));
+      const read = async (unit: ScanUnit): Promise<string | undefined> => {
+        if (unit.blob === undefined) return readScannableText(unit.path, settings.maxFileSize);
         blobs ??= new BlobReader(root as string);
-        return blobs.read(unit.blob, settings.maxFileSize);
+        const bytes = await blobs.read(unit.blob, settings.maxFileSize);
+        return bytes === undefined ? undefined : scannableText(bytes, settings.maxFileSize);
       };
       let turn = Date.now();
-      for await (const { item: unit, content: bytes } of readAhead(units, READ_AHEAD, read)) {
+      for await (const { item: unit, content: text } of readAhead(units, READ_AHEAD, read)) {
         // Files are read synchronously: let timers, signals and output through now and then.
         if (Date.now() - turn > TURN_MS) {
           await new Promise((resolve) => setImmediate(resolve));
@@ -165,7 +167,7 @@ async function scan(ctx: RunContext, args: readonly string[], flags: ScanFlags, 
         }
         if (ctx.signal.aborted) break;
         ctx.reporter.progress(`Scanning ${path.relative(cwd, unit.path)}`);
-        const found = bytes === undefined ? undefined : session.scanBytes(unit.path, bytes, options);
+        const found = text === undefined ? undefined : session.scanDecoded(unit.path, text, options);
         if (found === undefined) {
           counts.skipped++;
           continue;
@@ -204,7 +206,7 @@ async function scan(ctx: RunContext, args: readonly string[], flags: ScanFlags, 
   }
 }
 
-/** Contents read ahead of the scan (blobs from git, which answers while the scan goes on), each at most maxFileSize. */
+/** Contents read ahead of the scan (blobs from git, which answers while the scan goes on), each at most maxFileSize as text. */
 const READ_AHEAD = 16;
 /** The longest the scan keeps the event loop before letting it turn. */
 const TURN_MS = 50;
@@ -265,15 +267,6 @@ function applyTriage(ctx: RunContext, session: LeakSearchSession, baseline: Extr
   }
   if (refusedCount(file.refused) > 0) ctx.reporter.warn(`The baseline's triage entries left out: ${refusalWords(file.refused)}.`);
   session.setTriage([...file.marks]);
-}
-
-/** A file's content, or undefined when it is skipped or cannot be read (gone since it was listed, no permission). */
-function readOrSkip(session: LeakSearchSession, file: string, options: ScanOptions): Uint8Array | undefined {
-  try {
-    return session.readScannable(file, options);
-  } catch {
-    return undefined;
-  }
 }
 
 /**

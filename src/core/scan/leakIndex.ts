@@ -129,7 +129,7 @@ export class LeakIndex implements Tables {
   /** Records held by the longer lists in #summaries (at most CACHED_LONG_REFS). */
   #longRefs = 0;
   /** The scanner's prefilter per combination of wanted kinds, until the next add or remove. */
-  readonly #prefilters = new Map<string, ScanPrefilter>();
+  readonly #settings = new Map<string, ScanSettings>();
 
   /** `key`: 24 random bytes by default (tests pass their own); never leaves the index. */
   constructor(key?: Uint8Array) {
@@ -179,7 +179,7 @@ export class LeakIndex implements Tables {
   #recompute(): void {
     this.#summaries.clear();
     this.#longRefs = 0;
-    this.#prefilters.clear();
+    this.#settings.clear();
     this.emailSketch = new Sketch(true);
     this.usernameSketch = new Sketch(true);
     this.hostSketch = new Sketch(true);
@@ -263,11 +263,8 @@ export class LeakIndex implements Tables {
       passwords: options.passwords !== false && s[PASSWORDS] + s[SHORT_PASSWORDS] + s[COMMON_PASSWORDS] > 0,
     };
     const sink = new MatchSink(text, this, this.#fp, want);
-    const wantTokens = want.usernames || want.hosts;
-    const tokenLengths = wantTokens ? union(want.usernames ? this.usernameLengths : undefined, want.hosts ? this.hostLengths : undefined) : false;
-    const wantValues = want.passwords || want.usernames;
-    const valueLengths = wantValues ? union(want.passwords ? this.passwordLengths : undefined, want.usernames ? this.usernameLengths : undefined) : false;
-    scanner(text, sink, { emails: want.emails, urls: want.urls || want.hosts, tokens: tokenLengths, values: valueLengths, prefilter: this.#prefilter(want) });
+    const { prefilter, tokens, values } = this.#scanSettings(want);
+    scanner(text, sink, { emails: want.emails, urls: want.urls || want.hosts, tokens, values, prefilter });
     if (want.passwords || want.usernames || want.emails) credentialForms(text, (position, s, e, value) => sink.decoded(s, e, value, position === 'user' ? USER : PASSWORD));
     const hits = sink.hits.sort((a, b) => a.start - b.start || a.end - b.end || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0));
     const unique = hits.filter((h, i) => i === 0 || h.start !== hits[i - 1].start || h.end !== hits[i - 1].end || h.kind !== hits[i - 1].kind);
@@ -275,12 +272,16 @@ export class LeakIndex implements Tables {
     return unique.map((h, i) => this.#make(h, unique, i, mentions));
   }
 
-  /** matchSink.ts's first tests for `want`, for the scanner to run inside its loop (the same object while nothing changes). */
-  #prefilter(want: Wanted): ScanPrefilter {
+  /**
+   * The scanner's settings for `want`: the lengths of tokens and values worth looking up, and
+   * matchSink.ts's first tests to run inside its loop. Made once per `want` while the index
+   * stays the same: a workspace scan asks for each of thousands of files.
+   */
+  #scanSettings(want: Wanted): ScanSettings {
     const key = `${+want.emails}${+want.usernames}${+want.hosts}${+want.passwords}${+want.urls}`;
-    let pre = this.#prefilters.get(key);
-    if (pre === undefined) {
-      pre = {
+    let settings = this.#settings.get(key);
+    if (settings === undefined) {
+      const prefilter: ScanPrefilter = {
         emails: want.emails ? { lengths: this.emailLengths, bits: this.emailSketch.bits } : undefined,
         usernames: want.usernames ? { lengths: this.usernameLengths, bits: this.usernameSketch.bits } : undefined,
         hosts: want.hosts || want.urls ? { lengths: this.hostLengths, bits: this.hostSketch.bits } : undefined,
@@ -288,9 +289,14 @@ export class LeakIndex implements Tables {
         hostTokens: want.hosts,
         urls: want.urls,
       };
-      this.#prefilters.set(key, pre);
+      settings = {
+        prefilter,
+        tokens: want.usernames || want.hosts ? union(want.usernames ? this.usernameLengths : undefined, want.hosts ? this.hostLengths : undefined) : false,
+        values: want.passwords || want.usernames ? union(want.passwords ? this.passwordLengths : undefined, want.usernames ? this.usernameLengths : undefined) : false,
+      };
+      this.#settings.set(key, settings);
     }
-    return pre;
+    return settings;
   }
 
   #refs(hit: Hit): RecordRef[] {
@@ -456,6 +462,13 @@ function named(hit: Hit, owners: readonly string[], all: readonly Hit[], at: num
     }
   }
   return best === undefined ? [] : [best.identifier];
+}
+
+/** What the scanner is told for one set of wanted kinds (LeakIndex's #scanSettings). */
+interface ScanSettings {
+  readonly prefilter: ScanPrefilter;
+  readonly tokens: LengthFilter | false;
+  readonly values: LengthFilter | false;
 }
 
 function union(a: LengthFilter | undefined, b: LengthFilter | undefined): LengthFilter {
