@@ -11,6 +11,7 @@
 // body: every character is looked at a bounded number of times, whatever the chunking.
 // Pure: no `vscode`, no I/O.
 import { LeakSearchError } from '../service/errors';
+import { JsonGrammar } from './jsonGrammar';
 import { setOwn } from './ownFields';
 import { ACCOUNT_FIELDS } from '../service/types';
 import type { AccountRecord, FieldValue, FindingsType, OpenRecord } from '../service/types';
@@ -108,6 +109,8 @@ interface Raw {
   last: number;
   /** Whitespace followed a number or literal: it matters if another one follows. */
   pendingSpace: boolean;
+  /** The grammar of a value kept (a skipped one is only bracket-matched). */
+  grammar: JsonGrammar | undefined;
 }
 
 /** A character a number or a literal (true, false, null) ends with: whitespace after it may separate two tokens. */
@@ -455,7 +458,7 @@ export class SearchBodyParser {
       this.#at = this.#at === At.TopValue ? At.TopNext : At.RecordNext;
       return v.end;
     }
-    this.#raw = { depth: 0, inString: false, escaped: false, parts: keep ? [] : undefined, length: 0, last: 0, pendingSpace: false };
+    this.#raw = { depth: 0, inString: false, escaped: false, parts: keep ? [] : undefined, length: 0, last: 0, pendingSpace: false, grammar: keep ? new JsonGrammar() : undefined };
     return p;
   }
 
@@ -471,8 +474,10 @@ export class SearchBodyParser {
         if (raw.length > this.#maxField) throw bad(`a field of result ${this.#records + 1} is longer than ${this.#maxField} characters.`);
       }
     };
+    const grammar = raw.grammar;
     for (; i < buf.length; i++) {
       const c = buf.charCodeAt(i);
+      if (grammar !== undefined && !grammar.step(c)) throw bad(NOT_JSON);
       if (raw.inString) {
         if (raw.escaped) raw.escaped = false;
         else if (c === 92) raw.escaped = true;
@@ -525,15 +530,9 @@ export class SearchBodyParser {
       this.#at = At.TopNext;
       return;
     }
-    const text = raw.parts.join('');
-    // The copy only tracked brackets and strings; V8's JSON.parse checks the rest of the
-    // grammar (it is iterative: any depth).
-    try {
-      JSON.parse(text);
-    } catch {
-      throw bad(NOT_JSON);
-    }
-    this.#fields.field(this.#key, text, ValueKind.Nested);
+    // Checked character by character as it was copied (jsonGrammar.ts): nothing is built.
+    if (raw.grammar?.complete !== true) throw bad(NOT_JSON);
+    this.#fields.field(this.#key, raw.parts.join(''), ValueKind.Nested);
     this.#at = At.RecordNext;
   }
 
