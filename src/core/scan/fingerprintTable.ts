@@ -117,27 +117,36 @@ function sortSlot(hi: Uint32Array, lo: Uint32Array, rec: Uint32Array, a: number,
   rec.set(r, a);
 }
 
-/** Collects entries, then sorts them into a table. */
+const EMPTY_CHUNK = new Uint32Array(0);
+
+/** Entries in a builder's first chunk, and the most in one (three slots each). */
+const FIRST_CHUNK = 1024;
+const LARGEST_CHUNK = 1 << 16;
+
+/**
+ * Collects entries, then sorts them into a table. Entries go into chunks that are never copied
+ * (a doubling array would copy every entry about once more and hold up to twice the room it
+ * needs), each entry's three numbers side by side.
+ */
 export class TableBuilder {
-  #hi: Uint32Array = new Uint32Array(1024);
-  #lo: Uint32Array = new Uint32Array(1024);
-  #rec: Uint32Array = new Uint32Array(1024);
+  readonly #chunks: Uint32Array[] = [];
+  #chunk = new Uint32Array(0);
+  #at = 0;
   #n = 0;
 
   add(hi: number, lo: number, record: number): void {
-    if (this.#n === this.#hi.length) {
-      const grow = (a: Uint32Array): Uint32Array => {
-        const b = new Uint32Array(a.length * 2);
-        b.set(a);
-        return b;
-      };
-      this.#hi = grow(this.#hi);
-      this.#lo = grow(this.#lo);
-      this.#rec = grow(this.#rec);
+    let chunk = this.#chunk;
+    let at = this.#at;
+    if (at === chunk.length) {
+      chunk = new Uint32Array(3 * Math.min(LARGEST_CHUNK, Math.max(FIRST_CHUNK, this.#n)));
+      this.#chunks.push(chunk);
+      this.#chunk = chunk;
+      at = 0;
     }
-    this.#hi[this.#n] = hi;
-    this.#lo[this.#n] = lo;
-    this.#rec[this.#n] = record;
+    chunk[at] = hi;
+    chunk[at + 1] = lo;
+    chunk[at + 2] = record;
+    this.#at = at + 3;
     this.#n++;
   }
 
@@ -147,24 +156,36 @@ export class TableBuilder {
     const bits = directoryBits(n);
     const shift = 32 - bits;
     const slots = 1 << bits;
-    const hi0 = this.#hi;
-    const lo0 = this.#lo;
-    const rec0 = this.#rec;
+    const chunks = this.#chunks;
+    const last = chunks.length - 1;
     // Entries per slot, then where each slot starts: the lookup's directory.
     const dir = new Uint32Array(slots + 1);
-    for (let i = 0; i < n; i++) dir[(hi0[i] >>> shift) + 1]++;
+    for (let c = 0; c <= last; c++) {
+      const chunk = chunks[c] as Uint32Array;
+      const end = c === last ? this.#at : chunk.length;
+      for (let j = 0; j < end; j += 3) dir[((chunk[j] as number) >>> shift) + 1]++;
+    }
     for (let k = 1; k <= slots; k++) dir[k] += dir[k - 1];
     const next = dir.slice(0, slots);
     const hi = new Uint32Array(n);
     const lo = new Uint32Array(n);
     const rec = new Uint32Array(n);
-    for (let i = 0; i < n; i++) {
-      const at = next[hi0[i] >>> shift]++;
-      hi[at] = hi0[i];
-      lo[at] = lo0[i];
-      rec[at] = rec0[i];
+    for (let c = 0; c <= last; c++) {
+      const chunk = chunks[c] as Uint32Array;
+      const end = c === last ? this.#at : chunk.length;
+      for (let j = 0; j < end; j += 3) {
+        const h = chunk[j] as number;
+        const at = next[h >>> shift]++;
+        hi[at] = h;
+        lo[at] = chunk[j + 1] as number;
+        rec[at] = chunk[j + 2] as number;
+      }
+      // Freed as soon as it is read: the table and the chunks are not held at once.
+      chunks[c] = EMPTY_CHUNK;
     }
-    this.#hi = this.#lo = this.#rec = new Uint32Array(0);
+    this.#chunks.length = 0;
+    this.#chunk = EMPTY_CHUNK;
+    this.#at = 0;
     this.#n = 0;
     for (let k = 0; k < slots; k++) {
       const a = dir[k];

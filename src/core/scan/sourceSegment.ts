@@ -172,9 +172,13 @@ class CodeMemo {
 
 /** Values `TextCodes` tells apart before it starts again, so that its memory per field is bounded. */
 const TEXT_CODES = 1 << 17;
-/** Lookups between two looks at how often values repeat, and lookups skipped when they hardly do. */
-const TRIAL = 1 << 16;
-const PAUSE = 8 * TRIAL;
+/**
+ * Lookups between two looks at how often values repeat, and lookups skipped when they hardly
+ * do: a few thousand lookups tell the rate well, and a field of distinct values then pays for
+ * one lookup in 65.
+ */
+const TRIAL = 1 << 13;
+const PAUSE = 64 * TRIAL;
 
 /**
  * Codes for the values of a field its source keeps no dictionary of (a column of mostly
