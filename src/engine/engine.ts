@@ -10,6 +10,9 @@ import { SearchBodyParser } from '../core/results/searchBodyParser';
 import type { RateLimitState, SearchQuery } from '../core/service/types';
 import type { PanelColumn, PanelEntry, ViewQuery } from '../shared/webviewProtocol';
 import type { MatchOptions } from '../core/scan/leakIndex';
+import { readScannableText } from '../core/scan/files/scannableFile';
+import { placeMatches } from '../core/scan/files/placedMatches';
+import type { Placed } from '../core/scan/files/placedMatches';
 import { Leaks } from './leaks';
 import type { HoverRecord, WireMatch } from './leaks';
 import type { EngineLimits, InitParams, MemoryFigures, Page, PanelSelection, ResultMeta, SiteSummary, TreeRecord } from './workerProtocol';
@@ -343,6 +346,13 @@ export class Engine {
 
   match(text: string, options: MatchOptions | undefined): { version: number; matches: WireMatch[] } {
     return { version: this.#leaks.version, matches: this.#leaks.match(text, options) };
+  }
+
+  /** `match` over a file read here (workerProtocol.ts `matchFile`). */
+  matchFile(path: string, maxBytes: number, options: MatchOptions | undefined): { version: number; matches: Placed<WireMatch>[] | undefined } {
+    const version = this.#leaks.version;
+    const text = readScannableText(path, maxBytes);
+    return { version, matches: text === undefined ? undefined : placeMatches(text, this.#leaks.isEmpty ? [] : this.#leaks.match(text, options)) };
   }
 
   hover(handle: number, limit: number): { records: readonly HoverRecord[]; total: number } | undefined {

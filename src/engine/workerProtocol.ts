@@ -6,6 +6,7 @@
 import type { LeakSearchErrorDetails, LeakSearchErrorKind } from '../core/service/errors';
 import type { DateRange, FindingsType, RateLimitState, SearchQuery } from '../core/service/types';
 import type { MatchOptions } from '../core/scan/leakIndex';
+import type { Placed } from '../core/scan/files/placedMatches';
 import type { ExportFormat, PanelColumn, PanelEntry, ViewFigures, ViewItem, ViewQuery, ViewSummary } from '../shared/webviewProtocol';
 import type { HoverRecord, WireMatch } from './leaks';
 import type { TriageMark } from '../core/triage/triage';
@@ -142,6 +143,12 @@ export interface EngineMethods {
   setIndexed: { params: { keys: readonly string[] }; result: { version: number; empty: boolean } };
   /** Every leaked identifier in a text (a document, or the lines an edit touched). */
   match: { params: { text: string; options?: MatchOptions }; result: { version: number; matches: readonly WireMatch[] } };
+  /**
+   * Every leaked identifier in a file the engine reads itself (a workspace scan), placed by
+   * line: the editor's thread neither reads nor decodes it. `matches` is undefined when the
+   * file is skipped (not a regular file, larger than `maxBytes`, binary) or unreadable.
+   */
+  matchFile: { params: { path: string; maxBytes: number; options?: MatchOptions }; result: { version: number; matches: readonly Placed<WireMatch>[] | undefined } };
   /** The records behind a match (newest first); undefined once the index changed. */
   hover: { params: { handle: number; limit: number }; result: { records: readonly HoverRecord[]; total: number } | undefined };
   /** Every triage decision of an origin (replacing those held); answers the leak index's new version. */

@@ -14,7 +14,12 @@ export function hashIdentifier(salt: Uint8Array, normalisedIdentifier: string): 
  * file (`text.slice(start, end)`), which is hashed at once and never stored.
  */
 export function ignoreKey(match: Pick<LeakMatch, 'kind' | 'identifier' | 'start' | 'end'>, text: string): string {
-  if (match.kind === 'password') return `password\u0000${text.slice(match.start, match.end)}`;
+  return foundIgnoreKey(match, match.kind === 'password' ? text.slice(match.start, match.end) : '');
+}
+
+/** `ignoreKey` of a match whose password text (`found`) was taken from its file elsewhere (files/placedMatches.ts). */
+export function foundIgnoreKey(match: Pick<LeakMatch, 'kind' | 'identifier'>, found: string | undefined): string {
+  if (match.kind === 'password') return `password\u0000${found ?? ''}`;
   return `${match.kind}\u0000${match.identifier}`;
 }
 
@@ -69,6 +74,12 @@ export class IgnoreList {
   filter<M extends Pick<LeakMatch, 'kind' | 'identifier' | 'start' | 'end'>>(matches: readonly M[], text: string): M[] {
     if (this.#hashes.size === 0) return [...matches];
     return matches.filter((m) => !this.isIgnored(ignoreKey(m, text)));
+  }
+
+  /** The matches not ignored, of a file whose password matches carry their text (`found`). */
+  filterFound<M extends Pick<LeakMatch, 'kind' | 'identifier'> & { readonly found?: string }>(matches: readonly M[]): M[] {
+    if (this.#hashes.size === 0) return [...matches];
+    return matches.filter((m) => !this.isIgnored(foundIgnoreKey(m, m.found)));
   }
 
   toJSON(): IgnoreListData {

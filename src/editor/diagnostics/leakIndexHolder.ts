@@ -4,6 +4,7 @@
 // settings change, never on the keystroke path; matching a text is a call to the engine.
 import * as vscode from 'vscode';
 import { Disposable } from '../../core/lifecycle';
+import type { Placed } from '../../core/scan/files/placedMatches';
 import type { MatchOptions } from '../../core/scan/leakIndex';
 import type { HoverRecord, WireMatch } from '../../engine/workerProtocol';
 import type { EngineHost } from '../engine/engineHost';
@@ -104,6 +105,15 @@ export class LeakIndexHolder extends Disposable {
   async match(text: string, options?: MatchOptions): Promise<{ readonly version: number; readonly matches: readonly WireMatch[] }> {
     if (this.#snapshot.isEmpty) return { version: this.#snapshot.version, matches: [] };
     return this.engine.call('match', { text, ...(options ? { options } : {}) });
+  }
+
+  /**
+   * Every leaked identifier in a file on disk, read and matched on the engine's thread; the
+   * matches are placed by line. Undefined when the file is skipped (not a regular file,
+   * larger than `maxBytes`, binary) or unreadable.
+   */
+  async matchFile(path: string, maxBytes: number): Promise<readonly Placed<WireMatch>[] | undefined> {
+    return (await this.engine.call('matchFile', { path, maxBytes })).matches;
   }
 
   /** The records behind a match (newest first), or undefined once the index changed. */

@@ -6,7 +6,9 @@
 // diagnostics); the others get diagnostics from their text on disk.
 import * as vscode from 'vscode';
 import { visibleMatches } from '../../core/scan/files/docFiles';
-import { bytesLookBinary, decodeText } from '../../core/scan/files/binaryText';
+import { placeMatches, unplaced } from '../../core/scan/files/placedMatches';
+import type { Placed } from '../../core/scan/files/placedMatches';
+import { scannableText } from '../../core/scan/files/scannableFile';
 import { eachConcurrently } from '../../core/scan/files/eachConcurrently';
 import { readDiagnosticSettings } from './diagnosticSettings';
 import type { DiagnosticSettings } from './diagnosticSettings';
@@ -16,7 +18,7 @@ import type { GitIgnored } from './gitIgnored';
 import type { IgnoreStore } from './ignoreStore';
 import { toDiagnostic } from './matchDiagnostic';
 import type { LeakIndexHolder } from './leakIndexHolder';
-import { LineIndex } from '../../core/scan/files/lineIndex';
+import type { WireMatch } from '../../engine/workerProtocol';
 import { scannedFileBytes } from './scannedFileBytes';
 import { shownDocuments } from './shownDocuments';
 
@@ -134,17 +136,14 @@ export interface FileScanCounts {
 export async function scanFile(deps: WorkspaceScanDeps, uri: vscode.Uri, settings: DiagnosticSettings = readDiagnosticSettings(uri)): Promise<FileScanCounts | undefined> {
   if (deps.exported.has(uri)) return undefined;
   try {
-    const bytes = await scannedFileBytes(uri, settings.maxFileSize);
-    if (bytes === undefined || bytesLookBinary(bytes)) return undefined;
-    const text = decodeText(bytes);
-    const snapshot = deps.holder.snapshot;
-    const found = snapshot.isEmpty ? [] : deps.ignores.list.filter((await deps.holder.match(text)).matches, text);
-    const matches = visibleMatches(uri.path, found, settings.hostsInDocumentation);
-    const lines = new LineIndex(text);
-    const shown: ShownMatch[] = matches.map((match) => {
-      const s = lines.position(match.start);
-      const e = lines.position(match.end);
-      const range = new vscode.Range(s.line, s.character, e.line, e.character);
+    // A file on this machine's disk is read, decoded and matched on the engine's thread: this
+    // thread only gets its matches. Another scheme (a virtual workspace) is read here.
+    const placed = uri.scheme === 'file' ? await deps.holder.matchFile(uri.fsPath, settings.maxFileSize) : await matchRead(deps, uri, settings.maxFileSize);
+    if (placed === undefined) return undefined;
+    const matches = visibleMatches(uri.path, deps.ignores.list.filterFound(placed), settings.hostsInDocumentation);
+    const shown: ShownMatch[] = matches.map((m) => {
+      const range = new vscode.Range(m.startLine, m.startCharacter, m.endLine, m.endCharacter);
+      const match = unplaced(m);
       return { match, range, diagnostic: toDiagnostic(match, range, settings.severity) };
     });
     deps.controller.setForFile(uri, shown);
@@ -152,4 +151,12 @@ export async function scanFile(deps: WorkspaceScanDeps, uri: vscode.Uri, setting
   } catch {
     return undefined;
   }
+}
+
+/** A file read through VS Code's file system, matched, its matches placed; undefined when it is skipped. */
+async function matchRead(deps: WorkspaceScanDeps, uri: vscode.Uri, maxBytes: number): Promise<readonly Placed<WireMatch>[] | undefined> {
+  const bytes = await scannedFileBytes(uri, maxBytes);
+  const text = bytes === undefined ? undefined : scannableText(bytes, maxBytes);
+  if (text === undefined) return undefined;
+  return placeMatches(text, deps.holder.snapshot.isEmpty ? [] : (await deps.holder.match(text)).matches);
 }
