@@ -90,7 +90,9 @@ export class WorkspaceFollower extends Disposable {
   /** Called after Scan Workspace: from now on this workspace's findings follow its files. */
   async scanned(listed: readonly vscode.Uri[]): Promise<void> {
     await this.#dropUnlisted(listed);
-    if (!this.following) await this.deps.state.update(SCANNED_KEY, true);
+    // Not waited for: the value holds in this window at once, and its write to disk answers
+    // only once the workbench has worked through the file events of a large tree.
+    if (!this.following) void Promise.resolve(this.deps.state.update(SCANNED_KEY, true)).catch((e: unknown) => this.deps.log(`Remembering the workspace scan failed: ${e instanceof Error ? e.message : String(e)}`));
   }
 
   #queue(into: Map<string, vscode.Uri>, uri: vscode.Uri): void {
