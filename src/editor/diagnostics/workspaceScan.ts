@@ -19,6 +19,7 @@ import type { IgnoreStore } from './ignoreStore';
 import { toDiagnostic } from './matchDiagnostic';
 import type { LeakIndexHolder } from './leakIndexHolder';
 import type { WireMatch } from '../../engine/workerProtocol';
+import type { EngineHost } from '../engine/engineHost';
 import { scannedFileBytes } from './scannedFileBytes';
 import { shownDocuments } from './shownDocuments';
 
@@ -43,6 +44,8 @@ export interface WorkspaceScanDeps {
   readonly git: GitIgnored;
   readonly controller: DiagnosticsController;
   readonly exported: ExportedFileList;
+  /** Lists a folder on disk on the engine's thread (core/scan/files/folderFiles.ts). */
+  readonly engine: EngineHost;
 }
 
 export interface WorkspaceScanOptions {
@@ -70,8 +73,7 @@ export async function scanWorkspaceFiles(
   const uris: vscode.Uri[] = [];
   for (const folder of folders) {
     const settings = readDiagnosticSettings(folder.uri);
-    const exclude = settings.exclude.length > 0 ? `{${settings.exclude.join(',')}}` : null;
-    uris.push(...(await vscode.workspace.findFiles(new vscode.RelativePattern(folder, '**/*'), exclude, MAX_FILES_PER_FOLDER, token)));
+    uris.push(...(await listFolder(deps, folder, settings.exclude, token)));
     if (token.isCancellationRequested) break;
   }
   if (!token.isCancellationRequested) options.listed?.(uris);
@@ -159,4 +161,18 @@ async function matchRead(deps: WorkspaceScanDeps, uri: vscode.Uri, maxBytes: num
   const text = bytes === undefined ? undefined : scannableText(bytes, maxBytes);
   if (text === undefined) return undefined;
   return placeMatches(text, deps.holder.snapshot.isEmpty ? [] : (await deps.holder.match(text)).matches);
+}
+
+/**
+ * The files of a workspace folder, but those `leakSearch.exclude` excludes. A folder on this
+ * machine's disk is listed by the engine with Node's file system: VS Code's findFiles sends
+ * every file back through the workbench as a URI, which for a tree of thousands of files
+ * costs seconds. Another scheme (a virtual workspace) is asked of VS Code.
+ */
+async function listFolder(deps: WorkspaceScanDeps, folder: vscode.WorkspaceFolder, exclude: readonly string[], token: vscode.CancellationToken): Promise<vscode.Uri[]> {
+  if (folder.uri.scheme === 'file') {
+    const { paths } = await deps.engine.call('listFiles', { root: folder.uri.fsPath, exclude, max: MAX_FILES_PER_FOLDER });
+    return paths.map((p) => vscode.Uri.file(p));
+  }
+  return vscode.workspace.findFiles(new vscode.RelativePattern(folder, '**/*'), exclude.length > 0 ? `{${exclude.join(',')}}` : null, MAX_FILES_PER_FOLDER, token);
 }
