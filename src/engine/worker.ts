@@ -5,7 +5,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import * as l10n from '@vscode/l10n';
 import { LeakSearchError } from '../core/service/errors';
-import { folderFiles } from '../core/scan/files/folderFiles';
 import { Engine } from './engine';
 import { setKnownKeys } from './store/recordTable';
 import { lowerThreadPriority } from './priority';
@@ -30,7 +29,6 @@ export function handlers(engine: Engine): Handlers {
     setIndexed: (p) => engine.setIndexed(p.keys),
     match: (p) => engine.match(p.text, p.options),
     matchFile: (p) => engine.matchFile(p.path, p.maxBytes, p.options),
-    listFiles: (p) => folderFiles(p.root, p.exclude, p.max),
     hover: (p) => engine.hover(p.handle, p.limit),
     setTriage: (p) => engine.setTriage(p.origin, p.marks),
     sites: (p) => engine.sites(p.key, p.offset, p.limit),

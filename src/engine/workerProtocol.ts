@@ -143,8 +143,6 @@ export interface EngineMethods {
   setIndexed: { params: { keys: readonly string[] }; result: { version: number; empty: boolean } };
   /** Every leaked identifier in a text (a document, or the lines an edit touched). */
   match: { params: { text: string; options?: MatchOptions }; result: { version: number; matches: readonly WireMatch[] } };
-  /** The files of a workspace folder on disk that Scan Workspace scans (core/scan/files/folderFiles.ts). */
-  listFiles: { params: { root: string; exclude: readonly string[]; max: number }; result: { paths: readonly string[]; truncated: boolean } };
   /**
    * Every leaked identifier in a file the engine reads itself (a workspace scan), placed by
    * line: the editor's thread neither reads nor decodes it. `matches` is undefined when the

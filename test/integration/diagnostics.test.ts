@@ -284,6 +284,13 @@ describe('Leaked identifiers in files', () => {
   it('"Scan Workspace" fills the Problems panel, skipping excluded, binary and too large files', async () => {
     const notes = await writeFile(folder, 'leak-fixtures/docs/notes.md', `# Contacts\n\n- [Bob](mailto:${BOB.username})\n- Sign-in: <${BOB.url}>\n`);
     const vendored = await writeFile(folder, 'node_modules/some-pkg/index.js', `module.exports = '${BOB.username}';\n`);
+    // files.exclude applies as it did when VS Code's file search listed the files; a symbolic link is not followed.
+    const hidden = await writeFile(folder, 'leak-fixtures/hidden-by-files-exclude/contacts.txt', `${BOB.username}\n`);
+    const link = vscode.Uri.joinPath(folder, 'leak-fixtures/docs/notes-link.md');
+    fs.rmSync(link.fsPath, { force: true });
+    fs.symlinkSync(notes.fsPath, link.fsPath);
+    const files = vscode.workspace.getConfiguration('files', folder);
+    await files.update('exclude', { ...files.inspect<Record<string, boolean>>('exclude')?.defaultValue, '**/hidden-by-files-exclude': true }, vscode.ConfigurationTarget.Workspace);
     const binary = await writeFile(folder, 'leak-fixtures/blob.bin', Buffer.concat([Buffer.from([0, 1, 2, 0]), Buffer.from(` ${BOB.username} `)]));
     const big = await writeFile(folder, 'leak-fixtures/big.log', `${BOB.username}\n${'x'.repeat(70_000)}\n`);
     await setSetting('diagnostics.maxFileSize', 65_536);
@@ -296,6 +303,8 @@ describe('Leaked identifiers in files', () => {
       assert.deepEqual(inNotes.map(codeOf), ['leaked-email', 'leaked-url']);
       assert.ok(inNotes[0].range.isEqual(new vscode.Range(2, 15, 2, 15 + BOB.username.length)), 'the e-mail after mailto:');
       assert.equal(all.get(vendored.toString())?.length ?? 0, 0, 'node_modules is excluded');
+      assert.equal(all.get(hidden.toString())?.length ?? 0, 0, 'files.exclude is honoured');
+      assert.equal(all.get(link.toString())?.length ?? 0, 0, 'a symbolic link is not followed');
       assert.equal(all.get(binary.toString())?.length ?? 0, 0, 'binary files are skipped');
       assert.equal(all.get(big.toString())?.length ?? 0, 0, 'files over the size limit are skipped');
       assert.ok(all.get(fixture.toString())?.length, 'the closed fixture is scanned from disk');
@@ -314,6 +323,8 @@ describe('Leaked identifiers in files', () => {
       assert.match(hoverText(hovers), new RegExp(BOB.browser));
     } finally {
       await setSetting('diagnostics.maxFileSize', undefined);
+      await files.update('exclude', undefined, vscode.ConfigurationTarget.Workspace);
+      fs.rmSync(link.fsPath, { force: true });
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     }
   });

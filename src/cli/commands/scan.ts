@@ -206,7 +206,7 @@ async function scan(ctx: RunContext, args: readonly string[], flags: ScanFlags, 
   }
 }
 
-/** Contents read ahead of the scan (blobs from git, which answers while the scan goes on), each at most maxFileSize as text. */
+/** Contents read ahead of the scan (blobs from git, which answers while the scan goes on), each at most maxFileSize bytes (as text, at most twice that). */
 const READ_AHEAD = 16;
 /** The longest the scan keeps the event loop before letting it turn. */
 const TURN_MS = 50;

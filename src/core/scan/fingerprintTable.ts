@@ -180,7 +180,7 @@ export class TableBuilder {
         lo[at] = chunk[j + 1] as number;
         rec[at] = chunk[j + 2] as number;
       }
-      // Freed as soon as it is read: the table and the chunks are not held at once.
+      // Let go as soon as it is read: the chunks' memory goes while the table's fills.
       chunks[c] = EMPTY_CHUNK;
     }
     this.#chunks.length = 0;

@@ -106,7 +106,7 @@ export class DiagnosticsFeature extends Disposable {
   }
 
   #scanDeps(): WorkspaceScanDeps {
-    return { holder: this.holder, ignores: this.ignores, git: this.git, controller: this.controller, exported: this.deps.exported, engine: this.deps.engine };
+    return { holder: this.holder, ignores: this.ignores, git: this.git, controller: this.controller, exported: this.deps.exported };
   }
 
   /** Scans the workspace's files with a cancellable progress notification. */

@@ -6,16 +6,17 @@
 import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
 
-export type DiskEntry = 'file' | 'folder' | 'other' | undefined;
+/** A symbolic link is told as such, not followed (Scan Workspace does not follow links). */
+export type DiskEntry = 'file' | 'folder' | 'link' | 'other' | undefined;
 
 export async function diskEntry(uri: vscode.Uri): Promise<DiskEntry> {
   try {
     if (uri.scheme === 'file') {
-      const stat = await fs.stat(uri.fsPath);
-      return stat.isDirectory() ? 'folder' : stat.isFile() ? 'file' : 'other';
+      const stat = await fs.lstat(uri.fsPath);
+      return stat.isSymbolicLink() ? 'link' : stat.isDirectory() ? 'folder' : stat.isFile() ? 'file' : 'other';
     }
     const { type } = await vscode.workspace.fs.stat(uri);
-    return (type & vscode.FileType.Directory) !== 0 ? 'folder' : (type & vscode.FileType.File) !== 0 ? 'file' : 'other';
+    return (type & vscode.FileType.SymbolicLink) !== 0 ? 'link' : (type & vscode.FileType.Directory) !== 0 ? 'folder' : (type & vscode.FileType.File) !== 0 ? 'file' : 'other';
   } catch {
     // Gone (or unreadable, which a scan treats the same).
     return undefined;

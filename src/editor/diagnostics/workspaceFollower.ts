@@ -20,7 +20,7 @@ import { diskEntry } from './diskEntry';
 import type { DiskEntry } from './diskEntry';
 import type { GitIgnored } from './gitIgnored';
 import type { LeakIndexHolder } from './leakIndexHolder';
-import { MAX_FILES_PER_FOLDER } from './workspaceScan';
+import { MAX_FILES_PER_FOLDER, filesUnder } from './workspaceScan';
 import type { FileScanCounts, WorkspaceScanSummary } from './workspaceScan';
 
 /** workspaceState key: a workspace scan ran here (its findings are restored and followed). */
@@ -150,11 +150,16 @@ export class WorkspaceFollower extends Disposable {
     const outer = folders.filter((_, i) => !keys.some((k, j) => j !== i && keys[i]!.startsWith(k) && k !== keys[i]));
     const out = new Map<string, vscode.Uri>();
     for (const folder of outer) {
-      const exclude = readDiagnosticSettings(folder).exclude;
-      const found = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, '**/*'), exclude.length > 0 ? `{${exclude.join(',')}}` : null, MAX_FILES_PER_FOLDER);
+      // Listed as Scan Workspace lists a folder; a virtual workspace's by VS Code's file search.
+      const found = folder.scheme === 'file' ? await filesUnder(folder) : await this.#findFiles(folder);
       for (const uri of found) out.set(uri.toString(), uri);
     }
     return [...out.values()];
+  }
+
+  #findFiles(folder: vscode.Uri): Thenable<vscode.Uri[]> {
+    const exclude = readDiagnosticSettings(folder).exclude;
+    return vscode.workspace.findFiles(new vscode.RelativePattern(folder, '**/*'), exclude.length > 0 ? `{${exclude.join(',')}}` : null, MAX_FILES_PER_FOLDER);
   }
 
   /** The candidates Scan Workspace would scan: not excluded, and not git-ignored unless the settings say so. */
@@ -194,10 +199,11 @@ export class WorkspaceFollower extends Disposable {
     const keep = new Set(listed.map((u) => u.toString()));
     const unlisted = this.deps.controller.filesFromDisk().filter((u) => !keep.has(u.toString()));
     if (unlisted.length === 0) return;
-    // A tree deleted just before a scan may not have sent its events yet: thousands of files to ask about.
+    // A tree deleted just before a scan may not have sent its events yet: thousands of files to
+    // ask about. A symbolic link is no longer scanned (marked by an older version, which followed links).
     const entries = await diskEntries(unlisted);
-    this.deps.controller.forgetManyFromDisk(unlisted.filter((_, i) => entries[i] === undefined));
-    const present = unlisted.filter((_, i) => entries[i] !== undefined);
+    this.deps.controller.forgetManyFromDisk(unlisted.filter((_, i) => entries[i] === undefined || entries[i] === 'link'));
+    const present = unlisted.filter((_, i) => entries[i] !== undefined && entries[i] !== 'link');
     const wanted = await this.#filter(present, new Set());
     this.deps.controller.forgetManyFromDisk(present.filter((uri) => !wanted.has(uri.toString())));
   }

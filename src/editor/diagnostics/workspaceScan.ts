@@ -19,7 +19,7 @@ import type { IgnoreStore } from './ignoreStore';
 import { toDiagnostic } from './matchDiagnostic';
 import type { LeakIndexHolder } from './leakIndexHolder';
 import type { WireMatch } from '../../engine/workerProtocol';
-import type { EngineHost } from '../engine/engineHost';
+import { folderFiles } from '../../core/scan/files/folderFiles';
 import { scannedFileBytes } from './scannedFileBytes';
 import { shownDocuments } from './shownDocuments';
 
@@ -44,8 +44,6 @@ export interface WorkspaceScanDeps {
   readonly git: GitIgnored;
   readonly controller: DiagnosticsController;
   readonly exported: ExportedFileList;
-  /** Lists a folder on disk on the engine's thread (core/scan/files/folderFiles.ts). */
-  readonly engine: EngineHost;
 }
 
 export interface WorkspaceScanOptions {
@@ -73,7 +71,7 @@ export async function scanWorkspaceFiles(
   const uris: vscode.Uri[] = [];
   for (const folder of folders) {
     const settings = readDiagnosticSettings(folder.uri);
-    uris.push(...(await listFolder(deps, folder, settings.exclude, token)));
+    uris.push(...(await listFolder(folder, settings.exclude, token)));
     if (token.isCancellationRequested) break;
   }
   if (!token.isCancellationRequested) options.listed?.(uris);
@@ -164,15 +162,34 @@ async function matchRead(deps: WorkspaceScanDeps, uri: vscode.Uri, maxBytes: num
 }
 
 /**
- * The files of a workspace folder, but those `leakSearch.exclude` excludes. A folder on this
- * machine's disk is listed by the engine with Node's file system: VS Code's findFiles sends
- * every file back through the workbench as a URI, which for a tree of thousands of files
- * costs seconds. Another scheme (a virtual workspace) is asked of VS Code.
+ * The files of a workspace folder, but those `leakSearch.exclude` or `files.exclude` exclude
+ * (as VS Code's findFiles does when given an exclude). A folder on this machine's disk is
+ * listed with Node's file system (core/scan/files/folderFiles.ts): findFiles sends every file
+ * back through the workbench as a URI, which for a tree of thousands of files costs seconds.
+ * Another scheme (a virtual workspace) is asked of VS Code.
  */
-async function listFolder(deps: WorkspaceScanDeps, folder: vscode.WorkspaceFolder, exclude: readonly string[], token: vscode.CancellationToken): Promise<vscode.Uri[]> {
-  if (folder.uri.scheme === 'file') {
-    const { paths } = await deps.engine.call('listFiles', { root: folder.uri.fsPath, exclude, max: MAX_FILES_PER_FOLDER });
-    return paths.map((p) => vscode.Uri.file(p));
-  }
+async function listFolder(folder: vscode.WorkspaceFolder, exclude: readonly string[], token: vscode.CancellationToken): Promise<vscode.Uri[]> {
+  if (folder.uri.scheme === 'file') return filesOnDisk(folder.uri, '', exclude, token);
   return vscode.workspace.findFiles(new vscode.RelativePattern(folder, '**/*'), exclude.length > 0 ? `{${exclude.join(',')}}` : null, MAX_FILES_PER_FOLDER, token);
+}
+
+/**
+ * The files Scan Workspace would list under `dir`, a folder on this machine's disk inside a
+ * workspace folder (the follower: a folder moved or copied in).
+ */
+export function filesUnder(dir: vscode.Uri): Promise<vscode.Uri[]> {
+  const folder = vscode.workspace.getWorkspaceFolder(dir);
+  const within = folder ? dir.path.slice(folder.uri.path.replace(/\/$/, '').length + 1).replace(/\/$/, '') : '';
+  return filesOnDisk(dir, within, readDiagnosticSettings(folder?.uri ?? dir).exclude);
+}
+
+function filesOnDisk(dir: vscode.Uri, within: string, exclude: readonly string[], token?: vscode.CancellationToken): Promise<vscode.Uri[]> {
+  const globs = [...exclude, ...filesExclude(dir)];
+  return folderFiles(dir.fsPath, globs, { max: MAX_FILES_PER_FOLDER, within, stopped: () => token?.isCancellationRequested === true }).then(({ paths }) => paths.map((p) => vscode.Uri.file(p)));
+}
+
+/** The globs `files.exclude` turns on for a folder (one with a `when` clause about its siblings is left to scan). */
+function filesExclude(folder: vscode.Uri): string[] {
+  const setting = vscode.workspace.getConfiguration('files', folder).get<Record<string, unknown>>('exclude') ?? {};
+  return Object.entries(setting).flatMap(([glob, on]) => (on === true ? [glob] : []));
 }

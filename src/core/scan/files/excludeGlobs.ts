@@ -1,8 +1,8 @@
 // `leakSearch.exclude` for a file that is not open: the same globs Scan Workspace hands to
 // VS Code's file search (`**/node_modules/**`), matched against the file's path relative to
-// its workspace folder (or the absolute path, for a glob that starts at the root). Used where
-// VS Code cannot be asked per file: a file created or changed on disk after a workspace scan.
-// Pure.
+// its workspace folder (or the absolute path, for a glob that starts at the root). Used to
+// list a workspace folder (folderFiles.ts) and for a file created or changed on disk after a
+// workspace scan. Pure.
 import picomatch from 'picomatch';
 
 /**
@@ -13,11 +13,14 @@ import picomatch from 'picomatch';
  */
 export function excludeMatcher(globs: readonly string[], windows = process.platform === 'win32'): (relative: string, absolute: string) => boolean {
   if (globs.length === 0) return () => false;
-  const tests = globs.map((g) => picomatch(g, { dot: true, windows, nocase: windows }));
+  const test = (g: string): ((path: string) => boolean) => picomatch(g, { dot: true, windows, nocase: windows });
+  // A glob written for the absolute path is tried on it alone, any other on the path relative
+  // to the folder alone: `**/build/**` must not exclude every file of a folder that sits under
+  // a `build` folder itself.
+  const isAbsolute = (g: string): boolean => g.startsWith('/') || g.startsWith('\\') || (windows && /^[a-z]:/i.test(g));
+  const relativeTests = globs.filter((g) => !isAbsolute(g)).map(test);
+  const absoluteTests = globs.filter(isAbsolute).map(test);
   // A URI's path puts a slash before the drive letter, which no glob written for `C:/…` has.
   const native = windows ? (absolute: string): string => absolute.replace(/^\/([a-z]:)/i, '$1') : (absolute: string): string => absolute;
-  return (relative, absolute) => {
-    const full = native(absolute);
-    return tests.some((t) => t(relative) || t(full));
-  };
+  return (relative, absolute) => relativeTests.some((t) => t(relative)) || (absoluteTests.length > 0 && absoluteTests.some((t) => t(native(absolute))));
 }

@@ -1,17 +1,17 @@
 // The files of a workspace folder as Scan Workspace lists them: every regular file under it
-// that `leakSearch.exclude` does not exclude, a folder the globs match skipped whole (as
-// VS Code's file search does), symbolic links not followed (a link's target is scanned where
-// it lives, as the command line's scan does), at most `max` files. Read with Node's file system
-// on the data engine's thread: VS Code's findFiles lists through the workbench's search
-// process and sends every file back as a URI, which for a large tree costs seconds. Yields the
-// thread now and then, so a very large tree does not hold the engine. Pure: no vscode.
+// that the exclude globs do not exclude (a folder they match is skipped whole, as VS Code's
+// file search does), symbolic links not followed (a link's target is scanned where it lives,
+// as the command line's scan does), at most `max` files. Listed with Node's file system, each
+// folder read through its thread pool: VS Code's findFiles lists through the workbench's
+// search process and sends every file back as a URI, which for a large tree costs seconds.
+// The loop lets its thread turn now and then, and stops when asked. Pure: no vscode.
 import { promises as fs } from 'node:fs';
 import type { Dirent } from 'node:fs';
 import * as path from 'node:path';
 import { excludeMatcher } from './excludeGlobs';
 
 /** The longest the listing keeps its thread before letting it turn. */
-const TURN_MS = 20;
+const TURN_MS = 15;
 
 export interface FolderFiles {
   /** Absolute paths, in the system's form. */
@@ -20,14 +20,38 @@ export interface FolderFiles {
   readonly truncated: boolean;
 }
 
-export async function folderFiles(root: string, exclude: readonly string[], max: number, windows = process.platform === 'win32'): Promise<FolderFiles> {
+export interface FolderFilesOptions {
+  readonly max: number;
+  /** Checked before each folder is read (cancellation): the files found so far are returned. */
+  readonly stopped?: () => boolean;
+  /** Windows' rules for paths and globs (the default on Windows). */
+  readonly windows?: boolean;
+  /** The root's own path relative to the folder the globs are written for (`/` between segments; none: the root is that folder). */
+  readonly within?: string;
+}
+
+/**
+ * What a link in a folder's list is, not following it. On Windows a reparse point (a OneDrive
+ * file, a deduplicated one) also reads as a link there: its own stat says what it is.
+ */
+async function linkKind(full: string): Promise<'file' | 'folder' | 'other'> {
+  try {
+    const stat = await fs.lstat(full);
+    return stat.isSymbolicLink() ? 'other' : stat.isFile() ? 'file' : stat.isDirectory() ? 'folder' : 'other';
+  } catch {
+    return 'other';
+  }
+}
+
+export async function folderFiles(root: string, exclude: readonly string[], options: FolderFilesOptions): Promise<FolderFiles> {
+  const windows = options.windows ?? process.platform === 'win32';
   const excluded = excludeMatcher(exclude, windows);
   const p = windows ? path.win32 : path.posix;
   const paths: string[] = [];
   // Folders still to read, each with its path relative to the root (`/` between segments).
-  const stack: { readonly dir: string; readonly relative: string }[] = [{ dir: root, relative: '' }];
+  const stack: { readonly dir: string; readonly relative: string }[] = [{ dir: root, relative: options.within ?? '' }];
   let turn = performance.now();
-  while (stack.length > 0) {
+  while (stack.length > 0 && options.stopped?.() !== true) {
     const { dir, relative } = stack.pop() as { dir: string; relative: string };
     let entries: Dirent[];
     try {
@@ -42,10 +66,11 @@ export async function folderFiles(root: string, exclude: readonly string[], max:
     for (const entry of entries) {
       const full = p.join(dir, entry.name);
       const rel = relative === '' ? entry.name : `${relative}/${entry.name}`;
-      if (entry.isDirectory()) {
-        if (!excluded(rel, full)) folders.push({ dir: full, relative: rel });
-      } else if (entry.isFile() && !excluded(rel, full)) {
-        if (paths.length === max) return { paths, truncated: true };
+      const kind = entry.isSymbolicLink() ? await linkKind(full) : entry.isFile() ? 'file' : entry.isDirectory() ? 'folder' : 'other';
+      if (kind === 'other' || excluded(rel, full)) continue;
+      if (kind === 'folder') folders.push({ dir: full, relative: rel });
+      else {
+        if (paths.length === options.max) return { paths, truncated: true };
         paths.push(full);
       }
     }

@@ -1,58 +1,73 @@
 // The files Scan Workspace lists in a folder on disk: every regular file, dotfiles too, but
-// what leakSearch.exclude excludes (an excluded folder is not entered), without following
-// symbolic links, each folder's files in name order before its folders', at most `max`.
+// what the exclude globs exclude (an excluded folder is not entered, and a glob relative to
+// the folder never matches the folders above it), without following symbolic links, each
+// folder's files in name order before its folders', at most `max`.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { folderFiles } from '../../../../../src/core/scan/files/folderFiles';
 
+const DEFAULTS = ['**/node_modules/**', '**/.git/**'];
+
 describe('folder files', () => {
+  let top: string;
   let root: string;
   let outside: string;
 
   before(() => {
-    root = fs.mkdtempSync(path.join(os.tmpdir(), 'leak-search-folder-'));
-    outside = fs.mkdtempSync(path.join(os.tmpdir(), 'leak-search-outside-'));
+    // The workspace folder itself sits under a `node_modules` and a `build` folder.
+    top = fs.mkdtempSync(path.join(os.tmpdir(), 'leak-search-folder-'));
+    root = path.join(top, 'node_modules', 'build', 'ws');
+    outside = path.join(top, 'outside');
     const write = (rel: string): void => {
       fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
       fs.writeFileSync(path.join(root, rel), 'x');
     };
     for (const rel of ['b.txt', 'a.txt', '.env', 'sub/c.ts', 'sub/deeper/d.md', 'node_modules/pkg/index.js', 'sub/node_modules/e.js', 'dist/bundle.min.js', 'dist/keep.js', '.git/config']) write(rel);
+    fs.mkdirSync(outside);
     fs.writeFileSync(path.join(outside, 'secret.txt'), 'x');
     fs.symlinkSync(outside, path.join(root, 'linked-folder'));
     fs.symlinkSync(path.join(root, 'a.txt'), path.join(root, 'linked-file.txt'));
   });
 
-  after(() => {
-    fs.rmSync(root, { recursive: true, force: true });
-    fs.rmSync(outside, { recursive: true, force: true });
-  });
+  after(() => fs.rmSync(top, { recursive: true, force: true }));
 
   const relative = (paths: readonly string[]): string[] => paths.map((p) => path.relative(root, p).split(path.sep).join('/'));
 
-  it('lists every regular file but the excluded ones, in name order, without following links', async () => {
-    const { paths, truncated } = await folderFiles(root, ['**/node_modules/**', '**/.git/**', '**/*.min.js'], 1000);
+  it('lists every regular file but the excluded ones, files before folders, without following links', async () => {
+    const { paths, truncated } = await folderFiles(root, [...DEFAULTS, '**/*.min.js', '**/build/**'], { max: 1000 });
     assert.equal(truncated, false);
-    assert.deepEqual(relative(paths), ['.env', 'a.txt', 'b.txt', 'dist/keep.js', 'sub/c.ts', 'sub/deeper/d.md']);
+    assert.deepEqual(relative(paths), ['.env', 'a.txt', 'b.txt', 'dist/keep.js', 'sub/c.ts', 'sub/deeper/d.md'], 'the folders above the root are not matched');
     for (const p of paths) assert.ok(path.isAbsolute(p));
   });
 
-  it('does not enter an excluded folder', async () => {
-    const unreadable = path.join(root, 'sub', 'deeper');
-    const { paths } = await folderFiles(root, ['sub/deeper/**', '**/node_modules/**', '**/.git/**'], 1000);
-    assert.ok(!paths.some((p) => p.startsWith(unreadable)));
+  it('does not enter a folder a glob names, even when no file inside matches it', async () => {
+    const { paths } = await folderFiles(root, [...DEFAULTS, 'sub/deeper'], { max: 1000 });
     assert.deepEqual(relative(paths), ['.env', 'a.txt', 'b.txt', 'dist/bundle.min.js', 'dist/keep.js', 'sub/c.ts']);
   });
 
-  it('lists everything with no exclusion, and nothing of a folder that is gone', async () => {
-    assert.equal((await folderFiles(root, [], 1000)).paths.length, 10);
-    assert.deepEqual(await folderFiles(path.join(root, 'no-such-folder'), [], 1000), { paths: [], truncated: false });
+  it('matches a glob written for the absolute path on the absolute path', async () => {
+    const { paths } = await folderFiles(root, [...DEFAULTS, `${root.split(path.sep).join('/')}/dist/**`], { max: 1000, windows: false });
+    assert.deepEqual(relative(paths), ['.env', 'a.txt', 'b.txt', 'sub/c.ts', 'sub/deeper/d.md']);
   });
 
-  it('stops at `max` files and says so', async () => {
-    const { paths, truncated } = await folderFiles(root, [], 3);
+  it('reads globs relative to the workspace folder when listing a folder inside it', async () => {
+    const { paths } = await folderFiles(path.join(root, 'sub'), [...DEFAULTS, 'sub/deeper/**'], { max: 1000, within: 'sub' });
+    assert.deepEqual(relative(paths), ['sub/c.ts']);
+  });
+
+  it('lists everything with no exclusion, and nothing of a folder that is gone', async () => {
+    assert.deepEqual(relative((await folderFiles(root, [], { max: 1000 })).paths), ['.env', 'a.txt', 'b.txt', '.git/config', 'dist/bundle.min.js', 'dist/keep.js', 'node_modules/pkg/index.js', 'sub/c.ts', 'sub/deeper/d.md', 'sub/node_modules/e.js']);
+    assert.deepEqual(await folderFiles(path.join(root, 'no-such-folder'), [], { max: 1000 }), { paths: [], truncated: false });
+  });
+
+  it('stops at `max` files and says so, and when asked to stop', async () => {
+    const { paths, truncated } = await folderFiles(root, [], { max: 3 });
     assert.equal(truncated, true);
-    assert.deepEqual(relative(paths), ['.env', 'a.txt', 'b.txt'], "a folder's own files first");
+    assert.deepEqual(relative(paths), ['.env', 'a.txt', 'b.txt']);
+    let asked = 0;
+    const stopped = await folderFiles(root, [], { max: 1000, stopped: () => asked++ > 0 });
+    assert.deepEqual(relative(stopped.paths), ['.env', 'a.txt', 'b.txt'], 'the top folder only');
   });
 });
