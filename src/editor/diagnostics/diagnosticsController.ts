@@ -58,6 +58,11 @@ export class DiagnosticsController extends Disposable {
   readonly #shown = new Map<string, ShownMatch[]>();
   /** Files (not open) whose diagnostics came from a workspace scan. */
   readonly #fromDisk = new Set<string>();
+  /** Files being scanned from disk, with how many scans of each are under way (beginDiskScan): a few at once. */
+  readonly #scanning = new Map<string, number>();
+  /** Of those, the ones forgotten meanwhile, with the ticket count when they were: scans begun before set nothing. */
+  readonly #forgotAt = new Map<string, number>();
+  #tickets = 0;
   readonly #updated = this._register(new vscode.EventEmitter<ScanOutcome>());
   /** Fires after each scan that set or cleared a document's diagnostics. */
   readonly onDidScan = this.#updated.event;
@@ -244,9 +249,32 @@ export class DiagnosticsController extends Disposable {
     return outcome;
   }
 
-  /** Sets the diagnostics of a file that is not open (workspace scan). */
-  setForFile(uri: vscode.Uri, shown: ShownMatch[]): void {
+  /**
+   * Starts a scan of a file from disk: its diagnostics are set with the ticket
+   * (`setForFile`) only if the file was not forgotten meanwhile. A file deleted while it was
+   * read and matched would otherwise be marked again after its deletion was handled.
+   */
+  beginDiskScan(uri: vscode.Uri): number {
+    const key = uri.toString();
+    this.#scanning.set(key, (this.#scanning.get(key) ?? 0) + 1);
+    return ++this.#tickets;
+  }
+
+  /** Ends a scan begun with `beginDiskScan` (whether or not it set anything). */
+  endDiskScan(uri: vscode.Uri): void {
+    const key = uri.toString();
+    const left = (this.#scanning.get(key) ?? 1) - 1;
+    if (left > 0) this.#scanning.set(key, left);
+    else {
+      this.#scanning.delete(key);
+      this.#forgotAt.delete(key);
+    }
+  }
+
+  /** Sets the diagnostics of a file that is not open (workspace scan); with a ticket, only if the file was not forgotten since its scan began. */
+  setForFile(uri: vscode.Uri, shown: ShownMatch[], ticket?: number): void {
     if (this.#states.has(uri.toString())) return; // open: its own scans keep it current
+    if (ticket !== undefined && (this.#forgotAt.get(uri.toString()) ?? 0) > ticket) return; // deleted meanwhile
     if (shown.length > 0) this.#fromDisk.add(uri.toString());
     else this.#fromDisk.delete(uri.toString());
     this.#set(uri, shown);
@@ -277,6 +305,15 @@ export class DiagnosticsController extends Disposable {
   forgetManyFromDisk(uris: readonly vscode.Uri[]): void {
     if (uris.length === 0) return;
     const gone = new Set(uris.map((u) => u.toString().replace(/\/$/, '')));
+    // A scan under way of a file gone (or under a folder gone) sets nothing when it ends.
+    for (const k of this.#scanning.keys()) {
+      for (let p = k; p !== ''; p = p.slice(0, Math.max(0, p.lastIndexOf('/')))) {
+        if (gone.has(p)) {
+          this.#forgotAt.set(k, ++this.#tickets);
+          break;
+        }
+      }
+    }
     for (const k of [...this.#fromDisk]) {
       if (this.#states.has(k)) continue;
       // The file, or a folder above it (each prefix that ends before a `/`).

@@ -135,6 +135,7 @@ export interface FileScanCounts {
 /** Scans one file from disk; undefined when it is skipped (an export of ours, size, binary, unreadable). */
 export async function scanFile(deps: WorkspaceScanDeps, uri: vscode.Uri, settings: DiagnosticSettings = readDiagnosticSettings(uri)): Promise<FileScanCounts | undefined> {
   if (deps.exported.has(uri)) return undefined;
+  const ticket = deps.controller.beginDiskScan(uri);
   try {
     // A file on this machine's disk is read, decoded and matched on the engine's thread: this
     // thread only gets its matches. Another scheme (a virtual workspace) is read here.
@@ -146,10 +147,12 @@ export async function scanFile(deps: WorkspaceScanDeps, uri: vscode.Uri, setting
       const match = unplaced(m);
       return { match, range, diagnostic: toDiagnostic(match, range, settings.severity) };
     });
-    deps.controller.setForFile(uri, shown);
+    deps.controller.setForFile(uri, shown, ticket);
     return { matches: shown.length, hints: shown.filter((m) => m.diagnostic.severity === vscode.DiagnosticSeverity.Hint).length };
   } catch {
     return undefined;
+  } finally {
+    deps.controller.endDiskScan(uri);
   }
 }
 
