@@ -1,7 +1,7 @@
-// What is at a workspace URI on disk now: a file, a folder, or nothing. A `file:` URI is asked
-// of Node's file system through its thread pool, as scannedFileBytes.ts reads files: VS Code's
-// `workspace.fs.stat` takes a message to the workbench and back, and the follower asks this of
-// every file a deleted tree or a checkout touched, thousands at once. Any other scheme (a
+// What is at a workspace URI on disk now: a file, a folder, a link, or nothing. A `file:` URI
+// is asked of Node's file system through its thread pool: VS Code's `workspace.fs.stat` takes
+// a message to the workbench and back, and the follower asks this of every file a deleted tree
+// or a checkout touched, thousands at once. Any other scheme (a
 // virtual workspace) goes through VS Code's API.
 import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';

@@ -20,7 +20,7 @@ import { diskEntry } from './diskEntry';
 import type { DiskEntry } from './diskEntry';
 import type { GitIgnored } from './gitIgnored';
 import type { LeakIndexHolder } from './leakIndexHolder';
-import { MAX_FILES_PER_FOLDER, filesUnder } from './workspaceScan';
+import { filesUnder } from './workspaceScan';
 import type { FileScanCounts, WorkspaceScanSummary } from './workspaceScan';
 
 /** workspaceState key: a workspace scan ran here (its findings are restored and followed). */
@@ -150,16 +150,11 @@ export class WorkspaceFollower extends Disposable {
     const outer = folders.filter((_, i) => !keys.some((k, j) => j !== i && keys[i]!.startsWith(k) && k !== keys[i]));
     const out = new Map<string, vscode.Uri>();
     for (const folder of outer) {
-      // Listed as Scan Workspace lists a folder; a virtual workspace's by VS Code's file search.
-      const found = folder.scheme === 'file' ? await filesUnder(folder) : await this.#findFiles(folder);
+      // Listed as Scan Workspace lists a folder.
+      const found = await filesUnder(folder);
       for (const uri of found) out.set(uri.toString(), uri);
     }
     return [...out.values()];
-  }
-
-  #findFiles(folder: vscode.Uri): Thenable<vscode.Uri[]> {
-    const exclude = readDiagnosticSettings(folder).exclude;
-    return vscode.workspace.findFiles(new vscode.RelativePattern(folder, '**/*'), exclude.length > 0 ? `{${exclude.join(',')}}` : null, MAX_FILES_PER_FOLDER);
   }
 
   /** The candidates Scan Workspace would scan: not excluded, and not git-ignored unless the settings say so. */

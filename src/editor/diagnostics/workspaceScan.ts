@@ -177,13 +177,15 @@ async function listFolder(folder: vscode.WorkspaceFolder, exclude: readonly stri
 }
 
 /**
- * The files Scan Workspace would list under `dir`, a folder on this machine's disk inside a
- * workspace folder (the follower: a folder moved or copied in).
+ * The files Scan Workspace would list under `dir`, a folder inside a workspace folder (the
+ * follower: a folder moved or copied in).
  */
-export function filesUnder(dir: vscode.Uri): Promise<vscode.Uri[]> {
+export function filesUnder(dir: vscode.Uri): Thenable<vscode.Uri[]> {
   const folder = vscode.workspace.getWorkspaceFolder(dir);
+  const exclude = readDiagnosticSettings(folder?.uri ?? dir).exclude;
+  if (dir.scheme !== 'file') return vscode.workspace.findFiles(new vscode.RelativePattern(dir, '**/*'), exclude.length > 0 ? `{${exclude.join(',')}}` : null, MAX_FILES_PER_FOLDER);
   const within = folder ? dir.path.slice(folder.uri.path.replace(/\/$/, '').length + 1).replace(/\/$/, '') : '';
-  return filesOnDisk(dir, within, readDiagnosticSettings(folder?.uri ?? dir).exclude);
+  return filesOnDisk(dir, within, exclude);
 }
 
 function filesOnDisk(dir: vscode.Uri, within: string, exclude: readonly string[], token?: vscode.CancellationToken): Promise<vscode.Uri[]> {
