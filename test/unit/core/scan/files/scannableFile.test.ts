@@ -1,0 +1,71 @@
+// Reading a file to scan: the text of each file whatever was read before it (small files share
+// one buffer), the size limit and binary files, and what is never read (links, named pipes).
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { readScannableFile, readScannableText } from '../../../../../src/core/scan/files/scannableFile';
+
+describe('scan files: readScannableText', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scannable-'));
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  const write = (name: string, content: string | Uint8Array): string => {
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, content);
+    return file;
+  };
+
+  it('reads each file whole, a short file after a longer one included', () => {
+    const texts = [
+      'x'.repeat(60_000) + '\nalice@example.com\n',
+      'bob@example.org',
+      '',
+      'naïve café 日本 😀 carol@example.net',
+      // Around the size that decides how a file is read.
+      'a'.repeat(64 * 1024 - 1),
+      'b'.repeat(64 * 1024),
+      'c'.repeat(64 * 1024 + 1) + 'é',
+      'dave@example.com',
+    ];
+    const files = texts.map((t, i) => write(`f${i}.txt`, t));
+    for (let round = 0; round < 2; round++) {
+      files.forEach((f, i) => assert.equal(readScannableText(f, 2 * 1024 * 1024), texts[i], `file ${i}`));
+    }
+  });
+
+  it('drops a byte-order mark and replaces invalid bytes, as UTF-8 decoding does', () => {
+    const bytes = Buffer.from([0xef, 0xbb, 0xbf, 0x61, 0xff, 0x62, 0xc3]);
+    assert.equal(readScannableText(write('bom.txt', bytes), 1024), new TextDecoder('utf-8').decode(bytes));
+  });
+
+  it('skips a file over the limit, a binary file, and one it cannot read', () => {
+    assert.equal(readScannableText(write('big.txt', 'y'.repeat(101)), 100), undefined);
+    assert.equal(readScannableText(write('limit.txt', 'y'.repeat(100)), 100), 'y'.repeat(100));
+    assert.equal(readScannableText(write('bin.dat', Buffer.from([0x61, 0x00, 0x62])), 100), undefined);
+    assert.equal(readScannableText(path.join(dir, 'missing.txt'), 100), undefined);
+    assert.equal(readScannableText(dir, 100), undefined, 'a folder');
+  });
+
+  it('does not follow a symbolic link, nor wait on a named pipe', () => {
+    const target = write('target.txt', 'eve@example.com');
+    fs.symlinkSync(target, path.join(dir, 'link.txt'));
+    assert.equal(readScannableText(path.join(dir, 'link.txt'), 100), undefined);
+    if (process.platform !== 'win32') {
+      const fifo = path.join(dir, 'pipe');
+      execFileSync('mkfifo', [fifo]);
+      assert.equal(readScannableText(fifo, 100), undefined);
+      assert.equal(readScannableFile(fifo, 100), undefined);
+    }
+  });
+
+  it('gives bytes of their own, which reading the next file does not change', () => {
+    const first = readScannableFile(write('one.txt', 'first file'), 100);
+    readScannableText(write('two.txt', 'SECOND FILE, LONGER'), 100);
+    assert.equal(Buffer.from(first ?? []).toString(), 'first file');
+  });
+});
