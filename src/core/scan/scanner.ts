@@ -217,6 +217,12 @@ class Core {
   readonly #bits: number;
   readonly #free: number;
   #prefilter: ScanPrefilter | undefined;
+  /**
+   * The length filters and prefilter whose lengths were written last (each by identity: the
+   * leak index makes them once per index). The same ones are not written again: a workspace
+   * scan calls once per file, and the copy into shared memory costs more than a small file's scan.
+   */
+  #written: readonly [LengthFilter | undefined, LengthFilter | undefined, ScanPrefilter | undefined] | undefined;
   #helpers: Helper[] | undefined;
 
   constructor() {
@@ -264,13 +270,17 @@ class Core {
     this.#reserve(textAt + align(n + 17, 64) * 2);
     const buffer = this.#memory.buffer;
     const bytes = new Uint8Array(buffer);
-    if (tokens !== undefined) bytes.set(tokens, tokenAt);
-    if (values !== undefined) bytes.set(values, valueAt);
+    const written = this.#written;
+    if (written === undefined || written[0] !== tokens || written[1] !== values || written[2] !== pre) {
+      if (tokens !== undefined) bytes.set(tokens, tokenAt);
+      if (values !== undefined) bytes.set(values, valueAt);
+      if (pre?.usernames !== undefined) bytes.set(pre.usernames.lengths, userAt);
+      if (pre?.hosts !== undefined) bytes.set(pre.hosts.lengths, hostAt);
+      if (pre?.passwords !== undefined) bytes.set(pre.passwords.lengths, passwordAt);
+      if (pre?.emails !== undefined) bytes.set(pre.emails.lengths, emailAt);
+      this.#written = [tokens, values, pre];
+    }
     if (pre !== undefined) {
-      if (pre.usernames !== undefined) bytes.set(pre.usernames.lengths, userAt);
-      if (pre.hosts !== undefined) bytes.set(pre.hosts.lengths, hostAt);
-      if (pre.passwords !== undefined) bytes.set(pre.passwords.lengths, passwordAt);
-      if (pre.emails !== undefined) bytes.set(pre.emails.lengths, emailAt);
       if (pre !== this.#prefilter) {
         const sets = [pre.usernames, pre.hosts, pre.passwords, pre.emails];
         for (let k = 0; k < 4; k++) {
@@ -308,18 +318,24 @@ class Core {
     };
     const splitFrom = options.splitFrom ?? PARALLEL_FROM;
     const starts = n >= splitFrom ? partStarts(text, options.parts ?? HELPERS + 1, Math.max(1, splitFrom >> 1)) : [0];
-    const ends = [...starts.slice(1), n];
     // The runtime's own UTF-16 encoder: no per-character call. The other parts' text (and the
     // units their look-back reads) first, so that their helpers start while the rest is copied.
     const copy = (from: number, to: number): void => {
       if (to > from) Buffer.from(buffer, textAt + from * 2, (to - from) * 2).write(from === 0 && to === n ? text : text.slice(from, to), 0, (to - from) * 2, 'utf16le');
     };
-    const helpers = starts.length > 1 ? this.readyHelpers() : [];
-    const posted: { helper: Helper; part: number }[] = [];
     const out = new Int32Array(buffer, this.#out, CAPACITY * 5);
     const take = (count: number): void => {
       for (let k = 0, p = 0; k < count; k++, p += 5) sink.candidate(out[p] as CandidateKind, out[p + 1], out[p + 2], out[p + 3], out[p + 4]);
     };
+    if (starts.length === 1) {
+      // One part, on this thread: nothing to share out.
+      copy(0, n);
+      runPart(this.#x, call, 0, n, take);
+      return;
+    }
+    const ends = [...starts.slice(1), n];
+    const helpers = this.readyHelpers();
+    const posted: { helper: Helper; part: number }[] = [];
     try {
       let copied = n;
       for (let part = starts.length - 1; part >= 1 && posted.length < helpers.length; part--) {
