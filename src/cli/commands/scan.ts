@@ -158,21 +158,25 @@ async function scan(ctx: RunContext, args: readonly string[], flags: ScanFlags, 
         const bytes = await blobs.read(unit.blob, settings.maxFileSize);
         return bytes === undefined ? undefined : scannableText(bytes, settings.maxFileSize);
       };
-      let turn = Date.now();
+      let turn: number | undefined;
       for await (const { item: unit, content: text } of readAhead(units, READ_AHEAD, read)) {
-        // Files are read synchronously: let timers, signals and output through now and then.
-        if (Date.now() - turn > TURN_MS) {
-          await new Promise((resolve) => setImmediate(resolve));
+        // Files are read synchronously: let timers, signals and output through now and then,
+        // and say then which file the scan is at (a line per file would cost a terminal more
+        // than a small file's scan).
+        if (turn === undefined || Date.now() - turn > TURN_MS) {
+          if (turn !== undefined) await new Promise((resolve) => setImmediate(resolve));
           turn = Date.now();
+          ctx.reporter.progress(`Scanning ${path.relative(cwd, unit.path)}`);
         }
         if (ctx.signal.aborted) break;
-        ctx.reporter.progress(`Scanning ${path.relative(cwd, unit.path)}`);
         const found = text === undefined ? undefined : session.scanDecoded(unit.path, text, options);
         if (found === undefined) {
           counts.skipped++;
           continue;
         }
         counts.scanned++;
+        // Most files have no finding: nothing to place, count or write.
+        if (found.length === 0) continue;
         const findings = reported(found, unit, cwd, root, baseline);
         for (const f of findings) {
           counts.findings++;
