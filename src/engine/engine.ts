@@ -15,8 +15,8 @@ import { placeMatches } from '../core/scan/files/placedMatches';
 import type { Placed } from '../core/scan/files/placedMatches';
 import { Leaks } from './leaks';
 import type { HoverRecord, WireMatch } from './leaks';
-import type { EngineLimits, InitParams, MemoryFigures, Page, PanelSelection, ResultMeta, SiteSummary, TreeRecord } from './workerProtocol';
-import { TRIAGE_COLUMN } from './workerProtocol';
+import type { EngineLimits, FileToMatch, InitParams, MemoryFigures, Page, PanelSelection, ResultMeta, SiteSummary, TreeRecord } from './workerProtocol';
+import { MATCH_FILES_TURN_MS, TRIAGE_COLUMN } from './workerProtocol';
 import { newRows } from './store/identity';
 import { triageKey } from '../core/triage/triage';
 import type { TriageMark } from '../core/triage/triage';
@@ -348,11 +348,17 @@ export class Engine {
     return { version: this.#leaks.version, matches: this.#leaks.match(text, options) };
   }
 
-  /** `match` over a file read here (workerProtocol.ts `matchFile`). */
-  matchFile(path: string, maxBytes: number, options: MatchOptions | undefined): { version: number; matches: Placed<WireMatch>[] | undefined } {
+  /** `match` over files read here, the first of them within a turn (workerProtocol.ts `matchFiles`). */
+  matchFiles(files: readonly FileToMatch[], options: MatchOptions | undefined): { version: number; matches: (Placed<WireMatch>[] | undefined)[] } {
     const version = this.#leaks.version;
-    const text = readScannableText(path, maxBytes);
-    return { version, matches: text === undefined ? undefined : placeMatches(text, this.#leaks.isEmpty ? [] : this.#leaks.match(text, options)) };
+    const matches: (Placed<WireMatch>[] | undefined)[] = [];
+    const started = performance.now();
+    for (const { path, maxBytes } of files) {
+      const text = readScannableText(path, maxBytes);
+      matches.push(text === undefined ? undefined : placeMatches(text, this.#leaks.isEmpty ? [] : this.#leaks.match(text, options)));
+      if (performance.now() - started >= MATCH_FILES_TURN_MS) break;
+    }
+    return { version, matches };
   }
 
   hover(handle: number, limit: number): { records: readonly HoverRecord[]; total: number } | undefined {

@@ -28,7 +28,7 @@ export function handlers(engine: Engine): Handlers {
     clear: (p) => engine.clear(p.origin),
     setIndexed: (p) => engine.setIndexed(p.keys),
     match: (p) => engine.match(p.text, p.options),
-    matchFile: (p) => engine.matchFile(p.path, p.maxBytes, p.options),
+    matchFiles: (p) => engine.matchFiles(p.files, p.options),
     hover: (p) => engine.hover(p.handle, p.limit),
     setTriage: (p) => engine.setTriage(p.origin, p.marks),
     sites: (p) => engine.sites(p.key, p.offset, p.limit),

@@ -112,6 +112,15 @@ export interface MemoryFigures {
 }
 
 /** The engine's methods: params → result. */
+/** A file on disk for `matchFiles`, with the largest size scanned in its folder. */
+export interface FileToMatch {
+  readonly path: string;
+  readonly maxBytes: number;
+}
+
+/** How long one `matchFiles` call keeps the engine's thread before it answers the files done. */
+export const MATCH_FILES_TURN_MS = 25;
+
 export interface EngineMethods {
   init: { params: InitParams; result: ResultMeta[] };
   /** The cache key appeared (set after init): results are saved from now on. */
@@ -144,11 +153,14 @@ export interface EngineMethods {
   /** Every leaked identifier in a text (a document, or the lines an edit touched). */
   match: { params: { text: string; options?: MatchOptions }; result: { version: number; matches: readonly WireMatch[] } };
   /**
-   * Every leaked identifier in a file the engine reads itself (a workspace scan), placed by
-   * line: the editor's thread neither reads nor decodes it. `matches` is undefined when the
-   * file is skipped (not a regular file, larger than `maxBytes`, binary) or unreadable.
+   * Every leaked identifier in files the engine reads itself (a workspace scan), placed by
+   * line: the editor's thread neither reads nor decodes them. One call per batch of files, in
+   * order; the engine answers the first files once MATCH_FILES_TURN_MS have passed (at least
+   * one), so that other calls do not wait long behind a batch, and the caller asks again for
+   * the rest. An entry is undefined when its file is skipped (not a regular file, larger than
+   * its `maxBytes`, binary) or unreadable.
    */
-  matchFile: { params: { path: string; maxBytes: number; options?: MatchOptions }; result: { version: number; matches: readonly Placed<WireMatch>[] | undefined } };
+  matchFiles: { params: { files: readonly FileToMatch[]; options?: MatchOptions }; result: { version: number; matches: readonly (readonly Placed<WireMatch>[] | undefined)[] } };
   /** The records behind a match (newest first); undefined once the index changed. */
   hover: { params: { handle: number; limit: number }; result: { records: readonly HoverRecord[]; total: number } | undefined };
   /** Every triage decision of an origin (replacing those held); answers the leak index's new version. */

@@ -4,9 +4,10 @@
 // settings change, never on the keystroke path; matching a text is a call to the engine.
 import * as vscode from 'vscode';
 import { Disposable } from '../../core/lifecycle';
+import { BatchedCalls } from '../../core/scan/files/batchedCalls';
 import type { Placed } from '../../core/scan/files/placedMatches';
 import type { MatchOptions } from '../../core/scan/leakIndex';
-import type { HoverRecord, WireMatch } from '../../engine/workerProtocol';
+import type { FileToMatch, HoverRecord, WireMatch } from '../../engine/workerProtocol';
 import type { EngineHost } from '../engine/engineHost';
 import type { ResultsModel } from '../model/resultsModel';
 import type { ConfiguredDomains } from '../model/configuredDomains';
@@ -33,6 +34,8 @@ export class LeakIndexHolder extends Disposable {
   readonly #rebuilt = this._register(new vscode.EventEmitter<IndexSnapshot>());
   /** Fires after a rebuild only: the results indexed changed, so any file may match anew. */
   readonly onDidRebuild = this.#rebuilt.event;
+  /** Files asked about in the same turn go to the engine in one call (a workspace scan asks about thousands). */
+  readonly #files = new BatchedCalls<FileToMatch, readonly Placed<WireMatch>[] | undefined>(async (files) => (await this.engine.call('matchFiles', { files })).matches, { batch: 32, inFlight: 2 });
 
   constructor(
     private readonly results: ResultsModel,
@@ -112,8 +115,8 @@ export class LeakIndexHolder extends Disposable {
    * matches are placed by line. Undefined when the file is skipped (not a regular file,
    * larger than `maxBytes`, binary) or unreadable.
    */
-  async matchFile(path: string, maxBytes: number): Promise<readonly Placed<WireMatch>[] | undefined> {
-    return (await this.engine.call('matchFile', { path, maxBytes })).matches;
+  matchFile(path: string, maxBytes: number): Promise<readonly Placed<WireMatch>[] | undefined> {
+    return this.#files.request({ path, maxBytes });
   }
 
   /** The records behind a match (newest first), or undefined once the index changed. */

@@ -56,8 +56,11 @@ export interface WorkspaceScanOptions {
 /** Files listed per folder at most (a safety net for huge trees). */
 export const MAX_FILES_PER_FOLDER = 50_000;
 
-/** Files read and matched at once by Scan Workspace. */
-const SCAN_CONCURRENCY = 8;
+/**
+ * Files asked about at once by Scan Workspace: enough for two batches of the engine's calls
+ * (LeakIndexHolder.matchFile), one matched while the other's answers are handled here.
+ */
+const SCAN_CONCURRENCY = 64;
 /** The longest Scan Workspace keeps the extension host's thread before letting it turn. */
 const TURN_MS = 15;
 
@@ -88,9 +91,9 @@ export async function scanWorkspaceFiles(
   const step = uris.length > 0 ? 100 / uris.length : 100;
   let done = 0;
   let reported = 0;
-  // Several files at once: each waits on the disk and on the engine's thread, and those waits
-  // overlap; the matching itself stays one file at a time on the engine's thread. Small files
-  // are read synchronously (scannedFileBytes.ts), so the loop also yields every TURN_MS.
+  // Many files at once: the engine reads and matches them in batches, one file at a time on
+  // its thread, while this thread handles the answers of the batch before. The loop yields
+  // every TURN_MS all the same (a virtual workspace's files are read on this thread).
   const scanOne = async (uri: vscode.Uri): Promise<void> => {
     const found = await scanListed(uri);
     done++;
