@@ -9,7 +9,7 @@ import { visibleMatches } from '../../core/scan/files/docFiles';
 import { placeMatches, unplaced } from '../../core/scan/files/placedMatches';
 import type { Placed } from '../../core/scan/files/placedMatches';
 import { scannableText } from '../../core/scan/files/scannableFile';
-import { eachConcurrently } from '../../core/scan/files/eachConcurrently';
+import { eachConcurrently, eachYielding } from '../../core/scan/files/eachConcurrently';
 import { readDiagnosticSettings } from './diagnosticSettings';
 import type { DiagnosticSettings } from './diagnosticSettings';
 import type { DiagnosticsController, ShownMatch } from './diagnosticsController';
@@ -71,21 +71,25 @@ export async function scanWorkspaceFiles(
   options: WorkspaceScanOptions = {},
 ): Promise<WorkspaceScanSummary> {
   const folders = vscode.workspace.workspaceFolders ?? [];
+  const folderSettings = new Map(folders.map((f) => [f.uri.toString(), readDiagnosticSettings(f.uri)]));
   const uris: vscode.Uri[] = [];
   for (const folder of folders) {
-    const settings = readDiagnosticSettings(folder.uri);
-    uris.push(...(await listFolder(folder, settings.exclude, token)));
+    const settings = folderSettings.get(folder.uri.toString()) ?? readDiagnosticSettings(folder.uri);
+    for (const uri of await listFolder(folder, settings.exclude, token)) uris.push(uri);
     if (token.isCancellationRequested) break;
   }
   if (!token.isCancellationRequested) options.listed?.(uris);
   const counts = { scanned: 0, skipped: 0, gitIgnored: 0, exports: 0, matches: 0, hints: 0, filesWithMatches: 0 };
-  const folderSettings = new Map(folders.map((f) => [f.uri.toString(), readDiagnosticSettings(f.uri)]));
+  const settingsOf = settingsByDirectory(folderSettings);
   // Asked of git: files whose folder skips git-ignored files, and whose name is not a secret-bearing one.
-  const gitIgnored = options.includeGitIgnored ? new Set<string>() : await deps.git.ignored(uris.filter((u) => {
-    const f = vscode.workspace.getWorkspaceFolder(u);
-    const s = f ? folderSettings.get(f.uri.toString()) : undefined;
-    return !s || (!s.includeGitIgnored && !s.secretFiles.matches(u.path));
-  }));
+  const askGit: vscode.Uri[] = [];
+  if (!options.includeGitIgnored) {
+    await eachYielding(uris, TURN_MS, (u) => {
+      const s = settingsOf(u);
+      if (!s || (!s.includeGitIgnored && !s.secretFiles.matches(u.path))) askGit.push(u);
+    }, () => token.isCancellationRequested);
+  }
+  const gitIgnored = askGit.length === 0 ? new Set<string>() : await deps.git.ignored(askGit);
   // Shown documents are scanned as they are in the editor (unsaved edits included); other files from disk.
   const open = new Map(shownDocuments().map((d) => [d.uri.toString(), d]));
   const step = uris.length > 0 ? 100 / uris.length : 100;
@@ -119,14 +123,30 @@ export async function scanWorkspaceFiles(
       return undefined;
     }
     const document = open.get(uri.toString());
-    const folder = vscode.workspace.getWorkspaceFolder(uri);
-    const settings = (folder && folderSettings.get(folder.uri.toString())) ?? readDiagnosticSettings(uri);
+    const settings = settingsOf(uri) ?? readDiagnosticSettings(uri);
     const found = document ? await deps.controller.scan(document).then((o) => (o?.skipped ? undefined : { matches: o?.matches ?? 0, hints: o?.hints ?? 0 })) : await scanFile(deps, uri, settings);
     if (found === undefined) counts.skipped++;
     return found;
   };
   await eachConcurrently(uris, { concurrency: SCAN_CONCURRENCY, turnMs: TURN_MS, stopped: () => token.isCancellationRequested }, scanOne);
   return { files: uris.length, ...counts, cancelled: token.isCancellationRequested };
+}
+
+/**
+ * The settings of a file's workspace folder (undefined outside every folder), looked up once
+ * per directory: the files of one directory share their folder, and a tree has far fewer
+ * directories than files.
+ */
+function settingsByDirectory(folderSettings: ReadonlyMap<string, DiagnosticSettings>): (uri: vscode.Uri) => DiagnosticSettings | undefined {
+  const byDirectory = new Map<string, DiagnosticSettings | undefined>();
+  return (uri) => {
+    const directory = `${uri.scheme}://${uri.authority}${uri.path.slice(0, uri.path.lastIndexOf('/'))}`;
+    if (byDirectory.has(directory)) return byDirectory.get(directory);
+    const folder = vscode.workspace.getWorkspaceFolder(uri);
+    const settings = folder ? folderSettings.get(folder.uri.toString()) : undefined;
+    byDirectory.set(directory, settings);
+    return settings;
+  };
 }
 
 /** What one file's scan marked: findings, and of them hints. */
@@ -191,9 +211,13 @@ export function filesUnder(dir: vscode.Uri): Thenable<vscode.Uri[]> {
   return filesOnDisk(dir, within, exclude);
 }
 
-function filesOnDisk(dir: vscode.Uri, within: string, exclude: readonly string[], token?: vscode.CancellationToken): Promise<vscode.Uri[]> {
+async function filesOnDisk(dir: vscode.Uri, within: string, exclude: readonly string[], token?: vscode.CancellationToken): Promise<vscode.Uri[]> {
   const globs = [...exclude, ...filesExclude(dir)];
-  return folderFiles(dir.fsPath, globs, { max: MAX_FILES_PER_FOLDER, within, stopped: () => token?.isCancellationRequested === true }).then(({ paths }) => paths.map((p) => vscode.Uri.file(p)));
+  const stopped = (): boolean => token?.isCancellationRequested === true;
+  const { paths } = await folderFiles(dir.fsPath, globs, { max: MAX_FILES_PER_FOLDER, within, stopped });
+  const uris: vscode.Uri[] = [];
+  await eachYielding(paths, TURN_MS, (p) => uris.push(vscode.Uri.file(p)), stopped);
+  return uris;
 }
 
 /** The globs `files.exclude` turns on for a folder (one with a `when` clause about its siblings is left to scan). */

@@ -2,7 +2,7 @@
 // item past the end (several workers yielding together at the end of the list), nothing taken
 // once stopped, and the event loop turns during a long run of jobs that never wait.
 import * as assert from 'node:assert/strict';
-import { eachConcurrently } from '../../../../../src/core/scan/files/eachConcurrently';
+import { eachConcurrently, eachYielding } from '../../../../../src/core/scan/files/eachConcurrently';
 
 function spin(ms: number): void {
   const end = performance.now() + ms;
@@ -58,5 +58,32 @@ describe('scan files: eachConcurrently', () => {
     let calls = 0;
     await eachConcurrently([], { concurrency: 8, turnMs: 5 }, async () => void calls++);
     assert.equal(calls, 0);
+  });
+});
+
+describe('scan files: eachYielding', () => {
+  it('calls the step on every item in order, and lets the event loop turn meanwhile', async () => {
+    let turned = 0;
+    const timer = setInterval(() => turned++, 0);
+    const seen: number[] = [];
+    try {
+      await eachYielding(Array.from({ length: 640 }, (_, i) => i), 5, (i) => {
+        seen.push(i);
+        spin(0.1);
+      });
+    } finally {
+      clearInterval(timer);
+    }
+    assert.deepEqual(seen, Array.from({ length: 640 }, (_, i) => i));
+    assert.ok(turned >= 3, `the loop turned ${turned} times in about 64 ms of work`);
+  });
+
+  it('stops at a turn once told to', async () => {
+    const seen: number[] = [];
+    await eachYielding(Array.from({ length: 10_000 }, (_, i) => i), 0, (i) => {
+      seen.push(i);
+      spin(0.01);
+    }, () => seen.length > 100);
+    assert.ok(seen.length > 100 && seen.length < 300, `${seen.length} taken`);
   });
 });
