@@ -2,7 +2,7 @@
 // that the exclude globs do not exclude (a folder they match is skipped whole, as VS Code's
 // file search does), symbolic links not followed (a link's target is scanned where it lives,
 // as the command line's scan does), at most `max` files. Listed with Node's file system, each
-// folder read through its thread pool: VS Code's findFiles lists through the workbench's
+// folder read through its thread pool, a few ahead: VS Code's findFiles lists through the workbench's
 // search process and sends every file back as a URI, which for a large tree costs seconds.
 // The loop lets its thread turn now and then, and stops when asked. Pure: no vscode.
 import { promises as fs } from 'node:fs';
@@ -12,6 +12,11 @@ import { excludeMatcher } from './excludeGlobs';
 
 /** The longest the listing keeps its thread before letting it turn. */
 const TURN_MS = 15;
+/**
+ * Folders read ahead of the one being listed: a folder's read waits on a trip through the
+ * thread pool, far longer than listing its entries, and reads of the next folders overlap it.
+ */
+const READ_AHEAD = 8;
 
 export interface FolderFiles {
   /** Absolute paths, in the system's form. */
@@ -50,16 +55,20 @@ export async function folderFiles(root: string, exclude: readonly string[], opti
   const paths: string[] = [];
   // Folders still to read, each with its path relative to the root (`/` between segments).
   const stack: { readonly dir: string; readonly relative: string }[] = [{ dir: root, relative: options.within ?? '' }];
+  // Reads under way, by folder: those next on the stack, listed in the same order as ever.
+  const reads = new Map<string, Promise<Dirent[] | undefined>>();
+  // Gone, or not readable: its files cannot be scanned either.
+  const read = (dir: string): Promise<Dirent[] | undefined> => fs.readdir(dir, { withFileTypes: true }).catch(() => undefined);
   let turn = performance.now();
   while (stack.length > 0 && options.stopped?.() !== true) {
     const { dir, relative } = stack.pop() as { dir: string; relative: string };
-    let entries: Dirent[];
-    try {
-      entries = await fs.readdir(dir, { withFileTypes: true });
-    } catch {
-      // Gone, or not readable: its files cannot be scanned either.
-      continue;
+    for (let i = stack.length - 1; i >= 0 && reads.size < READ_AHEAD; i--) {
+      const next = (stack[i] as { dir: string }).dir;
+      if (!reads.has(next)) reads.set(next, read(next));
     }
+    const entries = await (reads.get(dir) ?? read(dir));
+    reads.delete(dir);
+    if (entries === undefined) continue;
     // Sorted, so the list (and a cut at `max`) does not depend on the file system's order.
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     const folders: { dir: string; relative: string }[] = [];

@@ -70,4 +70,26 @@ describe('folder files', () => {
     const stopped = await folderFiles(root, [], { max: 1000, stopped: () => asked++ > 0 });
     assert.deepEqual(relative(stopped.paths), ['.env', 'a.txt', 'b.txt'], 'the top folder only');
   });
+
+  it('lists a wide tree in the same order as a walk of one folder at a time', async () => {
+    const wide = fs.mkdtempSync(path.join(os.tmpdir(), 'leak-search-wide-'));
+    try {
+      // Folders of several sizes and depths, so that folders read ahead finish in any order.
+      for (let i = 0; i < 40; i++) {
+        const dir = path.join(wide, `d${(i * 7) % 40}`, ...(i % 3 === 0 ? ['x', `y${i}`] : []));
+        fs.mkdirSync(dir, { recursive: true });
+        for (let f = 0; f < (i % 5) * 10 + 1; f++) fs.writeFileSync(path.join(dir, `f${f}.txt`), 'x');
+      }
+      const walk = (dir: string): string[] => {
+        const entries = fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+        const files = entries.filter((e) => e.isFile()).map((e) => path.join(dir, e.name));
+        return [...files, ...entries.filter((e) => e.isDirectory()).flatMap((e) => walk(path.join(dir, e.name)))];
+      };
+      const { paths } = await folderFiles(wide, [], { max: 100_000 });
+      assert.deepEqual(paths, walk(wide));
+      assert.ok(paths.length > 700);
+    } finally {
+      fs.rmSync(wide, { recursive: true, force: true });
+    }
+  });
 });
