@@ -11,6 +11,10 @@ const NO_FOLLOW: number | undefined = fsConstants.O_NOFOLLOW;
 /** Files up to this size are read into one reused buffer when only their text is kept. */
 const SMALL_FILE = 64 * 1024;
 let scratch: Buffer | undefined;
+/** The most a file may hold to be read (Node's own limit for reading a whole file): a larger one is skipped as too large. */
+const MAX_READ = 2 ** 31 - 1;
+/** The size of each read of a file whose size its system does not tell. */
+const CHUNK = 64 * 1024;
 
 /**
  * Opens a file to scan: its descriptor and size, or undefined when it is skipped before
@@ -28,7 +32,7 @@ function openScannable(path: string, maxBytes: number): { fd: number; size: numb
   }
   try {
     const stat = fstatSync(fd);
-    if (!stat.isFile() || stat.size > maxBytes || (NO_FOLLOW === undefined && lstatSync(path).isSymbolicLink())) {
+    if (!stat.isFile() || stat.size > maxBytes || stat.size > MAX_READ || (NO_FOLLOW === undefined && lstatSync(path).isSymbolicLink())) {
       closeSync(fd);
       return undefined;
     }
@@ -39,28 +43,54 @@ function openScannable(path: string, maxBytes: number): { fd: number; size: numb
   }
 }
 
-/** Up to `into.length` bytes of an open file, from its start; closes it. */
-function readOpened(fd: number, into: Buffer): Buffer {
+/** Reads into `into` from where the file stands until it is full or the file ends: how many bytes. */
+function readInto(fd: number, into: Buffer): number {
+  let at = 0;
+  while (at < into.length) {
+    const n = readSync(fd, into, at, into.length - at, null);
+    if (n === 0) break;
+    at += n;
+  }
+  return at;
+}
+
+/**
+ * An opened file's content, then closes it; undefined when it holds more than `maxBytes`.
+ * The size its stat gave is read (`small` takes a file that fits). A size of 0 may be no
+ * size at all (procfs, some FUSE file systems): such a file is read to its end, in chunks, up
+ * to one byte past `maxBytes`.
+ */
+function readOpened(opened: { fd: number; size: number }, maxBytes: number, small?: Buffer): Buffer | undefined {
+  const { fd, size } = opened;
   try {
-    let at = 0;
-    while (at < into.length) {
-      const n = readSync(fd, into, at, into.length - at, null);
-      if (n === 0) break;
-      at += n;
+    if (size > 0) {
+      const into = small !== undefined && size <= small.length ? small.subarray(0, size) : Buffer.allocUnsafe(size);
+      return into.subarray(0, readInto(fd, into));
     }
-    return into.subarray(0, at);
+    const chunks: Buffer[] = [];
+    const limit = Math.min(maxBytes, MAX_READ - 1) + 1;
+    let total = 0;
+    while (total < limit) {
+      const chunk = Buffer.allocUnsafe(Math.min(CHUNK, limit - total));
+      const n = readInto(fd, chunk);
+      if (n === 0) break;
+      chunks.push(chunk.subarray(0, n));
+      total += n;
+      if (n < chunk.length) break;
+    }
+    return total > maxBytes ? undefined : Buffer.concat(chunks, total);
   } finally {
     closeSync(fd);
   }
 }
 
 /**
- * A file's bytes, or undefined when it is skipped before reading: not a regular file (a
- * symbolic link is not followed) or larger than `maxBytes`. Throws when it cannot be read.
+ * A file's bytes, or undefined when it is skipped: not a regular file (a symbolic link is not
+ * followed) or larger than `maxBytes`. Throws when it cannot be read.
  */
 export function readScannableFile(path: string, maxBytes: number): Uint8Array | undefined {
   const opened = openScannable(path, maxBytes);
-  return opened === undefined ? undefined : readOpened(opened.fd, Buffer.allocUnsafe(opened.size));
+  return opened === undefined ? undefined : readOpened(opened, maxBytes);
 }
 
 /** The text of a file's content, or undefined when it is not scanned: larger than `maxBytes`, or binary. */
@@ -76,9 +106,8 @@ export function scannableText(bytes: Uint8Array, maxBytes: number): string | und
 export function readScannableText(path: string, maxBytes: number): string | undefined {
   try {
     const opened = openScannable(path, maxBytes);
-    if (opened === undefined) return undefined;
-    const into = opened.size <= SMALL_FILE ? (scratch ??= Buffer.allocUnsafe(SMALL_FILE)).subarray(0, opened.size) : Buffer.allocUnsafe(opened.size);
-    return scannableText(readOpened(opened.fd, into), maxBytes);
+    const bytes = opened === undefined ? undefined : readOpened(opened, maxBytes, (scratch ??= Buffer.allocUnsafe(SMALL_FILE)));
+    return bytes === undefined ? undefined : scannableText(bytes, maxBytes);
   } catch {
     return undefined;
   }

@@ -68,4 +68,22 @@ describe('scan files: readScannableText', () => {
     readScannableText(write('two.txt', 'SECOND FILE, LONGER'), 100);
     assert.equal(Buffer.from(first ?? []).toString(), 'first file');
   });
+
+  it('reads a file whose system gives no size to its end, and skips one larger than Node reads', () => {
+    if (process.platform !== 'linux') return;
+    // procfs says 0 bytes for a file that holds text.
+    assert.match(readScannableText('/proc/self/status', 1024 * 1024) ?? '', /^Name:/);
+    assert.equal(readScannableText('/proc/self/status', 10), undefined, 'more than the limit');
+    // A sparse file of 5 GiB: skipped, and no descriptor is left open.
+    const huge = path.join(dir, 'huge.txt');
+    const fd = fs.openSync(huge, 'w');
+    fs.ftruncateSync(fd, 5 * 2 ** 30);
+    fs.closeSync(fd);
+    const open = fs.readdirSync('/proc/self/fd').length;
+    for (let i = 0; i < 3; i++) {
+      assert.equal(readScannableText(huge, 1e12), undefined);
+      assert.equal(readScannableFile(huge, 1e12), undefined);
+    }
+    assert.equal(fs.readdirSync('/proc/self/fd').length, open);
+  });
 });
