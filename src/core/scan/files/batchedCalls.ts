@@ -40,8 +40,12 @@ export class BatchedCalls<I, O> {
     while (this.#running < this.options.inFlight && this.#head < this.#queue.length) {
       const batch = this.#queue.slice(this.#head, this.#head + this.options.batch);
       this.#head += batch.length;
+      // The requests taken are dropped from the queue once they are most of it.
       if (this.#head === this.#queue.length) {
         this.#queue.length = 0;
+        this.#head = 0;
+      } else if (this.#head > 1024 && this.#head * 2 > this.#queue.length) {
+        this.#queue.splice(0, this.#head);
         this.#head = 0;
       }
       this.#running++;
@@ -68,9 +72,13 @@ export class BatchedCalls<I, O> {
   }
 
   #requeue(rest: readonly Pending<I, O>[]): void {
-    const queued = this.#queue.slice(this.#head);
-    this.#queue.length = 0;
-    this.#head = 0;
-    this.#queue.push(...rest, ...queued);
+    // In front of the waiting ones, in the room the taken ones left when there is (a batch at most).
+    if (this.#head >= rest.length) {
+      this.#head -= rest.length;
+      for (let i = 0; i < rest.length; i++) this.#queue[this.#head + i] = rest[i] as Pending<I, O>;
+    } else {
+      this.#queue.splice(0, this.#head, ...rest);
+      this.#head = 0;
+    }
   }
 }

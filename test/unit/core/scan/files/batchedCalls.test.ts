@@ -65,4 +65,17 @@ describe('scan files: BatchedCalls', () => {
     assert.match(await answer, /^failed: /);
     assert.equal(calls.length, 1);
   });
+
+  it('settles every request of a large backlog answered a little at a time, in order', async () => {
+    let calls = 0;
+    const batched = new BatchedCalls<number, number>(async (items) => {
+      calls++;
+      await Promise.resolve();
+      // One to three of each batch: the rest goes back in front of the queue.
+      return items.slice(0, 1 + (calls % 3)).map((i) => i * 2);
+    }, { batch: 32, inFlight: 2 });
+    const answers = await Promise.all(Array.from({ length: 150_000 }, (_, i) => batched.request(i)));
+    assert.equal(answers.length, 150_000);
+    answers.forEach((a, i) => assert.equal(a, i * 2));
+  });
 });
