@@ -57,10 +57,11 @@ export interface WorkspaceScanOptions {
 export const MAX_FILES_PER_FOLDER = 50_000;
 
 /**
- * Files asked about at once by Scan Workspace: enough for two batches of the engine's calls
- * (LeakIndexHolder.matchFile), one matched while the other's answers are handled here.
+ * Files asked about at once by Scan Workspace: on disk, enough for two batches of the engine's
+ * calls (LeakIndexHolder.matchFile), one matched while the other's answers are handled here;
+ * otherwise (a virtual workspace, whose files are read here) a few.
  */
-const SCAN_CONCURRENCY = 64;
+const SCAN_CONCURRENCY = { disk: 64, other: 8 };
 /** The longest Scan Workspace keeps the extension host's thread before letting it turn. */
 const TURN_MS = 15;
 
@@ -128,7 +129,8 @@ export async function scanWorkspaceFiles(
     if (found === undefined) counts.skipped++;
     return found;
   };
-  await eachConcurrently(uris, { concurrency: SCAN_CONCURRENCY, turnMs: TURN_MS, stopped: () => token.isCancellationRequested }, scanOne);
+  const concurrency = folders.every((f) => f.uri.scheme === 'file') ? SCAN_CONCURRENCY.disk : SCAN_CONCURRENCY.other;
+  await eachConcurrently(uris, { concurrency, turnMs: TURN_MS, stopped: () => token.isCancellationRequested }, scanOne);
   return { files: uris.length, ...counts, cancelled: token.isCancellationRequested };
 }
 
