@@ -13,10 +13,16 @@ import { excludeMatcher } from './excludeGlobs';
 /** The longest the listing keeps its thread before letting it turn. */
 const TURN_MS = 15;
 /**
- * Folders read ahead of the one being listed: a folder's read waits on a trip through the
- * thread pool, far longer than listing its entries, and reads of the next folders overlap it.
+ * Folders read ahead of the one being listed (the next ones on the stack): a folder's read
+ * waits on a trip through the thread pool, far longer than listing its entries, and reads of
+ * the next folders overlap it.
  */
 const READ_AHEAD = 8;
+/**
+ * Reads under way or done and not yet listed, at most: a folder read ahead may be buried under
+ * the subfolders of the one listed before its turn comes, and its entries wait meanwhile.
+ */
+const READS_HELD = 4 * READ_AHEAD;
 
 export interface FolderFiles {
   /** Absolute paths, in the system's form. */
@@ -62,7 +68,7 @@ export async function folderFiles(root: string, exclude: readonly string[], opti
   let turn = performance.now();
   while (stack.length > 0 && options.stopped?.() !== true) {
     const { dir, relative } = stack.pop() as { dir: string; relative: string };
-    for (let i = stack.length - 1; i >= 0 && reads.size < READ_AHEAD; i--) {
+    for (let i = stack.length - 1; i >= Math.max(0, stack.length - READ_AHEAD) && reads.size < READS_HELD; i--) {
       const next = (stack[i] as { dir: string }).dir;
       if (!reads.has(next)) reads.set(next, read(next));
     }
