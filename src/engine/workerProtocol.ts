@@ -111,7 +111,6 @@ export interface MemoryFigures {
   readonly loaded: number;
 }
 
-/** The engine's methods: params → result. */
 /** A file on disk for `matchFiles`, with the largest size scanned in its folder. */
 export interface FileToMatch {
   readonly path: string;
@@ -121,6 +120,7 @@ export interface FileToMatch {
 /** How long one `matchFiles` call keeps the engine's thread before it answers the files done. */
 export const MATCH_FILES_TURN_MS = 25;
 
+/** The engine's methods: params → result. */
 export interface EngineMethods {
   init: { params: InitParams; result: ResultMeta[] };
   /** The cache key appeared (set after init): results are saved from now on. */
