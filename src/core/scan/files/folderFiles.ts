@@ -68,12 +68,14 @@ export async function folderFiles(root: string, exclude: readonly string[], opti
   let turn = performance.now();
   while (stack.length > 0 && options.stopped?.() !== true) {
     const { dir, relative } = stack.pop() as { dir: string; relative: string };
+    // This folder's read first, then those of the next ones.
+    const reading = reads.get(dir) ?? read(dir);
+    reads.delete(dir);
     for (let i = stack.length - 1; i >= Math.max(0, stack.length - READ_AHEAD) && reads.size < READS_HELD; i--) {
       const next = (stack[i] as { dir: string }).dir;
       if (!reads.has(next)) reads.set(next, read(next));
     }
-    const entries = await (reads.get(dir) ?? read(dir));
-    reads.delete(dir);
+    const entries = await reading;
     if (entries === undefined) continue;
     // Sorted, so the list (and a cut at `max`) does not depend on the file system's order.
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

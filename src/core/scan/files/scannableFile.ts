@@ -55,10 +55,10 @@ function readInto(fd: number, into: Buffer): number {
 }
 
 /**
- * An opened file's content, then closes it; undefined when it holds more than `maxBytes`.
- * The size its stat gave is read (`small` takes a file that fits). A size of 0 may be no
- * size at all (procfs, some FUSE file systems): such a file is read to its end, in chunks, up
- * to one byte past `maxBytes`.
+ * An opened file's content, then closes it; undefined when it holds more than `maxBytes`
+ * (or than Node reads whole). The size its stat gave is read (`small` takes a file that
+ * fits). A size of 0 may be no size at all (procfs, some FUSE file systems): such a file is
+ * read to its end, in chunks, up to one byte past what may be read.
  */
 function readOpened(opened: { fd: number; size: number }, maxBytes: number, small?: Buffer): Buffer | undefined {
   const { fd, size } = opened;
@@ -67,18 +67,21 @@ function readOpened(opened: { fd: number; size: number }, maxBytes: number, smal
       const into = small !== undefined && size <= small.length ? small.subarray(0, size) : Buffer.allocUnsafe(size);
       return into.subarray(0, readInto(fd, into));
     }
+    // What may be read at most: past it the file is skipped, as a file its stat says is larger.
+    const cap = Math.min(maxBytes, MAX_READ);
     const chunks: Buffer[] = [];
-    const limit = Math.min(maxBytes, MAX_READ - 1) + 1;
     let total = 0;
-    while (total < limit) {
-      const chunk = Buffer.allocUnsafe(Math.min(CHUNK, limit - total));
+    while (total <= cap) {
+      const room = Math.min(CHUNK, cap + 1 - total);
+      // An empty file (the usual size 0) costs one read into `small`.
+      const chunk = total === 0 && small !== undefined && small.length >= room ? small.subarray(0, room) : Buffer.allocUnsafe(room);
       const n = readInto(fd, chunk);
-      if (n === 0) break;
       chunks.push(chunk.subarray(0, n));
       total += n;
       if (n < chunk.length) break;
     }
-    return total > maxBytes ? undefined : Buffer.concat(chunks, total);
+    if (total > cap) return undefined;
+    return chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, total);
   } finally {
     closeSync(fd);
   }
