@@ -2,9 +2,9 @@
 // that the exclude globs do not exclude (a folder they match is skipped whole, as VS Code's
 // file search does), symbolic links not followed (a link's target is scanned where it lives,
 // as the command line's scan does), at most `max` files. Listed with Node's file system, each
-// folder read through its thread pool, a few ahead: VS Code's findFiles lists through the workbench's
-// search process and sends every file back as a URI, which for a large tree costs seconds.
-// The loop lets its thread turn now and then, and stops when asked. Pure: no vscode.
+// folder read through its thread pool, a few ahead: VS Code's findFiles lists through the
+// workbench's search process and sends every file back as a URI, which for a large tree costs
+// seconds. The loop lets its thread turn now and then, and stops when asked. Pure: no vscode.
 import { promises as fs } from 'node:fs';
 import type { Dirent } from 'node:fs';
 import * as path from 'node:path';
