@@ -9,6 +9,9 @@ import type { EngineEvent, EngineMethod, EngineOutMessage, EngineWorkerData, Ini
 import { l10nBundle } from '../shareBundle';
 import type { Logger } from '../logger';
 
+/** The engine worker's young generation (see `#ensure`). */
+const ENGINE_YOUNG_GENERATION_MB = 16;
+
 interface Pending {
   resolve(value: unknown): void;
   reject(error: unknown): void;
@@ -51,7 +54,15 @@ export class EngineHost extends Disposable {
 
   #ensure(): Worker {
     if (this.#worker) return this.#worker;
-    const worker = new Worker(this.script, { name: 'Leak Search engine', workerData: { l10n: l10nBundle() } satisfies EngineWorkerData });
+    const worker = new Worker(this.script, {
+      name: 'Leak Search engine',
+      workerData: { l10n: l10nBundle() } satisfies EngineWorkerData,
+      // Parsing a large answer makes garbage fast, so V8 grows the worker's young generation
+      // to its limit: the extension host's, several times the engine's own heap, and kept
+      // resident once grown. Nearly everything the parser makes dies young, so a smaller one
+      // collects as fast.
+      resourceLimits: { maxYoungGenerationSizeMb: ENGINE_YOUNG_GENERATION_MB },
+    });
     // A worker that has nothing to do must not keep the extension host alive.
     worker.unref();
     worker.on('message', (message: EngineOutMessage) => this.#onMessage(message));

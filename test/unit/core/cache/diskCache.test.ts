@@ -56,6 +56,17 @@ describe('cache on disk: several windows at once', () => {
     }
   });
 
+  it('reads back pieces of every size, some larger than what is sealed at a time, byte for byte', async () => {
+    const cache = new DiskCache(dir, generateCacheKey());
+    const pieces = [0, 1, 1024 * 1024 - 1, 1024 * 1024, 1024 * 1024 + 1, 3 * 1024 * 1024 + 17, 5].map((n) => randomBytes(n));
+    const meta = await cache.writePieces('https://leakjar.com|example.com|accounts|all', 1, {}, pieces);
+    const whole = Buffer.concat(pieces);
+    assert.ok(meta.bytes > whole.length, 'the file holds every byte, sealed');
+    const back = await cache.read(meta);
+    assert.ok(back, 'the result reads back');
+    assert.ok(back.equals(whole), 'the same bytes');
+  });
+
   it('leaves alone files written under another key, and removes a damaged one', async () => {
     const mine = new DiskCache(dir, generateCacheKey());
     const theirs = new DiskCache(dir, generateCacheKey());
