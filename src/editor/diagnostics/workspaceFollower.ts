@@ -13,6 +13,7 @@ import * as vscode from 'vscode';
 import { Disposable } from '../../core/lifecycle';
 import { eachConcurrently } from '../../core/scan/files/eachConcurrently';
 import { excludeMatcher } from '../../core/scan/files/excludeGlobs';
+import { flatString } from '../../core/scan/files/flatString';
 import { readDiagnosticSettings } from './diagnosticSettings';
 import type { DiagnosticSettings } from './diagnosticSettings';
 import type { DiagnosticsController } from './diagnosticsController';
@@ -97,7 +98,9 @@ export class WorkspaceFollower extends Disposable {
 
   #queue(into: Map<string, vscode.Uri>, uri: vscode.Uri): void {
     if (uri.scheme !== 'file') return;
-    const key = uri.toString();
+    // Flat (core/scan/files/flatString.ts): a copied tree's events are thousands of these,
+    // all held until they are handled.
+    const key = flatString(uri.toString());
     if (into === this.#changed) this.#deleted.delete(key);
     else this.#changed.delete(key);
     into.set(key, uri);

@@ -19,6 +19,7 @@ import type { IgnoreStore } from './ignoreStore';
 import { toDiagnostic } from './matchDiagnostic';
 import type { LeakIndexHolder } from './leakIndexHolder';
 import type { WireMatch } from '../../engine/workerProtocol';
+import { flatString } from '../../core/scan/files/flatString';
 import { folderFiles } from '../../core/scan/files/folderFiles';
 import { scannedFileBytes } from './scannedFileBytes';
 import { shownDocuments } from './shownDocuments';
@@ -198,7 +199,9 @@ async function matchRead(deps: WorkspaceScanDeps, uri: vscode.Uri, maxBytes: num
  */
 async function listFolder(folder: vscode.WorkspaceFolder, exclude: readonly string[], token: vscode.CancellationToken): Promise<vscode.Uri[]> {
   if (folder.uri.scheme === 'file') return filesOnDisk(folder.uri, '', exclude, token);
-  return vscode.workspace.findFiles(new vscode.RelativePattern(folder, '**/*'), exclude.length > 0 ? `{${exclude.join(',')}}` : null, MAX_FILES_PER_FOLDER, token);
+  const found = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, '**/*'), exclude.length > 0 ? `{${exclude.join(',')}}` : null, MAX_FILES_PER_FOLDER, token);
+  await eachYielding(found, TURN_MS, withFlatString, () => token.isCancellationRequested);
+  return found;
 }
 
 /**
@@ -218,8 +221,17 @@ async function filesOnDisk(dir: vscode.Uri, within: string, exclude: readonly st
   const stopped = (): boolean => token?.isCancellationRequested === true;
   const { paths } = await folderFiles(dir.fsPath, globs, { max: MAX_FILES_PER_FOLDER, within, stopped });
   const uris: vscode.Uri[] = [];
-  await eachYielding(paths, TURN_MS, (p) => uris.push(vscode.Uri.file(p)), stopped);
+  await eachYielding(paths, TURN_MS, (p) => uris.push(withFlatString(vscode.Uri.file(p))), stopped);
   return uris;
+}
+
+/**
+ * `uri`, its string form (what the diagnostics keep a file by) made now, and flat
+ * (core/scan/files/flatString.ts): a scan holds every file it listed until it ends.
+ */
+function withFlatString(uri: vscode.Uri): vscode.Uri {
+  flatString(uri.toString());
+  return uri;
 }
 
 /** The globs `files.exclude` turns on for a folder (one with a `when` clause about its siblings is left to scan). */
