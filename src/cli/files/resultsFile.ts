@@ -79,7 +79,7 @@ export async function writeResultsFile(session: LeakSearchSession, keys: readonl
     sink.writeBytes(sealer.prefix);
     sink.writeBytes(sealer.update(length));
     sink.writeBytes(sealer.update(json));
-    for (const r of exported) for (const piece of r.pieces()) sink.writeBytes(sealer.update(piece));
+    for (const r of exported) for (const piece of r.pieces()) for (const out of sealer.slices(piece)) sink.writeBytes(out);
     const { rest, tag } = sealer.final();
     sink.writeBytes(rest);
     sink.writeBytes(tag, TAG_OFFSET);

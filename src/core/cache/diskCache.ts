@@ -58,12 +58,6 @@ const STALE_TEMP_MS = 10 * 60_000;
 const ORPHAN_GRACE_MS = 10 * 60_000;
 /** How often a reader follows a result rewritten under it before it gives up (a miss). */
 const MAX_FOLLOW = 8;
-/**
- * Bytes sealed at a time: the cipher returns a new buffer as large as its input, and a
- * column of a million records is tens of megabytes, so whole pieces would make a copy of the
- * table, freed only when the heap is next collected, on top of the table itself.
- */
-const SEAL_SLICE = 1024 * 1024;
 
 /** How often a listed meta that moved under our feet is looked for again (see `#readListed`). */
 const LISTED_RETRIES = 5;
@@ -272,8 +266,7 @@ export class DiskCache {
         await handle.write(sealer.prefix);
         bytes += sealer.prefix.length;
         for (const piece of pieces) {
-          for (let at = 0; at < piece.length; at += SEAL_SLICE) {
-            const out = sealer.update(piece.subarray(at, at + SEAL_SLICE));
+          for (const out of sealer.slices(piece)) {
             if (out.length > 0) await handle.write(out);
             bytes += out.length;
           }

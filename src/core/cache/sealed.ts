@@ -77,11 +77,20 @@ export interface StreamSealer {
   /** The first SEALED_BODY_OFFSET bytes, with a zero tag. */
   readonly prefix: Buffer;
   update(plain: Uint8Array): Buffer;
+  /** `update` over `plain` a slice at a time (SEAL_SLICE): for pieces that may be large. */
+  slices(plain: Uint8Array): Generator<Buffer>;
   /** The last ciphertext bytes and the tag. */
   final(): { readonly rest: Buffer; readonly tag: Buffer };
 }
 
 export const TAG_OFFSET = HEAD + IV_BYTES;
+
+/**
+ * Bytes sealed at a time by `slices`: the cipher returns a new buffer as large as its input,
+ * and a column of a million records is tens of megabytes, so sealing whole pieces would make
+ * a copy of a table, freed only when the heap is next collected, on top of the table itself.
+ */
+const SEAL_SLICE = 1024 * 1024;
 
 export function streamSealer(key: Uint8Array, keyId: Uint8Array, purpose: string): StreamSealer {
   checkKey(key);
@@ -92,6 +101,9 @@ export function streamSealer(key: Uint8Array, keyId: Uint8Array, purpose: string
   return {
     prefix: Buffer.concat([head, iv, Buffer.alloc(TAG_BYTES)]),
     update: (plain) => cipher.update(plain),
+    *slices(plain) {
+      for (let at = 0; at < plain.length; at += SEAL_SLICE) yield cipher.update(plain.subarray(at, at + SEAL_SLICE));
+    },
     final: () => {
       const rest = cipher.final();
       return { rest, tag: cipher.getAuthTag() };
