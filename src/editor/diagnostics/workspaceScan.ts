@@ -65,6 +65,11 @@ export const MAX_FILES_PER_FOLDER = 50_000;
 const SCAN_CONCURRENCY = { disk: 64, other: 8 };
 /** The longest Scan Workspace keeps the extension host's thread before letting it turn. */
 const TURN_MS = 15;
+/**
+ * How often the progress notification is told how far the scan is: each report is a message
+ * to the workbench, which draws it again, and thousands of small files are scanned a second.
+ */
+const PROGRESS_MS = 100;
 
 export async function scanWorkspaceFiles(
   deps: WorkspaceScanDeps,
@@ -97,15 +102,17 @@ export async function scanWorkspaceFiles(
   const step = uris.length > 0 ? 100 / uris.length : 100;
   let done = 0;
   let reported = 0;
+  let reportedAt = performance.now();
   // Many files at once: the engine reads and matches them in batches, one file at a time on
   // its thread, while this thread handles the answers of the batch before. The loop yields
   // every TURN_MS all the same (a virtual workspace's files are read on this thread).
   const scanOne = async (uri: vscode.Uri): Promise<void> => {
     const found = await scanListed(uri);
     done++;
-    if (done % 20 === 0 || done === uris.length) {
+    if (done === uris.length || performance.now() - reportedAt >= PROGRESS_MS) {
       progress.report({ message: vscode.l10n.t('{0} of {1} files', done, uris.length), increment: step * (done - reported) });
       reported = done;
+      reportedAt = performance.now();
     }
     if (found === undefined) return;
     counts.scanned++;
