@@ -16,7 +16,7 @@ import type { LeakSearchApi } from '../../src/editor/api';
 import type { ScanOutcome } from '../../src/editor/diagnostics/diagnosticsController';
 import { DEMO_KNOWN_RECORDS } from '../../service/demo';
 import type { RunningService } from '../../service/types';
-import { checkDomain, leakSearchApi, setSetting, startOwnService, useService, waitFor } from './leakSearch.helpers';
+import { checkDomain, leakSearchApi, mark, messagesSince, setSetting, startOwnService, useService, waitFor } from './leakSearch.helpers';
 import { demoDataset } from '../../service/demo';
 
 const SOURCE = 'Leak Search';
@@ -519,5 +519,26 @@ describe('Leaked identifiers in files', () => {
     fs.rmSync(path.join(folder.fsPath, 'follow'), { recursive: true, force: true });
     fs.rmSync(path.join(folder.fsPath, 'node_modules', 'pkg'), { recursive: true, force: true });
     await waitFor('the removed folder unmarked', () => ours(created).length === 0 && ours(renamed).length === 0 && ours(clean).length === 0, 20_000);
+  });
+
+  it('"Scan Workspace" says when a workspace folder holds more files than it lists', async function () {
+    this.timeout(4 * 60_000);
+    // One file more than a folder's listing takes (workspaceScan.ts MAX_FILES_PER_FOLDER), empty.
+    const many = path.join(folder.fsPath, 'zz-many-files');
+    for (let d = 0; d <= 50; d++) {
+      fs.mkdirSync(path.join(many, String(d)), { recursive: true });
+      for (let f = 0; f < 1000; f++) fs.writeFileSync(path.join(many, String(d), `${f}.txt`), '');
+    }
+    const from = mark(api);
+    try {
+      const summary = await vscode.commands.executeCommand<{ files: number; cancelled: boolean }>('leakSearch.scanWorkspace');
+      assert.equal(summary?.cancelled, false);
+      assert.equal(summary.files, 50_000, 'the cap');
+      const said = messagesSince(api, from).map((m) => m.message);
+      const name = vscode.workspace.getWorkspaceFolder(folder)?.name ?? '';
+      assert.ok(said.some((m) => m.endsWith(`Only the first 50,000 files of ${name} were scanned.`)), said.join('\n'));
+    } finally {
+      fs.rmSync(many, { recursive: true, force: true });
+    }
   });
 });

@@ -14,6 +14,8 @@ export interface ScanCounts {
   readonly gitIgnored: number;
   /** Files this extension exported, never scanned (they hold the leaked records themselves). */
   readonly exports: number;
+  /** Workspace folders that held more files than are listed (`max` a folder): the rest were not scanned. */
+  readonly truncated?: { readonly folders: readonly string[]; readonly max: number };
 }
 
 export type ScanReportAction = 'showProblems' | 'includeGitIgnored';
@@ -36,9 +38,10 @@ export function scanReport(c: ScanCounts): ScanReport {
   const actions: ScanReportAction[] = [];
   if (c.matches > 0) actions.push('showProblems');
   if (c.gitIgnored > 0) actions.push('includeGitIgnored');
+  const cut = c.truncated !== undefined && c.truncated.folders.length > 0 ? ` ${l10n.t('Only the first {0} files of {1} were scanned.', c.truncated.max.toLocaleString('en-US'), c.truncated.folders.join(', '))}` : '';
   return {
-    severity: c.matches > 0 ? 'warning' : 'info',
-    message: l10n.t('Leak Search: {0}', `${found}${skipped.length > 0 ? ` ${capitalize(skipped.join('; '))}.` : ''}`),
+    severity: c.matches > 0 || cut !== '' ? 'warning' : 'info',
+    message: l10n.t('Leak Search: {0}', `${found}${skipped.length > 0 ? ` ${capitalize(skipped.join('; '))}.` : ''}${cut}`),
     actions,
   };
 }

@@ -119,7 +119,7 @@ export class DiagnosticsFeature extends Disposable {
         const summary = await scanWorkspaceFiles(this.#scanDeps(), progress, token, { ...options, listed: (uris) => (listed = uris) });
         if (!summary.cancelled) await this.follower.scanned(listed);
         this.deps.log.info(
-          `Workspace scan${summary.cancelled ? ' (cancelled)' : ''}: ${summary.scanned} of ${summary.files} files scanned, ${summary.skipped} skipped (${summary.gitIgnored} git-ignored, ${summary.exports} own exports), ${summary.matches} leaked identifiers in ${summary.filesWithMatches} files.`,
+          `Workspace scan${summary.cancelled ? ' (cancelled)' : ''}: ${summary.scanned} of ${summary.files} files scanned, ${summary.skipped} skipped (${summary.gitIgnored} git-ignored, ${summary.exports} own exports), ${summary.matches} leaked identifiers in ${summary.filesWithMatches} files.${summary.truncated.folders.length > 0 ? ` Only the first ${summary.truncated.max} files of ${summary.truncated.folders.join(', ')} were listed.` : ''}`,
         );
         return summary;
       },

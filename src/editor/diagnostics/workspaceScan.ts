@@ -37,6 +37,8 @@ export interface WorkspaceScanSummary {
   readonly hints: number;
   readonly filesWithMatches: number;
   readonly cancelled: boolean;
+  /** Workspace folders of more than MAX_FILES_PER_FOLDER files: only that many of each were listed. */
+  readonly truncated: { readonly folders: readonly string[]; readonly max: number };
 }
 
 export interface WorkspaceScanDeps {
@@ -80,9 +82,12 @@ export async function scanWorkspaceFiles(
   const folders = vscode.workspace.workspaceFolders ?? [];
   const folderSettings = new Map(folders.map((f) => [f.uri.toString(), readDiagnosticSettings(f.uri)]));
   const uris: vscode.Uri[] = [];
+  const truncated: string[] = [];
   for (const folder of folders) {
     const settings = folderSettings.get(folder.uri.toString()) ?? readDiagnosticSettings(folder.uri);
-    for (const uri of await listFolder(folder, settings.exclude, token)) uris.push(uri);
+    const listed = await listFolder(folder, settings.exclude, token);
+    for (const uri of listed.uris) uris.push(uri);
+    if (listed.truncated) truncated.push(folder.name);
     if (token.isCancellationRequested) break;
   }
   if (!token.isCancellationRequested) options.listed?.(uris);
@@ -139,7 +144,7 @@ export async function scanWorkspaceFiles(
   };
   const concurrency = folders.every((f) => f.uri.scheme === 'file') ? SCAN_CONCURRENCY.disk : SCAN_CONCURRENCY.other;
   await eachConcurrently(uris, { concurrency, turnMs: TURN_MS, stopped: () => token.isCancellationRequested }, scanOne);
-  return { files: uris.length, ...counts, cancelled: token.isCancellationRequested };
+  return { files: uris.length, ...counts, cancelled: token.isCancellationRequested, truncated: { folders: truncated, max: MAX_FILES_PER_FOLDER } };
 }
 
 /**
@@ -204,11 +209,18 @@ async function matchRead(deps: WorkspaceScanDeps, uri: vscode.Uri, maxBytes: num
  * back through the workbench as a URI, which for a tree of thousands of files costs seconds.
  * Another scheme (a virtual workspace) is asked of VS Code.
  */
-async function listFolder(folder: vscode.WorkspaceFolder, exclude: readonly string[], token: vscode.CancellationToken): Promise<vscode.Uri[]> {
+async function listFolder(folder: vscode.WorkspaceFolder, exclude: readonly string[], token: vscode.CancellationToken): Promise<ListedFiles> {
   if (folder.uri.scheme === 'file') return filesOnDisk(folder.uri, '', exclude, token);
   const found = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, '**/*'), exclude.length > 0 ? `{${exclude.join(',')}}` : null, MAX_FILES_PER_FOLDER, token);
   await eachYielding(found, TURN_MS, withFlatString, () => token.isCancellationRequested);
-  return found;
+  // findFiles stops at the cap without saying whether there were more: a full list may be cut.
+  return { uris: found, truncated: found.length >= MAX_FILES_PER_FOLDER };
+}
+
+interface ListedFiles {
+  readonly uris: vscode.Uri[];
+  /** More files were there than MAX_FILES_PER_FOLDER. */
+  readonly truncated: boolean;
 }
 
 /**
@@ -220,16 +232,16 @@ export function filesUnder(dir: vscode.Uri): Thenable<vscode.Uri[]> {
   const exclude = readDiagnosticSettings(folder?.uri ?? dir).exclude;
   if (dir.scheme !== 'file') return vscode.workspace.findFiles(new vscode.RelativePattern(dir, '**/*'), exclude.length > 0 ? `{${exclude.join(',')}}` : null, MAX_FILES_PER_FOLDER);
   const within = folder ? dir.path.slice(folder.uri.path.replace(/\/$/, '').length + 1).replace(/\/$/, '') : '';
-  return filesOnDisk(dir, within, exclude);
+  return filesOnDisk(dir, within, exclude).then((listed) => listed.uris);
 }
 
-async function filesOnDisk(dir: vscode.Uri, within: string, exclude: readonly string[], token?: vscode.CancellationToken): Promise<vscode.Uri[]> {
+async function filesOnDisk(dir: vscode.Uri, within: string, exclude: readonly string[], token?: vscode.CancellationToken): Promise<ListedFiles> {
   const globs = [...exclude, ...filesExclude(dir)];
   const stopped = (): boolean => token?.isCancellationRequested === true;
-  const { paths } = await folderFiles(dir.fsPath, globs, { max: MAX_FILES_PER_FOLDER, within, stopped });
+  const { paths, truncated } = await folderFiles(dir.fsPath, globs, { max: MAX_FILES_PER_FOLDER, within, stopped });
   const uris: vscode.Uri[] = [];
   await eachYielding(paths, TURN_MS, (p) => uris.push(withFlatString(vscode.Uri.file(p))), stopped);
-  return uris;
+  return { uris, truncated };
 }
 
 /**

@@ -31,6 +31,15 @@ describe('the Scan Workspace summary', () => {
     assert.deepEqual(r.actions, ['showProblems', 'includeGitIgnored']);
   });
 
+  it('says which folders held more files than are listed, and warns even when nothing was found', () => {
+    const none = scanReport({ ...base, truncated: { folders: ['monorepo'], max: 50_000 } });
+    assert.equal(none.message, 'Leak Search: no leaked identifiers in 292 scanned files. Only the first 50,000 files of monorepo were scanned.');
+    assert.equal(none.severity, 'warning');
+    const found = scanReport({ ...base, matches: 1, filesWithMatches: 1, gitIgnored: 2, truncated: { folders: ['a', 'b'], max: 50_000 } });
+    assert.equal(found.message, 'Leak Search: 1 leaked identifier in 1 file (292 scanned). 2 git-ignored files skipped. Only the first 50,000 files of a, b were scanned.');
+    assert.equal(scanReport({ ...base, truncated: { folders: [], max: 50_000 } }).severity, 'info');
+  });
+
   it('plurals', () => {
     assert.equal(plural(1, 'infected machine'), '1 infected machine');
     assert.equal(plural(2, 'infected machine'), '2 infected machines');
