@@ -211,10 +211,12 @@ async function matchRead(deps: WorkspaceScanDeps, uri: vscode.Uri, maxBytes: num
  */
 async function listFolder(folder: vscode.WorkspaceFolder, exclude: readonly string[], token: vscode.CancellationToken): Promise<ListedFiles> {
   if (folder.uri.scheme === 'file') return filesOnDisk(folder.uri, '', exclude, token);
-  const found = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, '**/*'), exclude.length > 0 ? `{${exclude.join(',')}}` : null, MAX_FILES_PER_FOLDER, token);
+  // One more than the cap: findFiles does not say whether it stopped at its limit.
+  const found = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, '**/*'), exclude.length > 0 ? `{${exclude.join(',')}}` : null, MAX_FILES_PER_FOLDER + 1, token);
+  const truncated = found.length > MAX_FILES_PER_FOLDER;
+  if (truncated) found.length = MAX_FILES_PER_FOLDER;
   await eachYielding(found, TURN_MS, withFlatString, () => token.isCancellationRequested);
-  // findFiles stops at the cap without saying whether there were more: a full list may be cut.
-  return { uris: found, truncated: found.length >= MAX_FILES_PER_FOLDER };
+  return { uris: found, truncated };
 }
 
 interface ListedFiles {
