@@ -51,8 +51,8 @@ describe('flatString', () => {
     this.timeout(30_000);
     const chained = kept(false);
     const flat = kept(true);
-    // Each path is about 90 characters: flat, about 20,000 × 110 bytes with its holder.
-    assert.ok(flat < 4, `flat: ${flat.toFixed(1)} MB`);
-    assert.ok(chained > 3 * flat, `chained ${chained.toFixed(1)} MB, flat ${flat.toFixed(1)} MB`);
+    // A chain costs a node per character; flat, a path costs about its length. The heap's
+    // own accounting differs between Node versions: the ratio is what holds.
+    assert.ok(chained > 4 * flat, `chained ${chained.toFixed(1)} MB, flat ${flat.toFixed(1)} MB`);
   });
 });
