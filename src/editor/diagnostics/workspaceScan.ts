@@ -3,13 +3,14 @@
 // secret-bearing file such as `.env.local` is scanned even then: see src/core/scan/files/secretFiles.ts),
 // never this extension's own exports, with cancellable progress. What it skipped for git or
 // as an export is counted, so the end message can say so (src/core/export/scanReport.ts). Files open in an editor are scanned as documents (their live
-// diagnostics); the others get diagnostics from their text on disk.
+// diagnostics); the others get diagnostics from their text on disk. The first files listed
+// are matched while the rest are being listed.
 import * as vscode from 'vscode';
 import { visibleMatches } from '../../core/scan/files/docFiles';
 import { placeMatches, unplaced } from '../../core/scan/files/placedMatches';
 import type { Placed } from '../../core/scan/files/placedMatches';
 import { scannableText } from '../../core/scan/files/scannableFile';
-import { eachConcurrently, eachYielding } from '../../core/scan/files/eachConcurrently';
+import { GrowingList, eachConcurrently, eachYielding } from '../../core/scan/files/eachConcurrently';
 import { readDiagnosticSettings } from './diagnosticSettings';
 import type { DiagnosticSettings } from './diagnosticSettings';
 import type { DiagnosticsController, ShownMatch } from './diagnosticsController';
@@ -20,7 +21,7 @@ import { toDiagnostic } from './matchDiagnostic';
 import type { LeakIndexHolder } from './leakIndexHolder';
 import type { WireMatch } from '../../engine/workerProtocol';
 import { flatString } from '../../core/scan/files/flatString';
-import { folderFiles } from '../../core/scan/files/folderFiles';
+import { folderFilesInParts } from '../../core/scan/files/folderFiles';
 import { scannedFileBytes } from './scannedFileBytes';
 import { shownDocuments } from './shownDocuments';
 
@@ -52,7 +53,7 @@ export interface WorkspaceScanDeps {
 export interface WorkspaceScanOptions {
   /** Scan git-ignored files too, this once ("Include Them" after a scan that skipped some). */
   readonly includeGitIgnored?: boolean;
-  /** Told every file the scan lists (before any is scanned). */
+  /** Told every file the scan listed, once it ends (not when it is cancelled). */
   readonly listed?: (uris: readonly vscode.Uri[]) => void;
 }
 
@@ -60,11 +61,12 @@ export interface WorkspaceScanOptions {
 export const MAX_FILES_PER_FOLDER = 50_000;
 
 /**
- * Files asked about at once by Scan Workspace: on disk, enough for two batches of the engine's
- * calls (LeakIndexHolder.matchFile), one matched while the other's answers are handled here;
+ * Files asked about at once by Scan Workspace: on disk, enough for four batches of the
+ * engine's calls (LeakIndexHolder.matchFile), so that the engine still has files to match
+ * while this thread handles a batch's answers or lists the next files for TURN_MS;
  * otherwise (a virtual workspace, whose files are read here) a few.
  */
-const SCAN_CONCURRENCY = { disk: 64, other: 8 };
+const SCAN_CONCURRENCY = { disk: 128, other: 8 };
 /** The longest Scan Workspace keeps the extension host's thread before letting it turn. */
 const TURN_MS = 15;
 /**
@@ -81,30 +83,30 @@ export async function scanWorkspaceFiles(
 ): Promise<WorkspaceScanSummary> {
   const folders = vscode.workspace.workspaceFolders ?? [];
   const folderSettings = new Map(folders.map((f) => [f.uri.toString(), readDiagnosticSettings(f.uri)]));
-  const uris: vscode.Uri[] = [];
-  const truncated: string[] = [];
-  for (const folder of folders) {
-    const settings = folderSettings.get(folder.uri.toString()) ?? readDiagnosticSettings(folder.uri);
-    const listed = await listFolder(folder, settings.exclude, token);
-    for (const uri of listed.uris) uris.push(uri);
-    if (listed.truncated) truncated.push(folder.name);
-    if (token.isCancellationRequested) break;
-  }
-  if (!token.isCancellationRequested) options.listed?.(uris);
-  const counts = { scanned: 0, skipped: 0, gitIgnored: 0, exports: 0, matches: 0, hints: 0, filesWithMatches: 0 };
   const settingsOf = settingsByDirectory(folderSettings);
-  // Asked of git: files whose folder skips git-ignored files, and whose name is not a secret-bearing one.
-  const askGit: vscode.Uri[] = [];
-  if (!options.includeGitIgnored) {
-    await eachYielding(uris, TURN_MS, (u) => {
+  const stopped = (): boolean => token.isCancellationRequested;
+  const counts = { scanned: 0, skipped: 0, gitIgnored: 0, exports: 0, matches: 0, hints: 0, filesWithMatches: 0 };
+  // Files are matched while the rest are listed: a part joins the list once git has said
+  // which of its files it ignores.
+  const listing = new GrowingList<vscode.Uri>();
+  const gitIgnored = new Set<string>();
+  const truncated: string[] = [];
+  const listed = (async () => {
+    const toGit = new GitParts(deps.git, gitIgnored, listing, (u) => {
+      if (options.includeGitIgnored) return false;
+      // Asked of git: files whose folder skips git-ignored files, and whose name is not a secret-bearing one.
       const s = settingsOf(u);
-      if (!s || (!s.includeGitIgnored && !s.secretFiles.matches(u.path))) askGit.push(u);
-    }, () => token.isCancellationRequested);
-  }
-  const gitIgnored = askGit.length === 0 ? new Set<string>() : await deps.git.ignored(askGit);
+      return !s || (!s.includeGitIgnored && !s.secretFiles.matches(u.path));
+    });
+    for (const folder of folders) {
+      const settings = folderSettings.get(folder.uri.toString()) ?? readDiagnosticSettings(folder.uri);
+      if (await listFolder(folder, settings.exclude, token, (part) => toGit.take(part))) truncated.push(folder.name);
+      if (stopped()) break;
+    }
+    await toGit.flush();
+  })().finally(() => listing.end());
   // Shown documents are scanned as they are in the editor (unsaved edits included); other files from disk.
   const open = new Map(shownDocuments().map((d) => [d.uri.toString(), d]));
-  const step = uris.length > 0 ? 100 / uris.length : 100;
   let done = 0;
   let reported = 0;
   let reportedAt = performance.now();
@@ -114,9 +116,13 @@ export async function scanWorkspaceFiles(
   const scanOne = async (uri: vscode.Uri): Promise<void> => {
     const found = await scanListed(uri);
     done++;
-    if (done === uris.length || performance.now() - reportedAt >= PROGRESS_MS) {
-      progress.report({ message: vscode.l10n.t('{0} of {1} files', done, uris.length), increment: step * (done - reported) });
-      reported = done;
+    const total = listing.items.length;
+    if ((listing.ended && done === total) || performance.now() - reportedAt >= PROGRESS_MS) {
+      // The bar moves once the listing is complete; until then the count listed so far is shown.
+      if (listing.ended) {
+        progress.report({ message: vscode.l10n.t('{0} of {1} files', done, total), increment: (100 * (done - reported)) / total });
+        reported = done;
+      } else progress.report({ message: vscode.l10n.t('{0} of {1} files listed so far', done, total) });
       reportedAt = performance.now();
     }
     if (found === undefined) return;
@@ -143,8 +149,47 @@ export async function scanWorkspaceFiles(
     return found;
   };
   const concurrency = folders.every((f) => f.uri.scheme === 'file') ? SCAN_CONCURRENCY.disk : SCAN_CONCURRENCY.other;
-  await eachConcurrently(uris, { concurrency, turnMs: TURN_MS, stopped: () => token.isCancellationRequested }, scanOne);
-  return { files: uris.length, ...counts, cancelled: token.isCancellationRequested, truncated: { folders: truncated, max: MAX_FILES_PER_FOLDER } };
+  await Promise.all([listed, eachConcurrently(listing.items, { concurrency, turnMs: TURN_MS, stopped, more: () => listing.more() }, scanOne)]);
+  if (!stopped()) options.listed?.(listing.items);
+  return { files: listing.items.length, ...counts, cancelled: stopped(), truncated: { folders: truncated, max: MAX_FILES_PER_FOLDER } };
+}
+
+/** Files listed at least before git is asked which it ignores: one git process per part would cost more than the asking. */
+const GIT_PART = 2048;
+
+/**
+ * The listed files on their way to the scan, through git: the first part at once (the scan
+ * starts), then in parts of GIT_PART files at least; the files git ignores are added to
+ * `ignored` before their part joins `listing`.
+ */
+class GitParts {
+  #held: vscode.Uri[] = [];
+  #first = true;
+
+  constructor(
+    private readonly git: GitIgnored,
+    private readonly ignored: Set<string>,
+    private readonly listing: GrowingList<vscode.Uri>,
+    private readonly asked: (uri: vscode.Uri) => boolean,
+  ) {}
+
+  async take(part: readonly vscode.Uri[]): Promise<void> {
+    for (const uri of part) this.#held.push(uri);
+    if (this.#first || this.#held.length >= GIT_PART) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    const part = this.#held;
+    if (part.length === 0) return;
+    this.#held = [];
+    this.#first = false;
+    const ask: vscode.Uri[] = [];
+    await eachYielding(part, TURN_MS, (u) => {
+      if (this.asked(u)) ask.push(u);
+    });
+    if (ask.length > 0) for (const key of await this.git.ignored(ask)) this.ignored.add(key);
+    this.listing.push(part);
+  }
 }
 
 /**
@@ -204,46 +249,48 @@ async function matchRead(deps: WorkspaceScanDeps, uri: vscode.Uri, maxBytes: num
 
 /**
  * The files of a workspace folder, but those `leakSearch.exclude` or `files.exclude` exclude
- * (as VS Code's findFiles does when given an exclude). A folder on this machine's disk is
- * listed with Node's file system (core/scan/files/folderFiles.ts): findFiles sends every file
- * back through the workbench as a URI, which for a tree of thousands of files costs seconds.
- * Another scheme (a virtual workspace) is asked of VS Code.
+ * (as VS Code's findFiles does when given an exclude), handed to `take` in parts as they are
+ * listed: true when there were more than MAX_FILES_PER_FOLDER. A folder on this machine's
+ * disk is listed with Node's file system (core/scan/files/folderFiles.ts): findFiles sends
+ * every file back through the workbench as a URI, which for a tree of thousands of files costs
+ * seconds. Another scheme (a virtual workspace) is asked of VS Code.
  */
-async function listFolder(folder: vscode.WorkspaceFolder, exclude: readonly string[], token: vscode.CancellationToken): Promise<ListedFiles> {
-  if (folder.uri.scheme === 'file') return filesOnDisk(folder.uri, '', exclude, token);
+async function listFolder(folder: vscode.WorkspaceFolder, exclude: readonly string[], token: vscode.CancellationToken, take: (uris: vscode.Uri[]) => Promise<void>): Promise<boolean> {
+  const stopped = (): boolean => token.isCancellationRequested;
+  if (folder.uri.scheme === 'file') return (await filesOnDisk(folder.uri, '', exclude, take, stopped)).truncated;
   // One more than the cap: findFiles does not say whether it stopped at its limit.
   const found = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, '**/*'), exclude.length > 0 ? `{${exclude.join(',')}}` : null, MAX_FILES_PER_FOLDER + 1, token);
   const truncated = found.length > MAX_FILES_PER_FOLDER;
   if (truncated) found.length = MAX_FILES_PER_FOLDER;
-  await eachYielding(found, TURN_MS, withFlatString, () => token.isCancellationRequested);
-  return { uris: found, truncated };
-}
-
-interface ListedFiles {
-  readonly uris: vscode.Uri[];
-  /** More files were there than MAX_FILES_PER_FOLDER. */
-  readonly truncated: boolean;
+  await eachYielding(found, TURN_MS, withFlatString, stopped);
+  if (!stopped()) await take(found);
+  return truncated;
 }
 
 /**
  * The files Scan Workspace would list under `dir`, a folder inside a workspace folder (the
  * follower: a folder moved or copied in).
  */
-export function filesUnder(dir: vscode.Uri): Thenable<vscode.Uri[]> {
+export async function filesUnder(dir: vscode.Uri): Promise<vscode.Uri[]> {
   const folder = vscode.workspace.getWorkspaceFolder(dir);
   const exclude = readDiagnosticSettings(folder?.uri ?? dir).exclude;
   if (dir.scheme !== 'file') return vscode.workspace.findFiles(new vscode.RelativePattern(dir, '**/*'), exclude.length > 0 ? `{${exclude.join(',')}}` : null, MAX_FILES_PER_FOLDER);
   const within = folder ? dir.path.slice(folder.uri.path.replace(/\/$/, '').length + 1).replace(/\/$/, '') : '';
-  return filesOnDisk(dir, within, exclude).then((listed) => listed.uris);
+  const uris: vscode.Uri[] = [];
+  await filesOnDisk(dir, within, exclude, async (part) => {
+    for (const uri of part) uris.push(uri);
+  });
+  return uris;
 }
 
-async function filesOnDisk(dir: vscode.Uri, within: string, exclude: readonly string[], token?: vscode.CancellationToken): Promise<ListedFiles> {
+/** The files of a folder on disk, as URIs (their strings made and flat), handed to `take` in parts. */
+function filesOnDisk(dir: vscode.Uri, within: string, exclude: readonly string[], take: (uris: vscode.Uri[]) => Promise<void>, stopped: () => boolean = () => false): Promise<{ readonly truncated: boolean }> {
   const globs = [...exclude, ...filesExclude(dir)];
-  const stopped = (): boolean => token?.isCancellationRequested === true;
-  const { paths, truncated } = await folderFiles(dir.fsPath, globs, { max: MAX_FILES_PER_FOLDER, within, stopped });
-  const uris: vscode.Uri[] = [];
-  await eachYielding(paths, TURN_MS, (p) => uris.push(withFlatString(vscode.Uri.file(p))), stopped);
-  return { uris, truncated };
+  return folderFilesInParts(dir.fsPath, globs, { max: MAX_FILES_PER_FOLDER, within, stopped }, async (paths) => {
+    const uris: vscode.Uri[] = [];
+    await eachYielding(paths, TURN_MS, (p) => uris.push(withFlatString(vscode.Uri.file(p))), stopped);
+    await take(uris);
+  });
 }
 
 /**

@@ -11,6 +11,11 @@ export interface EachOptions {
   readonly turnMs: number;
   /** Checked before each item is taken (cancellation). */
   readonly stopped?: () => boolean;
+  /**
+   * For a list still growing: called when every item is taken, resolves once more are
+   * there (true) or none will come (false). Absent: the list is complete.
+   */
+  readonly more?: () => Promise<boolean>;
 }
 
 export async function eachConcurrently<T>(items: readonly T[], options: EachOptions, job: (item: T) => Promise<void>): Promise<void> {
@@ -30,11 +35,16 @@ export async function eachConcurrently<T>(items: readonly T[], options: EachOpti
         await gate;
       }
       // Checked after the yield: the other workers ran meanwhile.
-      if (next >= items.length || stopped()) return;
+      if (stopped()) return;
+      if (next >= items.length) {
+        if (options.more === undefined || !(await options.more())) return;
+        continue;
+      }
       await job(items[next++] as T);
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, items.length)) }, worker));
+  const workers = options.more === undefined ? Math.min(options.concurrency, items.length) : options.concurrency;
+  await Promise.all(Array.from({ length: Math.max(1, workers) }, worker));
 }
 
 /**
@@ -52,5 +62,44 @@ export async function eachYielding<T>(items: readonly T[], turnMs: number, fn: (
       turn = performance.now();
     }
     fn(items[i] as T);
+  }
+}
+
+/**
+ * A list filled in parts while it is worked through (eachConcurrently's `more`): a scan
+ * matches the first files listed while the rest are being listed.
+ */
+export class GrowingList<T> {
+  readonly items: T[] = [];
+  #ended = false;
+  #waiting: ((more: boolean) => void)[] = [];
+
+  push(part: readonly T[]): void {
+    if (this.#ended) throw new Error('A list that has ended grows no more.');
+    if (part.length === 0) return;
+    for (const item of part) this.items.push(item);
+    this.#wake(true);
+  }
+
+  /** No more parts will come. */
+  end(): void {
+    this.#ended = true;
+    this.#wake(false);
+  }
+
+  get ended(): boolean {
+    return this.#ended;
+  }
+
+  /** Resolves once a part is pushed (true) or the list ends (false). */
+  more(): Promise<boolean> {
+    if (this.#ended) return Promise.resolve(false);
+    return new Promise((resolve) => this.#waiting.push(resolve));
+  }
+
+  #wake(more: boolean): void {
+    const waiting = this.#waiting;
+    this.#waiting = [];
+    for (const resolve of waiting) resolve(more);
   }
 }

@@ -4,7 +4,8 @@
 // as the command line's scan does), at most `max` files. Listed with Node's file system, each
 // folder read through its thread pool, a few ahead: VS Code's findFiles lists through the
 // workbench's search process and sends every file back as a URI, which for a large tree costs
-// seconds. The loop lets its thread turn now and then, and stops when asked. Pure: no vscode.
+// seconds. The loop lets its thread turn now and then, hands over the files found so far each
+// time (a scan can match them while the rest are listed), and stops when asked. Pure: no vscode.
 import { promises as fs } from 'node:fs';
 import type { Dirent } from 'node:fs';
 import * as path from 'node:path';
@@ -39,6 +40,8 @@ export interface FolderFilesOptions {
   readonly windows?: boolean;
   /** The root's own path relative to the folder the globs are written for (`/` between segments; none: the root is that folder). */
   readonly within?: string;
+  /** The longest the listing keeps its thread before letting it turn (and handing over a part): TURN_MS by default. */
+  readonly turnMs?: number;
 }
 
 /**
@@ -54,11 +57,37 @@ async function linkKind(full: string): Promise<'file' | 'folder' | 'other'> {
   }
 }
 
+/** Every file of the folder at once (folderFilesInParts, gathered). */
 export async function folderFiles(root: string, exclude: readonly string[], options: FolderFilesOptions): Promise<FolderFiles> {
+  const paths: string[] = [];
+  const { truncated } = await folderFilesInParts(root, exclude, options, (part) => {
+    for (const p of part) paths.push(p);
+  });
+  return { paths, truncated };
+}
+
+/**
+ * The folder's files in parts, in the order `folderFiles` lists them: `take` is given the
+ * files found since the last part each time the loop lets its thread turn, and at the end;
+ * the listing goes on once it has returned (or its promise has). Says how many there were.
+ */
+export async function folderFilesInParts(
+  root: string,
+  exclude: readonly string[],
+  options: FolderFilesOptions,
+  take: (paths: string[]) => void | Promise<void>,
+): Promise<{ readonly files: number; readonly truncated: boolean }> {
   const windows = options.windows ?? process.platform === 'win32';
   const excluded = excludeMatcher(exclude, windows);
   const p = windows ? path.win32 : path.posix;
-  const paths: string[] = [];
+  let paths: string[] = [];
+  let files = 0;
+  const handOver = async (): Promise<void> => {
+    if (paths.length === 0) return;
+    const part = paths;
+    paths = [];
+    await take(part);
+  };
   // Folders still to read, each with its path relative to the root (`/` between segments).
   const stack: { readonly dir: string; readonly relative: string }[] = [{ dir: root, relative: options.within ?? '' }];
   // Reads under way, by folder: those next on the stack, listed in the same order as ever.
@@ -87,16 +116,22 @@ export async function folderFiles(root: string, exclude: readonly string[], opti
       if (kind === 'other' || excluded(rel, full)) continue;
       if (kind === 'folder') folders.push({ dir: full, relative: rel });
       else {
-        if (paths.length === options.max) return { paths, truncated: true };
+        if (files === options.max) {
+          await handOver();
+          return { files, truncated: true };
+        }
         paths.push(full);
+        files++;
       }
     }
     // Depth first: a folder's own files (above), then its folders, each in name order.
     for (let i = folders.length - 1; i >= 0; i--) stack.push(folders[i] as { dir: string; relative: string });
-    if (performance.now() - turn > TURN_MS) {
+    if (performance.now() - turn > (options.turnMs ?? TURN_MS)) {
+      await handOver();
       await new Promise((resolve) => setImmediate(resolve));
       turn = performance.now();
     }
   }
-  return { paths, truncated: false };
+  await handOver();
+  return { files, truncated: false };
 }

@@ -2,7 +2,7 @@
 // item past the end (several workers yielding together at the end of the list), nothing taken
 // once stopped, and the event loop turns during a long run of jobs that never wait.
 import * as assert from 'node:assert/strict';
-import { eachConcurrently, eachYielding } from '../../../../../src/core/scan/files/eachConcurrently';
+import { GrowingList, eachConcurrently, eachYielding } from '../../../../../src/core/scan/files/eachConcurrently';
 
 function spin(ms: number): void {
   const end = performance.now() + ms;
@@ -52,6 +52,51 @@ describe('scan files: eachConcurrently', () => {
       clearInterval(timer);
     }
     assert.ok(turned >= 3, `the loop turned ${turned} times in about 40 ms of work`);
+  });
+
+  it('works through a list while it grows, every item once, in order of starting, and ends with it', async () => {
+    const list = new GrowingList<number>();
+    const started: number[] = [];
+    let running = 0;
+    let most = 0;
+    const work = eachConcurrently(list.items, { concurrency: 4, turnMs: 1, more: () => list.more() }, async (i) => {
+      started.push(i);
+      running++;
+      most = Math.max(most, running);
+      if (i % 2 === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+      running--;
+    });
+    // Parts come while the first are worked on, one of them empty, the last just before the end.
+    for (let part = 0; part < 10; part++) {
+      list.push(Array.from({ length: part === 4 ? 0 : 7 }, (_, k) => part * 7 + k));
+      await new Promise((resolve) => setTimeout(resolve, part % 3));
+    }
+    list.push([70, 71]);
+    list.end();
+    await work;
+    const expected = [...Array.from({ length: 70 }, (_, i) => i).filter((i) => i < 28 || i >= 35), 70, 71];
+    assert.deepEqual(started, expected);
+    assert.ok(most <= 4, `${most} under way at most`);
+    assert.throws(() => list.push([1]), /grows no more/);
+    assert.equal(await list.more(), false);
+  });
+
+  it('ends with a growing list that ends empty, and stops while it waits for more', async () => {
+    const empty = new GrowingList<number>();
+    const none = eachConcurrently(empty.items, { concurrency: 4, turnMs: 1, more: () => empty.more() }, async () => assert.fail('no item'));
+    empty.end();
+    await none;
+    const list = new GrowingList<number>();
+    let stop = false;
+    const seen: number[] = [];
+    const work = eachConcurrently(list.items, { concurrency: 2, turnMs: 1, stopped: () => stop, more: () => list.more() }, async (i) => void seen.push(i));
+    list.push([1, 2]);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    stop = true;
+    list.push([3, 4]);
+    list.end();
+    await work;
+    assert.deepEqual(seen, [1, 2]);
   });
 
   it('handles an empty list', async () => {

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { folderFiles } from '../../../../../src/core/scan/files/folderFiles';
+import { folderFiles, folderFilesInParts } from '../../../../../src/core/scan/files/folderFiles';
 
 const DEFAULTS = ['**/node_modules/**', '**/.git/**'];
 
@@ -88,6 +88,23 @@ describe('folder files', () => {
       const { paths } = await folderFiles(wide, [], { max: 100_000 });
       assert.deepEqual(paths, walk(wide));
       assert.ok(paths.length > 700);
+      // In parts, as a scan takes them: the same files in the same order, the first part
+      // handed over while the rest are still to be listed, none listed while a part is taken.
+      const parts: string[][] = [];
+      let taking = false;
+      const listed = await folderFilesInParts(wide, [], { max: 100_000, turnMs: 0 }, async (part) => {
+        assert.equal(taking, false, 'one part at a time');
+        taking = true;
+        parts.push(part);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        taking = false;
+      });
+      assert.deepEqual(parts.flat(), paths);
+      assert.deepEqual(listed, { files: paths.length, truncated: false });
+      assert.ok(parts.length > 1 && (parts[0] as string[]).length < paths.length, `${parts.length} parts`);
+      assert.ok(parts.every((part) => part.length > 0), 'no empty part');
+      const cut = await folderFilesInParts(wide, [], { max: 500 }, async () => undefined);
+      assert.deepEqual(cut, { files: 500, truncated: true });
     } finally {
       fs.rmSync(wide, { recursive: true, force: true });
     }
