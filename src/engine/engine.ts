@@ -27,6 +27,7 @@ import { freshFromCache, metaFromCache } from './store/cacheMeta';
 import { groupBySite } from './views/siteGroups';
 import type { SiteGroups } from './views/siteGroups';
 import { dateFormat } from './views/dateFormat';
+import type { SourceSegment } from '../core/scan/sourceSegment';
 import type { RecordTable } from './store/recordTable';
 import { TableReader, tablePieces } from './store/serialize';
 import { exportPieces, writeExport } from './views/exports';
@@ -82,7 +83,7 @@ export class Engine {
   #limits: EngineLimits = { maxRecords: 5_000_000, maxCached: 200, maxCacheAgeMs: 30 * 86_400_000 };
   #dates: DateFormat;
   #writing: Promise<unknown> = Promise.resolve();
-  readonly #leaks = new Leaks((level, message) => this.log(level, message));
+  readonly #leaks: Leaks;
   #indexed: readonly string[] = [];
   /** The editor's triage decisions per service origin (replaced whole on every change). */
   readonly #marks = new Map<string, ReadonlyMap<string, TriageMark>>();
@@ -94,9 +95,27 @@ export class Engine {
    */
   constructor(
     private readonly log: Log = () => undefined,
-    private readonly options: { readonly indexWhileIngesting?: boolean } = {},
+    private readonly options: { readonly indexWhileIngesting?: boolean; readonly indexKey?: Uint8Array } = {},
   ) {
     this.#dates = dateFormat('en-US');
+    this.#leaks = new Leaks((level, message) => this.log(level, message), options.indexKey);
+  }
+
+  /** The leak index's fingerprint key (kept with the segments of `indexSegment`). */
+  get fingerprintKey(): Uint8Array {
+    return this.#leaks.fingerprintKey;
+  }
+
+  /** A result's index segment, to keep beside its records (built now when it is not yet); undefined when the result is not held. */
+  async indexSegment(key: string): Promise<SourceSegment | undefined> {
+    const table = await this.table(key);
+    const meta = this.#results.get(key)?.meta;
+    return table && meta ? this.#leaks.segmentOf(table, meta.query.domain) : undefined;
+  }
+
+  /** A held result's segment read back, made with this engine's fingerprint key: its indexing takes it. */
+  adoptSegment(table: RecordTable, segment: SourceSegment): void {
+    this.#leaks.adoptSegment(table, segment);
   }
 
   async init(params: InitParams): Promise<ResultMeta[]> {

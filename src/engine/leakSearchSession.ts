@@ -21,6 +21,7 @@ import type { FindingsType, SearchQuery } from '../core/service/types';
 import { resultsKey } from '../core/service/types';
 import { normalizeBaseUrl, normalizeDateRange, normalizeDomain, normalizeFindingsType } from '../core/service/validate';
 import type { TriageMark } from '../core/triage/triage';
+import { readSegment, segmentPieces } from '../core/scan/segmentBytes';
 import { Engine } from './engine';
 import type { WireMatch } from './leaks';
 import { identityFields } from './store/identity';
@@ -107,8 +108,12 @@ export interface ExportedResult {
 /** A result's bytes arriving (`importResult`): push them in any split, then `finish`. */
 export interface ResultImport {
   push(piece: Uint8Array): void;
-  /** Holds the result; throws when the bytes were fewer or not a table of the query's type. */
-  finish(): ResultMeta;
+  /**
+   * Holds the result, with its index segment when one was kept beside it (`indexSegment`,
+   * made under this session's fingerprint key); throws when the bytes were fewer, not a table
+   * of the query's type, or the segment is not one of this table.
+   */
+  finish(segment?: Uint8Array): ResultMeta;
 }
 
 /** The service a session checks against; none for a session over a results file. */
@@ -147,8 +152,27 @@ export class LeakSearchSession {
    * A session with no service and no key, over results of `origin` carried from another
    * session (`importResult`): it reads and scans them but cannot check.
    */
-  static offline(origin: string, log?: Log): LeakSearchSession {
-    return new LeakSearchSession(new URL(origin).origin, undefined, new Engine(log));
+  static offline(origin: string, log?: Log, options: { readonly fingerprintKey?: Uint8Array } = {}): LeakSearchSession {
+    return new LeakSearchSession(new URL(origin).origin, undefined, new Engine(log, options.fingerprintKey ? { indexKey: options.fingerprintKey } : {}));
+  }
+
+  /**
+   * The key of the leak index's fingerprints: kept with the segments of `indexSegment`, so that
+   * a session made with it (`offline`) can take them back. It tells whoever holds it which
+   * identifiers a segment holds: keep it where the records are kept.
+   */
+  get fingerprintKey(): Uint8Array {
+    return this.#engine.fingerprintKey;
+  }
+
+  /**
+   * A held result's leak index segment as bytes (core/scan/segmentBytes.ts), built now when it
+   * was not yet: kept beside the result's bytes, it spares whoever imports them building it
+   * again. Undefined when the result is not held or this machine keeps no segments.
+   */
+  async indexSegment(key: string): Promise<Uint8Array[] | undefined> {
+    const segment = await this.#engine.indexSegment(key);
+    return segment ? segmentPieces(segment) : undefined;
   }
 
   #online(): Service {
@@ -257,11 +281,18 @@ export class LeakSearchSession {
         received += piece.byteLength;
         reader.push(piece);
       },
-      finish: () => {
+      finish: (segmentBytes) => {
         const table: RecordTable = reader.finish();
         if (received !== bytes || table.type !== checked.type) throw new LeakSearchError('invalid-input', 'The result\'s records are not what its description says.');
+        let segment;
+        try {
+          segment = segmentBytes === undefined ? undefined : readSegment(segmentBytes, table.length);
+        } catch (e) {
+          throw new LeakSearchError('invalid-input', `The result's index is not one of its records: ${e instanceof Error ? e.message : String(e)}.`);
+        }
         const meta: ResultMeta = { key: resultsKey(this.origin, checked), origin: this.origin, query: checked, count: facts.count, records: table.length, fetchedAt: facts.fetchedAt };
         if (!this.#engine.adopt(meta, table)) throw new LeakSearchError('invalid-input', 'The same result came twice.');
+        if (segment) this.#engine.adoptSegment(table, segment);
         return meta;
       },
     };

@@ -86,7 +86,7 @@ interface Indexed {
 }
 
 export class Leaks {
-  readonly #index = new LeakIndex();
+  readonly #index: LeakIndex;
   /** By result key. */
   readonly #indexed = new Map<string, Indexed>();
   /** By source id (as `RecordRef.source`). */
@@ -102,7 +102,41 @@ export class Leaks {
   /** Whether the log says yet on how many threads long texts are scanned. */
   #threadsLogged = false;
 
-  constructor(private readonly log: Log = () => undefined) {}
+  /** `indexKey`: the fingerprint key of segments read back (leakIndex.ts `fingerprintKey`); a new one by default. */
+  constructor(
+    private readonly log: Log = () => undefined,
+    indexKey?: Uint8Array,
+  ) {
+    this.#index = new LeakIndex(indexKey);
+  }
+
+  /** The index's fingerprint key, kept with the segments it built (`segmentOf`). */
+  get fingerprintKey(): Uint8Array {
+    return this.#index.fingerprintKey;
+  }
+
+  /**
+   * A table's index segment, to keep beside its records: the one indexed or built while its
+   * records arrived, else built now (and kept for its indexing).
+   */
+  segmentOf(table: RecordTable, domain: string): SourceSegment {
+    for (const held of this.#indexed.values()) {
+      const segment = held.table === table ? this.#index.segmentOf(held.id) : undefined;
+      if (segment) return segment;
+    }
+    let segment = this.#prepared.get(table);
+    if (!segment) {
+      segment = this.#index.build(tableSource(table, domain));
+      this.#prepared.set(table, segment);
+    }
+    return segment;
+  }
+
+  /** A table's segment read back (core/scan/segmentBytes.ts), made with this index's key: its indexing takes it as it is. */
+  adoptSegment(table: RecordTable, segment: SourceSegment): void {
+    if (segment.records !== table.length) throw new RangeError('The segment is not of this table.');
+    this.#prepared.set(table, this.#index.adopt(segment));
+  }
 
   get version(): number {
     return this.#version;

@@ -6,9 +6,13 @@
 //   "LSC3" (4) | key id (8) | IV (12) | GCM tag (16) | ciphertext
 // authenticated with the purpose "leak-search results file" (see sealed.ts), so neither a
 // cache file nor a file under another key passes for one. The plaintext:
-//   u32 LE length | manifest (JSON: format, version, origin, and per result its query,
-//   the count the service reported, when it was fetched and its length in bytes)
-//   | each result's table (engine/store/serialize.ts), in manifest order.
+//   u32 LE length | manifest (JSON: format, version, origin, the leak index's fingerprint
+//   key, and per result its query, the count the service reported, when it was fetched,
+//   its length in bytes and its index segment's)
+//   | each result's table (engine/store/serialize.ts) then its index segment
+//   (core/scan/segmentBytes.ts), in manifest order.
+// The segments spare each scan building the index again from every record (version 2;
+// a file of version 1 has none, and its index is built as it is read).
 // Reading streams: every length is checked against the file's own size before anything is
 // allocated, and the tag is checked at the end; a damaged, truncated or foreign file is a
 // UsageError (exit 2), never a partial session.
@@ -16,6 +20,8 @@ import * as fs from 'node:fs';
 import { keyIdOf } from '../../core/cache/diskCache';
 import { CACHE_KEY_BYTES, CacheCryptoError, SEALED_BODY_OFFSET, TAG_OFFSET, streamOpener, streamSealer } from '../../core/cache/sealed';
 import type { SearchQuery } from '../../core/service/types';
+import { FINGERPRINT_KEY_BYTES } from '../../core/scan/leakIndex';
+import { segmentByteLength } from '../../core/scan/segmentBytes';
 import { LeakSearchSession } from '../../engine/leakSearchSession';
 import type { ResultImport } from '../../engine/leakSearchSession';
 import { UsageError } from '../exitCodes';
@@ -24,7 +30,9 @@ import { fileSink } from '../output';
 export const RESULTS_KEY_VARIABLE = 'LEAK_SEARCH_RESULTS_KEY';
 const PURPOSE = 'leak-search results file';
 const FORMAT = 'leak-search results';
-const VERSION = 1;
+const VERSION = 2;
+/** Versions read: 1 kept no index segments. */
+const READ_VERSIONS: ReadonlySet<number> = new Set([1, 2]);
 /** Far more than any manifest of real domains, far less than would strain memory. */
 const MAX_MANIFEST_BYTES = 4 * 1024 * 1024;
 const MAX_RESULTS = 10_000;
@@ -35,12 +43,16 @@ interface ManifestEntry {
   readonly count: number;
   readonly fetchedAt: number;
   readonly bytes: number;
+  /** The length of its index segment after its table; 0: none kept. */
+  readonly segmentBytes: number;
 }
 
 interface Manifest {
   readonly format: string;
   readonly version: number;
   readonly origin: string;
+  /** The fingerprint key the segments were made with (hex), when any was kept. */
+  readonly fingerprintKey?: string;
   readonly results: readonly ManifestEntry[];
 }
 
@@ -62,13 +74,15 @@ export async function writeResultsFile(session: LeakSearchSession, keys: readonl
   for (const key of keys) {
     const result = await session.exportResult(key);
     if (!result) throw new UsageError('A result to write is no longer held.');
-    exported.push(result);
+    exported.push({ result, segment: (await session.indexSegment(key)) ?? [] });
   }
+  const kept = exported.some((e) => e.segment.length > 0);
   const manifest: Manifest = {
     format: FORMAT,
     version: VERSION,
     origin: session.origin,
-    results: exported.map((r) => ({ query: r.meta.query, count: r.meta.count, fetchedAt: r.meta.fetchedAt, bytes: r.bytes })),
+    ...(kept ? { fingerprintKey: Buffer.from(session.fingerprintKey).toString('hex') } : {}),
+    results: exported.map(({ result: r, segment }) => ({ query: r.meta.query, count: r.meta.count, fetchedAt: r.meta.fetchedAt, bytes: r.bytes, segmentBytes: segmentByteLength(segment) })),
   };
   const json = Buffer.from(JSON.stringify(manifest), 'utf8');
   const length = Buffer.alloc(4);
@@ -79,7 +93,7 @@ export async function writeResultsFile(session: LeakSearchSession, keys: readonl
     sink.writeBytes(sealer.prefix);
     sink.writeBytes(sealer.update(length));
     sink.writeBytes(sealer.update(json));
-    for (const r of exported) for (const piece of r.pieces()) for (const out of sealer.slices(piece)) sink.writeBytes(out);
+    for (const { result, segment } of exported) for (const piece of [...result.pieces(), ...segment]) for (const out of sealer.slices(piece)) sink.writeBytes(out);
     const { rest, tag } = sealer.final();
     sink.writeBytes(rest);
     sink.writeBytes(tag, TAG_OFFSET);
@@ -88,7 +102,7 @@ export async function writeResultsFile(session: LeakSearchSession, keys: readonl
     sink.abort();
     throw e;
   }
-  return { results: exported.length, records: exported.reduce((n, r) => n + r.meta.records, 0) };
+  return { results: exported.length, records: exported.reduce((n, e) => n + e.result.meta.records, 0) };
 }
 
 /**
@@ -145,6 +159,14 @@ function readExactly(fd: number, length: number, position: number): Buffer {
   return out;
 }
 
+/** A result being read: its table's bytes left, then its segment's (collected whole). */
+interface Reading {
+  readonly import: ResultImport;
+  left: number;
+  readonly segment: Buffer | undefined;
+  segmentFilled: number;
+}
+
 /** The plaintext, as it is decrypted: the manifest, then each result's bytes into the session. */
 class PlainReader {
   #head = Buffer.alloc(4);
@@ -154,7 +176,7 @@ class PlainReader {
   #session: LeakSearchSession | undefined;
   #entries: readonly ManifestEntry[] = [];
   #next = 0;
-  #current: { import: ResultImport; left: number } | undefined;
+  #current: Reading | undefined;
 
   /** `total`: the plaintext's length (the file's, less its prefix), which every length must fit. */
   constructor(private readonly total: number) {}
@@ -184,28 +206,37 @@ class PlainReader {
         continue;
       }
       if (!this.#current) this.#startNext();
-      const current = this.#current as { import: ResultImport; left: number };
-      const n = Math.min(current.left, piece.length - at);
-      current.import.push(piece.subarray(at, at + n));
-      current.left -= n;
-      at += n;
-      if (current.left === 0) this.#endCurrent();
+      const current = this.#current as Reading;
+      if (current.left > 0) {
+        const n = Math.min(current.left, piece.length - at);
+        current.import.push(piece.subarray(at, at + n));
+        current.left -= n;
+        at += n;
+      } else if (current.segment !== undefined) {
+        const n = Math.min(current.segment.length - current.segmentFilled, piece.length - at);
+        current.segment.set(piece.subarray(at, at + n), current.segmentFilled);
+        current.segmentFilled += n;
+        at += n;
+      }
+      if (current.left === 0 && (current.segment === undefined || current.segmentFilled === current.segment.length)) this.#endCurrent();
     }
   }
 
   #begin(manifest: Manifest): void {
-    this.#session = LeakSearchSession.offline(manifest.origin);
+    const fingerprintKey = manifest.fingerprintKey === undefined ? undefined : new Uint8Array(Buffer.from(manifest.fingerprintKey, 'hex'));
+    this.#session = LeakSearchSession.offline(manifest.origin, undefined, { fingerprintKey });
     this.#entries = manifest.results;
   }
 
   #startNext(): void {
     const entry = this.#entries[this.#next];
     if (!entry || !this.#session) throw new Error('longer than its manifest');
-    this.#current = { import: this.#session.importResult(entry.query, entry, entry.bytes), left: entry.bytes };
+    // Its length was checked against the file's (parseManifest) before it is allocated.
+    this.#current = { import: this.#session.importResult(entry.query, entry, entry.bytes), left: entry.bytes, segment: entry.segmentBytes > 0 ? Buffer.alloc(entry.segmentBytes) : undefined, segmentFilled: 0 };
   }
 
   #endCurrent(): void {
-    this.#current?.import.finish();
+    this.#current?.import.finish(this.#current.segment);
     this.#current = undefined;
     this.#next++;
   }
@@ -216,10 +247,12 @@ class PlainReader {
   }
 }
 
-/** The manifest, every field checked; its results' bytes (each at least a table's length field) add up to `tableBytes` exactly. */
+/** The manifest, every field checked; its results' bytes (each at least a table's length field) and their segments' add up to `tableBytes` exactly. */
 function parseManifest(bytes: Buffer, tableBytes: number): Manifest {
   const m = JSON.parse(bytes.toString('utf8')) as Partial<Manifest> | null;
-  if (!m || m.format !== FORMAT || m.version !== VERSION || typeof m.origin !== 'string' || !Array.isArray(m.results) || m.results.length > MAX_RESULTS) throw new Error('not a manifest');
+  if (!m || m.format !== FORMAT || typeof m.version !== 'number' || !READ_VERSIONS.has(m.version) || typeof m.origin !== 'string' || !Array.isArray(m.results) || m.results.length > MAX_RESULTS) throw new Error('not a manifest');
+  const fingerprintKey = m.fingerprintKey;
+  if (fingerprintKey !== undefined && (typeof fingerprintKey !== 'string' || !new RegExp(`^[0-9a-f]{${2 * FINGERPRINT_KEY_BYTES}}$`).test(fingerprintKey))) throw new Error('not a fingerprint key');
   if (!/^https?:$/.test(new URL(m.origin).protocol) || new URL(m.origin).origin !== m.origin) throw new Error('not an origin');
   let sum = 0;
   const results = m.results.map((r: Partial<ManifestEntry> | null): ManifestEntry => {
@@ -227,9 +260,12 @@ function parseManifest(bytes: Buffer, tableBytes: number): Manifest {
     const range = q?.range as { start?: unknown; end?: unknown } | undefined;
     if (!r || !q || typeof q.domain !== 'string' || typeof q.type !== 'string' || (range !== undefined && (typeof range?.start !== 'string' || typeof range.end !== 'string'))) throw new Error('not a query');
     if (!Number.isSafeInteger(r.count) || (r.count as number) < 0 || !Number.isFinite(r.fetchedAt) || !Number.isSafeInteger(r.bytes) || (r.bytes as number) < 4) throw new Error('not a result');
-    sum += r.bytes as number;
-    return { query: { domain: q.domain, type: q.type, ...(range ? { range: { start: range.start as string, end: range.end as string } } : {}) } as SearchQuery, count: r.count as number, fetchedAt: r.fetchedAt as number, bytes: r.bytes as number };
+    // Version 1 kept no segment; a segment needs the key it was made with.
+    const segmentBytes = m.version === 1 ? 0 : r.segmentBytes;
+    if (!Number.isSafeInteger(segmentBytes) || (segmentBytes as number) < 0 || (segmentBytes as number) % 4 !== 0 || (segmentBytes !== 0 && fingerprintKey === undefined)) throw new Error('not a segment');
+    sum += (r.bytes as number) + (segmentBytes as number);
+    return { query: { domain: q.domain, type: q.type, ...(range ? { range: { start: range.start as string, end: range.end as string } } : {}) } as SearchQuery, count: r.count as number, fetchedAt: r.fetchedAt as number, bytes: r.bytes as number, segmentBytes: segmentBytes as number };
   });
   if (sum !== tableBytes) throw new Error('lengths do not add up');
-  return { format: m.format, version: m.version, origin: m.origin, results };
+  return { format: m.format, version: m.version, origin: m.origin, ...(fingerprintKey !== undefined ? { fingerprintKey } : {}), results };
 }

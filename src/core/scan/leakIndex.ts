@@ -5,6 +5,7 @@
 // and recompute only the small prefilters. Matching runs the one-pass scanner (scanner.ts)
 // into a sink that tests candidates (matchSink.ts), then reads the details of the hits back
 // from the sources (matchDetails.ts).
+import { randomBytes } from 'node:crypto';
 import type { AccountRecord, FindingsType, OpenRecord } from '../service/types';
 import { lengthFilter } from './charClass';
 import { credentialForms } from './credentialForms';
@@ -22,6 +23,9 @@ import type { LeakSource, SourceSegment } from './sourceSegment';
 import { COMMON_PASSWORDS, EMAILS, HOSTS, PASSWORDS, SHORT_PASSWORDS, TABLES, URLS, USERNAMES, USER_ONLY, SegmentBuilder, buildSegment } from './sourceSegment';
 
 export type { LeakSource } from './sourceSegment';
+
+/** The length of a fingerprint key (fingerprint.ts reads 16 bytes of SipHash key and two 4-byte seeds). */
+export const FINGERPRINT_KEY_BYTES = 24;
 
 /** How serious a match is by default: a leaked password is an error, a common one only a hint, a bare host information. */
 export type SeverityHint = 'error' | 'warning' | 'information' | 'hint';
@@ -131,9 +135,45 @@ export class LeakIndex implements Tables {
   /** The scanner's prefilter per combination of wanted kinds, until the next add or remove. */
   readonly #settings = new Map<string, ScanSettings>();
 
-  /** `key`: 24 random bytes by default (tests pass their own); never leaves the index. */
+  readonly #key: Uint8Array;
+
+  /**
+   * `key`: the fingerprints' key, 24 random bytes by default (tests pass their own, and an
+   * index reading segments kept beside their records the key they were made with).
+   */
   constructor(key?: Uint8Array) {
-    this.#fp = new Fingerprinter(key);
+    this.#key = key ?? new Uint8Array(randomBytes(FINGERPRINT_KEY_BYTES));
+    if (this.#key.length !== FINGERPRINT_KEY_BYTES) throw new RangeError(`A fingerprint key has ${FINGERPRINT_KEY_BYTES} bytes.`);
+    this.#fp = new Fingerprinter(this.#key);
+  }
+
+  /**
+   * The fingerprints' key, to keep with segments stored beside their records (sealed with
+   * them: it tells whoever holds it which identifiers a segment holds, as the records do).
+   */
+  get fingerprintKey(): Uint8Array {
+    return this.#key.slice();
+  }
+
+  /** The segment built for a result, when it is indexed here. */
+  segmentOf(id: number): SourceSegment | undefined {
+    return this.#held.get(id)?.segment;
+  }
+
+  /** A segment built for `source` with this index's key, to keep or to `add` later. */
+  build(source: LeakSource): SourceSegment {
+    const segment = buildSegment(source, this.#fp);
+    this.#built.add(segment);
+    return segment;
+  }
+
+  /**
+   * A segment read back from where it was kept with its records (segmentBytes.ts), made with
+   * this index's key (the caller made the index with the key kept beside it): `add` takes it as built.
+   */
+  adopt(segment: SourceSegment): SourceSegment {
+    this.#built.add(segment);
+    return segment;
   }
 
   /** Segments built by this index's builders (with its key), which `add` may take as they are. */

@@ -85,6 +85,44 @@ describe('cli fetch: one sealed results file for other jobs', function () {
     }
   });
 
+  it('keeps each result\'s index, read back to match what one built from the records matches; reads files that kept none', async () => {
+    const opened = await openResultsFile(file, env);
+    const results = opened.results();
+    const exported = await Promise.all(results.map(async (r) => (await opened.exportResult(r.key)) ?? assert.fail('held')));
+    const segments = await Promise.all(results.map(async (r) => Buffer.concat((await opened.indexSegment(r.key)) ?? assert.fail('a segment kept'))));
+    const entries = exported.map((r) => ({ query: r.meta.query, count: r.meta.count, fetchedAt: r.meta.fetchedAt, bytes: r.bytes }));
+    const tables = exported.map((r) => Buffer.concat([...r.pieces()]));
+    // The same results as written by version 1, which kept no index.
+    const older = path.join(dir, 'v1.bin');
+    sealedFile(older, secret, { format: 'leak-search results', version: 1, origin: opened.origin, results: entries }, Buffer.concat(tables));
+    const v1 = await openResultsFile(older, env);
+    const segmentBytes = segments.reduce((n, b) => n + b.length, 0);
+    assert.ok(fs.statSync(file).size >= fs.statSync(older).size + segmentBytes, 'the file written by fetch carries the segments');
+    // Every record's own text holds every identifier the index keeps.
+    let text = '';
+    for (const r of results) text += await jsonl(opened, r.key);
+    try {
+      await opened.index();
+      await v1.index();
+      const kept = opened.scanText(text);
+      assert.ok(kept.length > 10, `${kept.length} matches`);
+      assert.deepEqual(kept, v1.scanText(text), 'the same matches, details and all');
+      // A segment damaged by whoever holds the key (a record number past the result) is refused.
+      const bad = Buffer.from(segments[0] as Buffer);
+      const words = new Uint32Array(bad.buffer, bad.byteOffset, bad.length / 4);
+      const n = words[3] as number;
+      assert.ok(n > 0);
+      words[4 + 2 * n] = 0xffffff;
+      const damaged = path.join(dir, 'damaged-index.bin');
+      const fingerprintKey = Buffer.from(opened.fingerprintKey).toString('hex');
+      sealedFile(damaged, secret, { format: 'leak-search results', version: 2, origin: opened.origin, fingerprintKey, results: entries.map((e, i) => ({ ...e, segmentBytes: (i === 0 ? bad : (segments[i] as Buffer)).length })) }, Buffer.concat(tables.flatMap((t, i) => [t, i === 0 ? bad : (segments[i] as Buffer)])));
+      await assert.rejects(openResultsFile(damaged, env), (e) => e instanceof UsageError && e.message.includes('damaged'));
+    } finally {
+      await opened.close();
+      await v1.close();
+    }
+  });
+
   it('reads the key as hex in either case, base64 or base64url', async () => {
     for (const spelled of [secret.toString('hex').toUpperCase(), secret.toString('base64'), secret.toString('base64url'), ` ${secret.toString('hex')}\n`]) {
       const s = await openResultsFile(file, { [RESULTS_KEY_VARIABLE]: spelled });
@@ -229,7 +267,11 @@ describe('cli fetch: one sealed results file for other jobs', function () {
       ['a query no check makes', { format: 'leak-search results', version: 1, origin: 'https://leakjar.com', results: [{ query: { domain: 'EXAMPLE.com', type: 'accounts' }, count: 1, fetchedAt: 1, bytes: table.length }] }, table],
       ['an origin with a path', { format: 'leak-search results', version: 1, origin: 'https://leakjar.com/api', results: [] }],
       ['an origin of another scheme', { format: 'leak-search results', version: 1, origin: 'file:///etc', results: [] }],
-      ['another version', { format: 'leak-search results', version: 2, origin: 'https://leakjar.com', results: [] }],
+      ['another version', { format: 'leak-search results', version: 3, origin: 'https://leakjar.com', results: [] }],
+      ['a segment without the key it was made with', { format: 'leak-search results', version: 2, origin: 'https://leakjar.com', results: [{ query, count: 1, fetchedAt: 1, bytes: table.length, segmentBytes: 4 }] }, Buffer.concat([table, Buffer.alloc(4)])],
+      ['a segment not of whole words', { format: 'leak-search results', version: 2, origin: 'https://leakjar.com', fingerprintKey: '00'.repeat(24), results: [{ query, count: 1, fetchedAt: 1, bytes: table.length, segmentBytes: 3 }] }, Buffer.concat([table, Buffer.alloc(3)])],
+      ['a segment longer than the file', { format: 'leak-search results', version: 2, origin: 'https://leakjar.com', fingerprintKey: '00'.repeat(24), results: [{ query, count: 1, fetchedAt: 1, bytes: table.length, segmentBytes: 2 ** 40 }] }, table],
+      ['a fingerprint key of another length', { format: 'leak-search results', version: 2, origin: 'https://leakjar.com', fingerprintKey: '00'.repeat(16), results: [] }],
       ['results not a list', { format: 'leak-search results', version: 1, origin: 'https://leakjar.com', results: {} }],
     ];
     for (const [name, manifest, tail] of cases) {
