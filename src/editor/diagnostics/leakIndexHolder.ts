@@ -34,11 +34,8 @@ export class LeakIndexHolder extends Disposable {
   readonly #rebuilt = this._register(new vscode.EventEmitter<IndexSnapshot>());
   /** Fires after a rebuild only: the results indexed changed, so any file may match anew. */
   readonly onDidRebuild = this.#rebuilt.event;
-  /**
-   * Files asked about in the same turn go to the engine in one call (a workspace scan asks
-   * about thousands); a few calls wait at the engine while this thread is busy (workspaceScan.ts SCAN_CONCURRENCY).
-   */
-  readonly #files = new BatchedCalls<FileToMatch, readonly Placed<WireMatch>[] | undefined>(async (files) => (await this.engine.call('matchFiles', { files })).matches, { batch: 32, inFlight: 4 });
+  /** Files asked about in the same turn go to the engine in one call (a workspace scan asks about thousands). */
+  readonly #files = new BatchedCalls<FileToMatch, readonly Placed<WireMatch>[] | undefined>(async (files) => (await this.engine.call('matchFiles', { files })).matches, { batch: 32, inFlight: 2 });
 
   constructor(
     private readonly results: ResultsModel,

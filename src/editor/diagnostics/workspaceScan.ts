@@ -61,12 +61,11 @@ export interface WorkspaceScanOptions {
 export const MAX_FILES_PER_FOLDER = 50_000;
 
 /**
- * Files asked about at once by Scan Workspace: on disk, enough for four batches of the
- * engine's calls (LeakIndexHolder.matchFile), so that the engine still has files to match
- * while this thread handles a batch's answers or lists the next files for TURN_MS;
+ * Files asked about at once by Scan Workspace: on disk, enough for two batches of the engine's
+ * calls (LeakIndexHolder.matchFile), one matched while the other's answers are handled here;
  * otherwise (a virtual workspace, whose files are read here) a few.
  */
-const SCAN_CONCURRENCY = { disk: 128, other: 8 };
+const SCAN_CONCURRENCY = { disk: 64, other: 8 };
 /** The longest Scan Workspace keeps the extension host's thread before letting it turn. */
 const TURN_MS = 15;
 /**
