@@ -6,7 +6,6 @@
 // turns every transport failure into a typed, redacted error; a TLS failure names the
 // certificate presented (net/peerCertificate.ts). Only this file, net/peerCertificate.ts and
 // net/proxyTunnel.ts touch the network.
-import { Agent, ProxyAgent, request } from 'undici';
 import type { Dispatcher } from 'undici';
 import { LeakSearchError } from '../service/errors';
 import type { SettingRef } from '../service/errors';
@@ -18,6 +17,7 @@ import { readPeerCertificate } from './net/peerCertificate';
 import { normalizeProxyUrl, proxyFor } from './net/proxyFor';
 import type { ProxyDecision } from './net/proxyFor';
 import { TunnelFailure, tunnelClientFactory } from './net/proxyTunnel';
+import { undici } from './net/undici';
 import { isLoopbackHost } from './net/loopback';
 import { chooseRoute } from './net/route';
 import type { NetworkOptions, RouteChoice } from './net/route';
@@ -213,8 +213,8 @@ export class HttpTransport {
     // `localhost` is connected to on the loopback addresses, never looked up in DNS (loopback.ts).
     const tls = { rejectUnauthorized: this.tls.rejectUnauthorized, ...(this.ca ? { ca: [...this.ca] } : {}), timeout: this.options.timeoutMs, lookup: localhostLookup };
     const made = decision.kind === 'proxy'
-      ? new ProxyAgent({ uri: decision.url, requestTls: tls, proxyTls: tls, clientFactory: tunnelClientFactory(this.options.timeoutMs), ...timeouts })
-      : new Agent({ ...timeouts, connect: tls });
+      ? new (undici().ProxyAgent)({ uri: decision.url, requestTls: tls, proxyTls: tls, clientFactory: tunnelClientFactory(this.options.timeoutMs), ...timeouts })
+      : new (undici().Agent)({ ...timeouts, connect: tls });
     this.dispatchers.set(key, made);
     return made;
   }
@@ -280,7 +280,7 @@ export class HttpTransport {
       };
     }
     if (this.tls.ca !== undefined && this.ca === undefined) this.ca = await this.tls.ca;
-    const res = await request(url, { dispatcher: this.dispatcher(decision), method: 'GET', headers, signal });
+    const res = await undici().request(url, { dispatcher: this.dispatcher(decision), method: 'GET', headers, signal });
     return { status: res.statusCode, headers: res.headers, body: res.body as AsyncIterable<Buffer>, destroy: () => res.body.destroy() };
   }
 

@@ -6,9 +6,9 @@
 // long as the request waits. Here every CONNECT that fails becomes a TunnelFailure, whose code is
 // not that one: the request fails at once, and the client's bounded retries decide what follows
 // (client.ts). The proxy's answer to CONNECT must also start within the request timeout.
-import { Pool } from 'undici';
-import type { Dispatcher } from 'undici';
+import type { Dispatcher, Pool } from 'undici';
 import type { Duplex } from 'node:stream';
+import { undici } from './undici';
 
 export const TUNNEL_FAILURE = 'LEAKSEARCH_PROXY_TUNNEL';
 
@@ -30,7 +30,7 @@ type Connect = (options: Dispatcher.ConnectOptions) => Promise<Dispatcher.Connec
  */
 export function tunnelClientFactory(timeoutMs: number): (origin: URL, options: object) => Dispatcher {
   return (origin, options) => {
-    const pool = new Pool(origin, { ...options, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+    const pool = new (undici().Pool)(origin, { ...options, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
     const tunnels = new Set<Duplex>();
     const connect = pool.connect.bind(pool) as Connect;
     // Undici's promise form of destroy calls `this.destroy` again with a callback: every form
