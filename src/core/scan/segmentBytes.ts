@@ -1,7 +1,7 @@
 // A result's index segment (sourceSegment.ts) as bytes, to keep beside its records: a
 // `leak-search fetch` results file carries the segments its fetch built, so that each job
-// scanning against it reads them instead of building them again from every record (two
-// seconds for a million records, on every pre-commit hook). Read back only by an index made
+// scanning against it reads them instead of building them again from every record (on every
+// commit, for a pre-commit hook). Read back only by an index made
 // with the same fingerprint key (leakIndex.ts `fingerprintKey`). Little-endian 32-bit words:
 //   FORMAT | records | unparsed URLs
 //   | each table (TABLES): entries n, then n `hi`, n `lo`, n record numbers
