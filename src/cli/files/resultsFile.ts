@@ -142,6 +142,7 @@ export async function openSealedResults(file: string, secret: Uint8Array): Promi
     return reader.finish();
   } catch (e) {
     if (e instanceof UsageError) throw e;
+    if (e instanceof NewerFormat) throw new UsageError(`The results file ${file} was written by a newer leak-search (format ${e.version}; this one reads up to ${VERSION}): update leak-search where it scans.`);
     if (e instanceof CacheCryptoError && e.reason === 'other-key') throw new UsageError(`The results file ${file} was written under another key than ${RESULTS_KEY_VARIABLE}.`);
     throw new UsageError(`The results file ${file} is damaged, truncated or not a results file of leak-search fetch.`);
   } finally {
@@ -157,6 +158,13 @@ function readExactly(fd: number, length: number, position: number): Buffer {
     at += n;
   }
   return out;
+}
+
+/** An intact results file of a format this version does not know (said only once its tag is checked). */
+class NewerFormat extends Error {
+  constructor(readonly version: number) {
+    super('a newer format');
+  }
 }
 
 /** A result being read: its table's bytes left, then its segment's (collected whole). */
@@ -181,7 +189,11 @@ class PlainReader {
   /** `total`: the plaintext's length (the file's, less its prefix), which every length must fit. */
   constructor(private readonly total: number) {}
 
+  /** The format of a file newer than this version: the rest is not read (its tag still is, by the caller). */
+  #newer: number | undefined;
+
   push(piece: Uint8Array): void {
+    if (this.#newer !== undefined) return;
     let at = 0;
     while (at < piece.length) {
       if (this.#headFilled < 4) {
@@ -202,7 +214,11 @@ class PlainReader {
         manifest.set(piece.subarray(at, at + n), this.#manifestFilled);
         this.#manifestFilled += n;
         at += n;
-        if (this.#manifestFilled === manifest.length) this.#begin(parseManifest(manifest, this.total - 4 - manifest.length));
+        if (this.#manifestFilled === manifest.length) {
+          this.#newer = newerVersion(manifest);
+          if (this.#newer !== undefined) return;
+          this.#begin(parseManifest(manifest, this.total - 4 - manifest.length));
+        }
         continue;
       }
       if (!this.#current) this.#startNext();
@@ -242,8 +258,19 @@ class PlainReader {
   }
 
   finish(): LeakSearchSession {
+    if (this.#newer !== undefined) throw new NewerFormat(this.#newer);
     if (!this.#session || this.#current || this.#next !== this.#entries.length) throw new Error('ended early');
     return this.#session;
+  }
+}
+
+/** The version of a results file's manifest when it is newer than this one reads; undefined otherwise (then checked whole by parseManifest). */
+function newerVersion(bytes: Buffer): number | undefined {
+  try {
+    const m = JSON.parse(bytes.toString('utf8')) as Partial<Manifest> | null;
+    return m?.format === FORMAT && Number.isSafeInteger(m.version) && (m.version as number) > VERSION ? (m.version as number) : undefined;
+  } catch {
+    return undefined;
   }
 }
 

@@ -278,6 +278,13 @@ describe('cli fetch: one sealed results file for other jobs', function () {
       sealedFile(lying, secret, manifest, tail);
       await assert.rejects(openResultsFile(lying, env), UsageError, name);
     }
+    // An intact file of a later version says so (a damaged one would not: its tag is checked first).
+    sealedFile(lying, secret, { format: 'leak-search results', version: 3, origin: 'https://leakjar.com', results: [], more: 'unknown' }, Buffer.alloc(64));
+    await assert.rejects(openResultsFile(lying, env), (e) => e instanceof UsageError && /written by a newer leak-search \(format 3; this one reads up to 2\): update/.test(e.message));
+    const newer = fs.readFileSync(lying);
+    newer[newer.length - 1] = (newer[newer.length - 1] as number) ^ 1;
+    fs.writeFileSync(lying, newer);
+    await assert.rejects(openResultsFile(lying, env), (e) => e instanceof UsageError && /damaged/.test(e.message), 'altered: damaged, whatever its manifest says');
     sealedFile(lying, secret, { format: 'leak-search results', version: 1, origin: 'https://leakjar.com', results: [] });
     const empty = await openResultsFile(lying, env);
     assert.deepEqual(empty.results(), [], 'an honest empty file opens');
