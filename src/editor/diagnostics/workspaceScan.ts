@@ -83,7 +83,13 @@ export async function scanWorkspaceFiles(
   const folders = vscode.workspace.workspaceFolders ?? [];
   const folderSettings = new Map(folders.map((f) => [f.uri.toString(), readDiagnosticSettings(f.uri)]));
   const settingsOf = settingsByDirectory(folderSettings);
-  const stopped = (): boolean => token.isCancellationRequested;
+  // A failure of the listing or of a file's scan ends the other side too.
+  let failed = false;
+  const stopped = (): boolean => failed || token.isCancellationRequested;
+  const fail = (e: unknown): never => {
+    failed = true;
+    throw e;
+  };
   const counts = { scanned: 0, skipped: 0, gitIgnored: 0, exports: 0, matches: 0, hints: 0, filesWithMatches: 0 };
   // Files are matched while the rest are listed: a part joins the list once git has said
   // which of its files it ignores.
@@ -96,13 +102,13 @@ export async function scanWorkspaceFiles(
       // Asked of git: files whose folder skips git-ignored files, and whose name is not a secret-bearing one.
       const s = settingsOf(u);
       return !s || (!s.includeGitIgnored && !s.secretFiles.matches(u.path));
-    });
+    }, stopped);
     for (const folder of folders) {
       const settings = folderSettings.get(folder.uri.toString()) ?? readDiagnosticSettings(folder.uri);
-      if (await listFolder(folder, settings.exclude, token, (part) => toGit.take(part))) truncated.push(folder.name);
+      if (await listFolder(folder, settings.exclude, token, stopped, (part) => toGit.take(part))) truncated.push(folder.name);
       if (stopped()) break;
     }
-    await toGit.flush();
+    if (!stopped()) await toGit.flush();
   })().finally(() => listing.end());
   // Shown documents are scanned as they are in the editor (unsaved edits included); other files from disk.
   const open = new Map(shownDocuments().map((d) => [d.uri.toString(), d]));
@@ -148,7 +154,9 @@ export async function scanWorkspaceFiles(
     return found;
   };
   const concurrency = folders.every((f) => f.uri.scheme === 'file') ? SCAN_CONCURRENCY.disk : SCAN_CONCURRENCY.other;
-  await Promise.all([listed, eachConcurrently(listing.items, { concurrency, turnMs: TURN_MS, stopped, more: () => listing.more() }, scanOne)]);
+  await Promise.all([listed.catch(fail), eachConcurrently(listing.items, { concurrency, turnMs: TURN_MS, stopped, more: () => listing.more() }, scanOne).catch(fail)]);
+  // Every file may have been scanned before the listing ended: the bar is filled now.
+  if (done > reported && !stopped()) progress.report({ message: vscode.l10n.t('{0} of {1} files', done, listing.items.length), increment: (100 * (done - reported)) / listing.items.length });
   if (!stopped()) options.listed?.(listing.items);
   return { files: listing.items.length, ...counts, cancelled: stopped(), truncated: { folders: truncated, max: MAX_FILES_PER_FOLDER } };
 }
@@ -170,9 +178,11 @@ class GitParts {
     private readonly ignored: Set<string>,
     private readonly listing: GrowingList<vscode.Uri>,
     private readonly asked: (uri: vscode.Uri) => boolean,
+    private readonly stopped: () => boolean,
   ) {}
 
   async take(part: readonly vscode.Uri[]): Promise<void> {
+    if (this.stopped()) return;
     for (const uri of part) this.#held.push(uri);
     if (this.#first || this.#held.length >= GIT_PART) await this.flush();
   }
@@ -254,8 +264,7 @@ async function matchRead(deps: WorkspaceScanDeps, uri: vscode.Uri, maxBytes: num
  * every file back through the workbench as a URI, which for a tree of thousands of files costs
  * seconds. Another scheme (a virtual workspace) is asked of VS Code.
  */
-async function listFolder(folder: vscode.WorkspaceFolder, exclude: readonly string[], token: vscode.CancellationToken, take: (uris: vscode.Uri[]) => Promise<void>): Promise<boolean> {
-  const stopped = (): boolean => token.isCancellationRequested;
+async function listFolder(folder: vscode.WorkspaceFolder, exclude: readonly string[], token: vscode.CancellationToken, stopped: () => boolean, take: (uris: vscode.Uri[]) => Promise<void>): Promise<boolean> {
   if (folder.uri.scheme === 'file') return (await filesOnDisk(folder.uri, '', exclude, take, stopped)).truncated;
   // One more than the cap: findFiles does not say whether it stopped at its limit.
   const found = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, '**/*'), exclude.length > 0 ? `{${exclude.join(',')}}` : null, MAX_FILES_PER_FOLDER + 1, token);
