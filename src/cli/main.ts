@@ -3,8 +3,6 @@
 // file parses, runs one, and turns what happened into an exit code (exitCodes.ts): a clear
 // message on stderr for every error, never a stack trace; Ctrl-C exits 130 and removes any
 // half-written output; a closed pipe ends quietly.
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { LeakSearchError } from '../core/service/errors';
 import { registerCheck } from './commands/check';
@@ -13,22 +11,10 @@ import { registerInstallHook } from './commands/installHook';
 import { registerMerge } from './commands/merge';
 import { registerScan } from './commands/scan';
 import { EXIT, Reported, UsageError, exitCodeOf } from './exitCodes';
+import { packageVersion } from './packageVersion';
 import type { ExitCode } from './exitCodes';
 import { ClosedPipe, Reporter, removePending, styler, useColour } from './output';
 import type { RunContext } from './runContext';
-
-function version(): string {
-  // dist/cli.js sits one folder below the package's package.json, in a checkout and installed.
-  for (const file of [path.join(__dirname, '..', 'package.json'), path.join(__dirname, '..', '..', 'package.json')]) {
-    try {
-      const v = (JSON.parse(fs.readFileSync(file, 'utf8')) as { version?: unknown }).version;
-      if (typeof v === 'string') return v;
-    } catch {
-      // the next place
-    }
-  }
-  return 'unknown';
-}
 
 export async function main(argv: readonly string[], io: Pick<RunContext, 'env' | 'cwd' | 'stdin' | 'stdout' | 'stderr'>): Promise<ExitCode> {
   const controller = new AbortController();
@@ -43,7 +29,7 @@ export async function main(argv: readonly string[], io: Pick<RunContext, 'env' |
   let code: ExitCode = EXIT.ok;
   const program = new Command('leak-search')
     .description('Find your company’s accounts and sites in leaked credential data (stealer logs).')
-    .version(version(), '-V, --version')
+    .version(packageVersion(), '-V, --version')
     .option('--base-url <url>', 'the service address (default: LEAK_SEARCH_BASE_URL, else https://leakjar.com/api)')
     .option('--api-key-stdin', 'read the API key from stdin (default: LEAK_SEARCH_API_KEY)')
     .option('--allow-http', 'allow plain http:// to a service that is not on this machine')

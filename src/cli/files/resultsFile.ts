@@ -12,7 +12,8 @@
 //   | each result's table (engine/store/serialize.ts) then its index segment
 //   (core/scan/segmentBytes.ts), in manifest order.
 // The segments spare each scan building the index again from every record (version 2;
-// a file of version 1 has none, and its index is built as it is read).
+// a file of version 1 has none, and neither is taken from a file another leak-search version
+// wrote: the index is then built from the records as they are read).
 // Reading streams: every length is checked against the file's own size before anything is
 // allocated, and the tag is checked at the end; a damaged, truncated or foreign file is a
 // UsageError (exit 2), never a partial session.
@@ -25,6 +26,7 @@ import { segmentByteLength } from '../../core/scan/segmentBytes';
 import { LeakSearchSession } from '../../engine/leakSearchSession';
 import type { ResultImport } from '../../engine/leakSearchSession';
 import { UsageError } from '../exitCodes';
+import { packageVersion } from '../packageVersion';
 import { fileSink } from '../output';
 
 export const RESULTS_KEY_VARIABLE = 'LEAK_SEARCH_RESULTS_KEY';
@@ -53,6 +55,8 @@ interface Manifest {
   readonly origin: string;
   /** The fingerprint key the segments were made with (hex), when any was kept. */
   readonly fingerprintKey?: string;
+  /** What made the segments (indexRules): a reader of other rules builds its index from the records. */
+  readonly indexRules?: string;
   readonly results: readonly ManifestEntry[];
 }
 
@@ -81,7 +85,7 @@ export async function writeResultsFile(session: LeakSearchSession, keys: readonl
     format: FORMAT,
     version: VERSION,
     origin: session.origin,
-    ...(kept ? { fingerprintKey: Buffer.from(session.fingerprintKey).toString('hex') } : {}),
+    ...(kept ? { fingerprintKey: Buffer.from(session.fingerprintKey).toString('hex'), indexRules: indexRules() } : {}),
     results: exported.map(({ result: r, segment }) => ({ query: r.meta.query, count: r.meta.count, fetchedAt: r.meta.fetchedAt, bytes: r.bytes, segmentBytes: segmentByteLength(segment) })),
   };
   const json = Buffer.from(JSON.stringify(manifest), 'utf8');
@@ -173,6 +177,8 @@ interface Reading {
   left: number;
   readonly segment: Buffer | undefined;
   segmentFilled: number;
+  /** Bytes of a segment made by other rules, passed over. */
+  skip: number;
 }
 
 /** The plaintext, as it is decrypted: the manifest, then each result's bytes into the session. */
@@ -233,13 +239,21 @@ class PlainReader {
         current.segment.set(piece.subarray(at, at + n), current.segmentFilled);
         current.segmentFilled += n;
         at += n;
+      } else if (current.skip > 0) {
+        const n = Math.min(current.skip, piece.length - at);
+        current.skip -= n;
+        at += n;
       }
-      if (current.left === 0 && (current.segment === undefined || current.segmentFilled === current.segment.length)) this.#endCurrent();
+      if (current.left === 0 && current.skip === 0 && (current.segment === undefined || current.segmentFilled === current.segment.length)) this.#endCurrent();
     }
   }
 
+  /** Whether the file's segments are taken (made by the same rules as this version's); else skipped. */
+  #segments = false;
+
   #begin(manifest: Manifest): void {
-    const fingerprintKey = manifest.fingerprintKey === undefined ? undefined : new Uint8Array(Buffer.from(manifest.fingerprintKey, 'hex'));
+    this.#segments = manifest.fingerprintKey !== undefined && manifest.indexRules === indexRules();
+    const fingerprintKey = this.#segments && manifest.fingerprintKey !== undefined ? new Uint8Array(Buffer.from(manifest.fingerprintKey, 'hex')) : undefined;
     this.#session = LeakSearchSession.offline(manifest.origin, undefined, { fingerprintKey });
     this.#entries = manifest.results;
   }
@@ -248,7 +262,13 @@ class PlainReader {
     const entry = this.#entries[this.#next];
     if (!entry || !this.#session) throw new Error('longer than its manifest');
     // Its length was checked against the file's (parseManifest) before it is allocated.
-    this.#current = { import: this.#session.importResult(entry.query, entry, entry.bytes), left: entry.bytes, segment: entry.segmentBytes > 0 ? Buffer.alloc(entry.segmentBytes) : undefined, segmentFilled: 0 };
+    this.#current = {
+      import: this.#session.importResult(entry.query, entry, entry.bytes),
+      left: entry.bytes,
+      segment: entry.segmentBytes > 0 ? (this.#segments ? Buffer.alloc(entry.segmentBytes) : undefined) : undefined,
+      segmentFilled: 0,
+      skip: this.#segments ? 0 : entry.segmentBytes,
+    };
   }
 
   #endCurrent(): void {
@@ -262,6 +282,16 @@ class PlainReader {
     if (!this.#session || this.#current || this.#next !== this.#entries.length) throw new Error('ended early');
     return this.#session;
   }
+}
+
+/**
+ * What the index segments of a file were made by: this leak-search's version and the
+ * Unicode data of the Node.js it runs on (host names are matched in their Unicode form too).
+ * A segment holds the normalisation, hashing and classification rules of the version that
+ * built it: a reader of another version builds its index from the records instead.
+ */
+export function indexRules(): string {
+  return `leak-search ${packageVersion()}; unicode ${process.versions.unicode ?? '?'}; icu ${process.versions.icu ?? '?'}`;
 }
 
 /** The version of a results file's manifest when it is newer than this one reads; undefined otherwise (then checked whole by parseManifest). */
@@ -280,6 +310,8 @@ function parseManifest(bytes: Buffer, tableBytes: number): Manifest {
   if (!m || m.format !== FORMAT || typeof m.version !== 'number' || !READ_VERSIONS.has(m.version) || typeof m.origin !== 'string' || !Array.isArray(m.results) || m.results.length > MAX_RESULTS) throw new Error('not a manifest');
   const fingerprintKey = m.fingerprintKey;
   if (fingerprintKey !== undefined && (typeof fingerprintKey !== 'string' || !new RegExp(`^[0-9a-f]{${2 * FINGERPRINT_KEY_BYTES}}$`).test(fingerprintKey))) throw new Error('not a fingerprint key');
+  const rules = m.indexRules;
+  if (rules !== undefined && (typeof rules !== 'string' || rules.length > 200)) throw new Error('not index rules');
   if (!/^https?:$/.test(new URL(m.origin).protocol) || new URL(m.origin).origin !== m.origin) throw new Error('not an origin');
   let sum = 0;
   const results = m.results.map((r: Partial<ManifestEntry> | null): ManifestEntry => {
@@ -294,5 +326,5 @@ function parseManifest(bytes: Buffer, tableBytes: number): Manifest {
     return { query: { domain: q.domain, type: q.type, ...(range ? { range: { start: range.start as string, end: range.end as string } } : {}) } as SearchQuery, count: r.count as number, fetchedAt: r.fetchedAt as number, bytes: r.bytes as number, segmentBytes: segmentBytes as number };
   });
   if (sum !== tableBytes) throw new Error('lengths do not add up');
-  return { format: m.format, version: m.version, origin: m.origin, ...(fingerprintKey !== undefined ? { fingerprintKey } : {}), results };
+  return { format: m.format, version: m.version, origin: m.origin, ...(fingerprintKey !== undefined ? { fingerprintKey } : {}), ...(rules !== undefined ? { indexRules: rules } : {}), results };
 }

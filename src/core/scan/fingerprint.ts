@@ -3,8 +3,9 @@
 // keyed hash (two FNV-style lanes with random seeds, mixed at the end) computed straight
 // from a range of the text with ASCII letters folded to lower case, so most candidates are
 // tested without allocating a string. Passwords get SipHash-2-4 (siphash.ts) under a random
-// key: a slow brute force without the key is not enough to learn them. Keys live only in
-// memory, never persisted.
+// key: a slow brute force without the key is not enough to learn them. The editor keeps its
+// keys in memory only; the command line's results file keeps the key with the index it
+// holds, sealed with the records themselves (cli/files/resultsFile.ts).
 import { randomBytes } from 'node:crypto';
 import type { SipKey } from './siphash';
 import { sipHash24, sipKey } from './siphash';

@@ -5,7 +5,7 @@
 // with the same fingerprint key (leakIndex.ts `fingerprintKey`). Little-endian 32-bit words:
 //   FORMAT | records | unparsed URLs
 //   | each table (TABLES): entries n, then n `hi`, n `lo`, n record numbers
-//   | each table's key lengths: count, then the lengths
+//   | each table's key lengths: count, then the lengths, ascending
 //   | the sketch slots of e-mails, usernames, hosts, passwords, second password probe: count, then the slots
 // Every count is checked against the bytes left and every value against what it may be
 // before anything is built from it: a damaged segment is refused, never half read. Pure: no vscode.
@@ -17,6 +17,8 @@ import { TABLES } from './sourceSegment';
 const FORMAT = 1;
 /** The longest identifier a length filter may be sized for (charClass.ts lengthFilter allocates one byte per length). */
 const MAX_KEY_LENGTH = 1 << 24;
+/** Distinct key lengths per table at most: far more than identifiers have. */
+const MAX_LENGTHS = 1 << 16;
 
 /** Whether this machine stores typed arrays little-endian, as the bytes are written. */
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
@@ -38,7 +40,7 @@ export function segmentPieces(segment: SourceSegment): Uint8Array[] | undefined 
     array(table.lo);
     array(table.records);
   }
-  for (const lengths of segment.lengths) words([lengths.length, ...lengths]);
+  for (const lengths of segment.lengths) words([lengths.length, ...[...lengths].sort((a, b) => a - b)]);
   for (const slots of [segment.emailSlots, segment.usernameSlots, segment.hostSlots, segment.passwordSlots, segment.passwordSlots2]) {
     words([slots.length]);
     array(slots);
@@ -95,8 +97,13 @@ export function readSegment(bytes: Uint8Array, records: number): SourceSegment {
   }
   const lengths: number[][] = [];
   for (let t = 0; t < TABLES; t++) {
-    const values = [...take(word())];
-    if (values.some((n) => n > MAX_KEY_LENGTH)) throw new SegmentFormatError('a key length too long');
+    const count = word();
+    if (count > MAX_LENGTHS) throw new SegmentFormatError('too many key lengths');
+    const values = [...take(count)];
+    // Ascending, each once: the index gathers them in sets and sizes its filters by the largest.
+    for (let i = 0; i < values.length; i++) {
+      if ((values[i] as number) > MAX_KEY_LENGTH || (i > 0 && (values[i] as number) <= (values[i - 1] as number))) throw new SegmentFormatError('key lengths out of order or too long');
+    }
     lengths.push(values);
   }
   const slots: Uint32Array[] = [];

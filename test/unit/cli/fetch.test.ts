@@ -13,7 +13,7 @@ import type { RunningService } from '../../../service/types';
 import { keyIdOf } from '../../../src/core/cache/diskCache';
 import { SEALED_BODY_OFFSET, seal } from '../../../src/core/cache/sealed';
 import { UsageError } from '../../../src/cli/exitCodes';
-import { RESULTS_KEY_VARIABLE, openResultsFile, resultsKeyOf } from '../../../src/cli/files/resultsFile';
+import { RESULTS_KEY_VARIABLE, indexRules, openResultsFile, resultsKeyOf } from '../../../src/cli/files/resultsFile';
 import { LeakSearchSession } from '../../../src/engine/leakSearchSession';
 import { runCli } from './spawnCli';
 
@@ -115,8 +115,19 @@ describe('cli fetch: one sealed results file for other jobs', function () {
       words[4 + 2 * n] = 0xffffff;
       const damaged = path.join(dir, 'damaged-index.bin');
       const fingerprintKey = Buffer.from(opened.fingerprintKey).toString('hex');
-      sealedFile(damaged, secret, { format: 'leak-search results', version: 2, origin: opened.origin, fingerprintKey, results: entries.map((e, i) => ({ ...e, segmentBytes: (i === 0 ? bad : (segments[i] as Buffer)).length })) }, Buffer.concat(tables.flatMap((t, i) => [t, i === 0 ? bad : (segments[i] as Buffer)])));
+      sealedFile(damaged, secret, { format: 'leak-search results', version: 2, origin: opened.origin, fingerprintKey, indexRules: indexRules(), results: entries.map((e, i) => ({ ...e, segmentBytes: (i === 0 ? bad : (segments[i] as Buffer)).length })) }, Buffer.concat(tables.flatMap((t, i) => [t, i === 0 ? bad : (segments[i] as Buffer)])));
       await assert.rejects(openResultsFile(damaged, env), (e) => e instanceof UsageError && e.message.includes('damaged'));
+      // Segments another leak-search version made are not taken (its rules may differ): the
+      // index is built from the records, and the damaged segment is never read.
+      const other = path.join(dir, 'other-version.bin');
+      sealedFile(other, secret, { format: 'leak-search results', version: 2, origin: opened.origin, fingerprintKey, indexRules: 'leak-search 0.0.1; unicode 1.0; icu 1.0', results: entries.map((e, i) => ({ ...e, segmentBytes: (i === 0 ? bad : (segments[i] as Buffer)).length })) }, Buffer.concat(tables.flatMap((t, i) => [t, i === 0 ? bad : (segments[i] as Buffer)])));
+      const rebuilt = await openResultsFile(other, env);
+      try {
+        await rebuilt.index();
+        assert.deepEqual(rebuilt.scanText(text), kept, 'built from the records, the same matches');
+      } finally {
+        await rebuilt.close();
+      }
     } finally {
       await opened.close();
       await v1.close();

@@ -74,7 +74,16 @@ describe('scan: segmentBytes (an index segment kept beside its records)', () => 
       ['a table out of order', changed((w) => ([w[4], w[5]] = [w[5] as number, w[4] as number]))],
       ['a record past the result', changed((w) => (w[4 + 2 * first] = source.length))],
     ];
-    for (const [name, bytes, records] of cases) assert.throws(() => readSegment(bytes, records ?? source.length), SegmentFormatError, name);
+    // The first table's key lengths, after every table's entries.
+    let lengthsAt = 3;
+    for (let t = 0; t < TABLES; t++) lengthsAt += 1 + 3 * (words(good)[lengthsAt] as number);
+    assert.ok((words(good)[lengthsAt] as number) >= 2, 'e-mails of several lengths');
+    const more: readonly [string, Uint8Array][] = [
+      ['key lengths out of order', changed((w) => ([w[lengthsAt + 1], w[lengthsAt + 2]] = [w[lengthsAt + 2] as number, w[lengthsAt + 1] as number]))],
+      ['a key length twice', changed((w) => (w[lengthsAt + 2] = w[lengthsAt + 1] as number))],
+      ['too many key lengths', changed((w) => (w[lengthsAt] = 1 << 20))],
+    ];
+    for (const [name, bytes, records] of [...cases, ...more] as [string, Uint8Array, number?][]) assert.throws(() => readSegment(bytes, records ?? source.length), SegmentFormatError, name);
     // The last word is a slot of the second password probe's sketch.
     assert.ok(index.segmentOf(0)?.passwordSlots2.length, 'the source has passwords');
     assert.throws(() => readSegment(changed((w) => (w[w.length - 1] = SKETCH_SLOTS)), source.length), /sketch slot out of range/);
