@@ -127,7 +127,7 @@ export async function scanWorkspaceFiles(
       if (listing.ended) {
         progress.report({ message: vscode.l10n.t('{0} of {1} files', done, total), increment: (100 * (done - reported)) / total });
         reported = done;
-      } else progress.report({ message: vscode.l10n.t('{0} of {1} files listed so far', done, total) });
+      } else progress.report({ message: vscode.l10n.t('{0} files scanned, {1} listed so far', done, total) });
       reportedAt = performance.now();
     }
     if (found === undefined) return;
