@@ -2,11 +2,11 @@
 // grammar (test/unit/core/scan/scanOracle.ts) instead of the one-pass scanner. The benchmark and
 // the unit tests compare the two.
 import type { LeakIndex, LeakMatch, MatchOptions } from '../../src/core/scan/leakIndex';
-import type { CandidateSink } from '../../src/core/scan/scanner';
+import type { CandidateSink, ScanOptions } from '../../src/core/scan/scanner';
 import { oracleCandidates } from '../../test/unit/core/scan/scanOracle';
 
-function oracleScan(text: string, sink: CandidateSink): void {
-  for (const c of oracleCandidates(text)) sink.candidate(c.kind, c.start, c.end, c.a, c.b);
+function oracleScan(text: string, sink: CandidateSink, options: ScanOptions = {}): void {
+  for (const c of oracleCandidates(text, { forms: options.forms })) sink.candidate(c.kind, c.start, c.end, c.a, c.b);
 }
 
 /** The index's matches found through the oracle. */

@@ -13,10 +13,12 @@
 // Each form reports the user and the password as they are meant (decoded) with the range of
 // their text in the file, for MatchSink.decoded to look up like any other value. Every form is
 // found from one character that must be in it (`-` of a flag, `@` of user-info, `%` of an
-// escape) by the engine's fast search for one character, then a walk of bounded length, so the
-// pass is linear in the text and cheap on text without the forms; the two file formats are
-// read only when the file starts as one. A guess here costs one lookup: only a leaked password
-// or user is ever reported. No `vscode`.
+// escape, the `"` of `"auth"`), then a walk of bounded length, so the pass is linear in the
+// text and cheap on text without the forms; the two file formats are read only when the file
+// starts as one. Those characters are where the scanner's loop marks them (scanner.ts form
+// marks, handed over as FormMarks), as it reads every unit anyway: searching the text for each
+// here again cost more than the rest of this file together. A guess here costs one lookup:
+// only a leaked password or user is ever reported. No `vscode`.
 
 export type FormPosition = 'user' | 'password';
 
@@ -29,14 +31,39 @@ const MAX_PART = 256;
 /** How far into a file its first line is looked for (past comments and blank lines). */
 const HEAD = 4096;
 
-export function credentialForms(text: string, emit: FormSink): void {
-  flags(text, emit);
-  urlUserInfo(text, emit);
-  percentValues(text, emit);
+/**
+ * Where the forms may be, each list in ascending order (scanner.ts form marks). A list may hold
+ * more positions than that (`formMarks` holds every `-`): each is checked here again.
+ */
+export interface FormMarks {
+  /** `-`: at least each one after a non-word character followed by `u` or `p`, and each second `-` of such a `--u`. */
+  readonly dashes: readonly number[];
+  /** Every `@`. */
+  readonly ats: readonly number[];
+  /** At least each `%` followed by two hex digits. */
+  readonly percents: readonly number[];
+  /** The first `"` of every `"auth"`. */
+  readonly auths: readonly number[];
+}
+
+/** The marks found by searching `text` (when no scanner marked them): every `-`, `@`, `%` and `"auth"`. */
+export function formMarks(text: string): FormMarks {
+  const every = (s: string): number[] => {
+    const at: number[] = [];
+    for (let i = text.indexOf(s); i >= 0; i = text.indexOf(s, i + 1)) at.push(i);
+    return at;
+  };
+  return { dashes: every('-'), ats: every('@'), percents: every('%'), auths: every('"auth"') };
+}
+
+export function credentialForms(text: string, emit: FormSink, marks: FormMarks = formMarks(text)): void {
+  flags(text, marks.dashes, emit);
+  urlUserInfo(text, marks.ats, emit);
+  percentValues(text, marks.percents, emit);
   const first = firstLine(text);
   if (/^(?:machine|default)(?:[ \t]|$)/.test(first)) netrc(text, emit);
   else if (PGPASS_LINE.test(first)) pgpass(text, emit);
-  else if (first.startsWith('{')) dockerAuth(text, emit);
+  else if (first.startsWith('{')) dockerAuth(text, marks.auths, emit);
 }
 
 /** The file's first line that is neither blank nor a `#` comment, trimmed (within HEAD). */
@@ -113,10 +140,10 @@ const PASSWORD_FLAG_TOOLS = /\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dum
  * `--user=user:pass`; on a line naming mysql or its kin, `-pPASS`; on a line naming sshpass,
  * `-p PASS`.
  */
-function flags(text: string, emit: FormSink): void {
+function flags(text: string, dashes: readonly number[], emit: FormSink): void {
   let lineEnd = -1;
   let lineTool = '';
-  for (let i = text.indexOf('-'); i >= 0; i = text.indexOf('-', i + 1)) {
+  for (const i of dashes) {
     const next = text.charCodeAt(i + 1);
     if (next === 117 /* u */) {
       const long = text.startsWith('--user', i - 1) && flagStart(text, i - 1);
@@ -174,10 +201,10 @@ const USER_KEY = /(?:^|[^a-z])(?:user|username|user_?id|login|uid)$/i;
  * `#` or `?` (the grammar reads the plain ones). The look-back stops at a blank, a quote or
  * `/`, and after MAX_PART * 4 characters.
  */
-function urlUserInfo(text: string, emit: FormSink): void {
+function urlUserInfo(text: string, ats: readonly number[], emit: FormSink): void {
   let prevAt = -1;
   let prevStart = -1;
-  for (let at = text.indexOf('@'); at >= 0; at = text.indexOf('@', at + 1)) {
+  for (const at of ats) {
     const floor = Math.max(0, at - 4 * MAX_PART);
     let s = at;
     while (s > floor) {
@@ -253,9 +280,9 @@ function hasAny(text: string, s: number, e: number): boolean {
  * string (`?user=u%40x&password=p%40ss`) or a form body. Each value is read once, however many
  * escapes it holds.
  */
-function percentValues(text: string, emit: FormSink): void {
+function percentValues(text: string, percents: readonly number[], emit: FormSink): void {
   let done = -1;
-  for (let i = text.indexOf('%'); i >= 0; i = text.indexOf('%', i + 1)) {
+  for (const i of percents) {
     if (i < done || !isHex(text.charCodeAt(i + 1)) || !isHex(text.charCodeAt(i + 2))) continue;
     // The value around it: back to `=`, forward to `&`, `;`, a blank, a quote or `#`.
     const floor = Math.max(0, i - MAX_PART);
@@ -322,9 +349,13 @@ function unescapePgpass(s: string): string {
 }
 
 /** Docker's `config.json`: `"auth": "<base64 of user:password>"`; the finding covers the base64 text. */
-function dockerAuth(text: string, emit: FormSink): void {
+function dockerAuth(text: string, auths: readonly number[], emit: FormSink): void {
   const re = /"auth"\s{0,8}:\s{0,8}"([A-Za-z0-9+/]{4,1024}={0,2})"/y;
-  for (let i = text.indexOf('"auth"'); i >= 0; i = text.indexOf('"auth"', i + 6)) {
+  let after = 0;
+  for (const i of auths) {
+    // `"auth"auth"` is one key and the start of a string, not two keys.
+    if (i < after) continue;
+    after = i + 6;
     re.lastIndex = i;
     const m = re.exec(text);
     if (!m) continue;

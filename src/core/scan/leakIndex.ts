@@ -304,8 +304,9 @@ export class LeakIndex implements Tables {
     };
     const sink = new MatchSink(text, this, this.#fp, want);
     const { prefilter, tokens, values } = this.#scanSettings(want);
-    scanner(text, sink, { emails: want.emails, urls: want.urls || want.hosts, tokens, values, prefilter });
-    if (want.passwords || want.usernames || want.emails) credentialForms(text, (position, s, e, value) => sink.decoded(s, e, value, position === 'user' ? USER : PASSWORD));
+    const forms = want.passwords || want.usernames || want.emails;
+    scanner(text, sink, { emails: want.emails, urls: want.urls || want.hosts, tokens, values, prefilter, forms });
+    if (forms) credentialForms(text, (position, s, e, value) => sink.decoded(s, e, value, position === 'user' ? USER : PASSWORD), sink.formMarks());
     const hits = sink.hits.sort((a, b) => a.start - b.start || a.end - b.end || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0));
     const unique = hits.filter((h, i) => i === 0 || h.start !== hits[i - 1].start || h.end !== hits[i - 1].end || h.kind !== hits[i - 1].kind);
     const mentions = new SiteMentions(text);

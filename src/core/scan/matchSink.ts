@@ -8,8 +8,9 @@ import type { LengthFilter } from './charClass';
 import { isWide } from './charClass';
 import type { Fingerprinter } from './fingerprint';
 import { normalizeEmail, normalizeHost, normalizeUsername, parseUrl } from './normalize';
+import type { FormMarks } from './credentialForms';
 import type { CandidateKind, CandidateSink } from './scanner';
-import { EMAIL, IN_URL, PASSWORD, TOKEN_KIND, URL, USER, VALUE_KIND } from './scanner';
+import { EMAIL, FORM, FORM_AT, FORM_AUTH, FORM_DASH, FORM_PERCENT, IN_URL, PASSWORD, TOKEN_KIND, URL, USER, VALUE_KIND } from './scanner';
 import type { Sketch } from './sketch';
 import { COMMON_PASSWORDS, EMAILS, HOSTS, PASSWORDS, SHORT_PASSWORDS, URLS, USERNAMES, USER_ONLY } from './sourceSegment';
 import type { MatchKind } from './matchTypes';
@@ -63,6 +64,10 @@ function plainHost(text: string, s: number, e: number): boolean {
 
 export class MatchSink implements CandidateSink {
   readonly hits: Hit[] = [];
+  /** The scanner's form marks by kind (FORM_DASH…), kept for credentialForms.ts. */
+  readonly #marks: number[][] = [[], [], [], []];
+  /** A mark came before one handed over earlier (helper threads hand over parts out of order). */
+  #unordered = false;
 
   constructor(
     private readonly text: string,
@@ -76,6 +81,24 @@ export class MatchSink implements CandidateSink {
     else if (kind === VALUE_KIND) this.#value(s, e, a);
     else if (kind === EMAIL) this.#email(s, e);
     else if (kind === URL) this.#url(s, e, a, b);
+    else if (kind === FORM) this.#mark(a, s);
+  }
+
+  #mark(which: number, at: number): void {
+    const list = this.#marks[which];
+    if (list === undefined) return;
+    if (list.length > 0 && at < list[list.length - 1]!) this.#unordered = true;
+    list.push(at);
+  }
+
+  /** The form marks handed over, each list in ascending order. */
+  formMarks(): FormMarks {
+    const m = this.#marks;
+    if (this.#unordered) {
+      for (const list of m) list.sort((x, y) => x - y);
+      this.#unordered = false;
+    }
+    return { dashes: m[FORM_DASH]!, ats: m[FORM_AT]!, percents: m[FORM_PERCENT]!, auths: m[FORM_AUTH]! };
   }
 
   #push(start: number, end: number, kind: MatchKind, tables: number, identifier: string): void {

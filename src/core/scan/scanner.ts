@@ -37,6 +37,11 @@
 //   (the ≤ 32 characters before the separator, after ≤ 2 blanks and one closing quote) names
 //   a password (`password`, `DB_PASS`, `Pwd`, `secret`…), USER when it names a user (`user`,
 //   `User Id`, `login`…), else NONE. b = QUOTED, UNQUOTED or USERINFO.
+// - form mark (only when asked, `forms`): where credentialForms.ts looks for the forms it
+//   reads, so that it need not search the text itself. a = FORM_DASH at a `-` after a
+//   non-TOKEN unit (or the text's start) followed by `u` or `p`, and at the second `-` of such
+//   a `--` followed by `u`; FORM_AT at every `@`; FORM_PERCENT at a `%` followed by two hex
+//   digits; FORM_AUTH at the first `"` of every `"auth"`. end = start + 1, b = 0.
 import { BLANK, CLASS, URL_CHAR, WORD } from './charClass';
 import type { LengthFilter } from './charClass';
 import { availableParallelism } from 'node:os';
@@ -51,7 +56,8 @@ export const EMAIL = 0;
 export const URL = 1;
 export const TOKEN_KIND = 2;
 export const VALUE_KIND = 3;
-export type CandidateKind = typeof EMAIL | typeof URL | typeof TOKEN_KIND | typeof VALUE_KIND;
+export const FORM = 4;
+export type CandidateKind = typeof EMAIL | typeof URL | typeof TOKEN_KIND | typeof VALUE_KIND | typeof FORM;
 
 /** Token flag: it starts inside a URL (the URL rule has its host). */
 export const IN_URL = 1;
@@ -63,6 +69,11 @@ export const USER = 2;
 export const QUOTED = 0;
 export const UNQUOTED = 1;
 export const USERINFO = 2;
+/** Form marks (a of a FORM). */
+export const FORM_DASH = 0;
+export const FORM_AT = 1;
+export const FORM_PERCENT = 2;
+export const FORM_AUTH = 3;
 
 /** Receives each candidate `text.slice(start, end)`; `a`, `b` as the grammar above says. */
 export interface CandidateSink {
@@ -76,6 +87,8 @@ export interface ScanOptions {
   readonly tokens?: LengthFilter | false;
   /** Only values of these lengths are reported (all when absent). */
   readonly values?: LengthFilter | false;
+  /** Form marks are reported (none when absent). */
+  readonly forms?: boolean;
   /** The leak index's first tests (matchSink.ts), run inside the loop: what fails them is never reported. */
   readonly prefilter?: ScanPrefilter;
   /**
@@ -140,6 +153,8 @@ const EV_BACKSLASH = 8;
 const EV_NL = 9;
 /** `"`, `'` or backtick. */
 const EV_QUOTE = 10;
+/** `%`: a form mark when two hex digits follow. */
+const EV_PERCENT = 11;
 
 function buildEvents(): Uint8Array {
   const t = new Uint8Array(65536);
@@ -155,6 +170,7 @@ function buildEvents(): Uint8Array {
   set('\\', EV_BACKSLASH);
   set('\n', EV_NL);
   set('"\'`', EV_QUOTE);
+  set('%', EV_PERCENT);
   return t;
 }
 
@@ -296,7 +312,7 @@ class Core {
       while (shortest < tokens.length && tokens[shortest] !== 1) shortest++;
       if (shortest >= tokens.length) shortest = UNLIMITED;
     }
-    const flags = (options.emails !== false ? 1 : 0) | (options.urls !== false ? 2 : 0) | (options.tokens !== false ? 4 : 0) | (options.values !== false ? 8 : 0);
+    const flags = (options.emails !== false ? 1 : 0) | (options.urls !== false ? 2 : 0) | (options.tokens !== false ? 4 : 0) | (options.values !== false ? 8 : 0) | (options.forms === true ? 16 : 0);
     const call: ScanCall = {
       begin: [textAt, n, this.#out, CAPACITY, flags, tokens === undefined ? 0 : tokenAt, tokens === undefined ? UNLIMITED : tokens.length - 1, values === undefined ? 0 : valueAt, values === undefined ? UNLIMITED : values.length - 1, shortest],
       // A prefilter that wants nothing still filters (everything out): flag 16 keeps it on.

@@ -19,6 +19,7 @@ const EV_COLON: i32 = 6;
 const EV_EQ: i32 = 7;
 const EV_BACKSLASH: i32 = 8;
 const EV_QUOTE: i32 = 10;
+const EV_PERCENT: i32 = 11;
 
 // Classes (charClass.ts).
 const LOCAL: i32 = 2;
@@ -34,6 +35,7 @@ const EMAIL: i32 = 0;
 const URL: i32 = 1;
 const TOKEN_KIND: i32 = 2;
 const VALUE_KIND: i32 = 3;
+const FORM: i32 = 4;
 const IN_URL: i32 = 1;
 const NONE: i32 = 0;
 const PASSWORD: i32 = 1;
@@ -41,6 +43,11 @@ const USER: i32 = 2;
 const QUOTED: i32 = 0;
 const UNQUOTED: i32 = 1;
 const USERINFO: i32 = 2;
+// Form marks (scanner.ts FORM_*).
+const FORM_DASH: i32 = 0;
+const FORM_AT: i32 = 1;
+const FORM_PERCENT: i32 = 2;
+const FORM_AUTH: i32 = 3;
 
 const MAX_LOCAL: i32 = 64;
 const MAX_SCHEME: i32 = 32;
@@ -79,6 +86,7 @@ let wantEmails = false;
 let wantUrls = false;
 let wantTokens = false;
 let wantValues = false;
+let wantForms = false;
 /** Length filters (a byte per length, 1 = wanted), 0 for none; the largest length reported. */
 let tokenFilter: usize = 0;
 let tokenMax: i32 = 0;
@@ -255,6 +263,26 @@ function emit(kind: i32, s: i32, e: i32, a: i32, b: i32): void {
   store<i32>(p, a, 12);
   store<i32>(p, b, 16);
   outLen++;
+}
+
+@inline function isHex(c: i32): bool {
+  const l = c | 0x20;
+  return (c >= 48 && c <= 57) || (l >= 97 && l <= 102);
+}
+
+/** A form mark (scanner.ts FORM): where credentialForms.ts looks. */
+@inline function mark(which: i32, i: i32): void {
+  emit(FORM, i, i + 1, which, 0);
+}
+
+/**
+ * A dash after a boundary: a mark where a `-u`, `-p` or `--user` flag may start (for
+ * `--user`, at its second dash, where credentialForms.ts reads it).
+ */
+function dashMark(i: i32): void {
+  const next = code(i + 1);
+  if (next == 117 || next == 112) mark(FORM_DASH, i);
+  else if (next == DASH && code(i + 2) == 117) mark(FORM_DASH, i + 1);
 }
 
 /** Whether the units before `j` end with `word` (lower-case ASCII), starting at or after `floor`. */
@@ -603,7 +631,7 @@ export function heapBase(): usize {
 
 /**
  * Starts a scan of `length` code units at `text` (and one more unit, which it overwrites), candidates going to `output` (`capacity`
- * slots of five i32). `flags`: 1 e-mails, 2 URLs, 4 tokens, 8 values. A filter of 0 takes every length up to its max.
+ * slots of five i32). `flags`: 1 e-mails, 2 URLs, 4 tokens, 8 values, 16 form marks. A filter of 0 takes every length up to its max.
  */
 export function begin(text: usize, length: i32, output: usize, capacity: i32, flags: i32, tokens: usize, tokensMax: i32, values: usize, valuesMax: i32, shortestToken: i32): void {
   codes = text;
@@ -617,6 +645,7 @@ export function begin(text: usize, length: i32, output: usize, capacity: i32, fl
   wantUrls = (flags & 2) != 0;
   wantTokens = (flags & 4) != 0;
   wantValues = (flags & 8) != 0;
+  wantForms = (flags & 16) != 0;
   tokenFilter = tokens;
   tokenMax = tokensMax;
   valueFilter = values;
@@ -696,7 +725,7 @@ export function count(): i32 {
 
 // Block masks. A block is 64 units; `masks` sets, per unit, whether it is a token character
 // (TOKEN: a run of them is a token or an e-mail domain; any other unit is a boundary), a
-// special (the units with a rule of their own: @ : = \ and quotes), a dash, a newline. All-ASCII
+// special (the units with a rule of their own: @ : = \ % and quotes), a dash, a newline. All-ASCII
 // groups of 16 units are classified 16 at a time with SIMD: each class is a union of
 // rectangles (high nibble set × low nibble set), looked up with two swizzles whose results are
 // ANDed (bit k of both = rectangle k). Exact for every ASCII unit; other groups go through the
@@ -705,9 +734,9 @@ export function count(): i32 {
 // Token rectangles: 1 {4,6}×{1–F} A–O a–o, 2 {5,7}×{0–A} P–Z p–z, 4 {3}×{0–9} digits, 8 {2}×{D,E} `-.`, 16 {5}×{F} `_`.
 const TOKEN_HI = i8x16(0, 0, 8, 4, 1, 18, 1, 2, 0, 0, 0, 0, 0, 0, 0, 0);
 const TOKEN_LO = i8x16(6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 3, 1, 1, 9, 9, 17);
-// Special rectangles: 1 {4,6}×{0} `@` backtick, 2 {3}×{A,D} `:=`, 4 {5}×{C} backslash, 16 {2}×{2,7} `"'`.
+// Special rectangles: 1 {4,6}×{0} `@` backtick, 2 {3}×{A,D} `:=`, 4 {5}×{C} backslash, 16 {2}×{2,5,7} `"%'`.
 const SPECIAL_HI = i8x16(0, 0, 16, 2, 1, 4, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0);
-const SPECIAL_LO = i8x16(1, 0, 16, 0, 0, 0, 0, 16, 0, 0, 2, 0, 4, 2, 0, 0);
+const SPECIAL_LO = i8x16(1, 0, 16, 0, 0, 16, 0, 16, 0, 0, 2, 0, 4, 2, 0, 0);
 
 /** Classifies the 64 units at `base` (a unit index) into blockZ (token), blockS (special), blockD (dash), blockN (newline). */
 function masks(base: i32): void {
@@ -762,16 +791,23 @@ function masks(base: i32): void {
 
 /** An event at `i` that is a special (`masks`). */
 function special(i: i32): void {
-  const ev = <i32>load<u8>(EVT + <usize>code(i));
-  if (ev == EV_QUOTE) quoteChar(code(i), i);
-  else if (ev == EV_EQ) {
+  const c = code(i);
+  const ev = <i32>load<u8>(EVT + <usize>c);
+  if (ev == EV_QUOTE) {
+    // `"auth"` marks Docker's credentials, whether or not the quote is escaped.
+    if (wantForms && c == DQ && i + 5 < n && code(i + 1) == 97 && code(i + 2) == 117 && code(i + 3) == 116 && code(i + 4) == 104 && code(i + 5) == DQ) mark(FORM_AUTH, i);
+    quoteChar(c, i);
+  } else if (ev == EV_EQ) {
     if (wantValues) equals(i);
   } else if (ev == EV_COLON) {
     if (i + 2 < n && code(i + 1) == SLASH && code(i + 2) == SLASH) {
       if (i >= urlStop && (wantUrls || wantValues)) url(i);
     } else if (wantValues) colon(i);
   } else if (ev == EV_AT) {
+    if (wantForms) mark(FORM_AT, i);
     if (wantEmails) atSign(i);
+  } else if (ev == EV_PERCENT) {
+    if (wantForms && isHex(code(i + 1)) && isHex(code(i + 2))) mark(FORM_PERCENT, i);
   } else if (ev == EV_BACKSLASH) {
     bsOdd = bsEnd == i ? !bsOdd : true;
     bsEnd = i + 1;
@@ -782,11 +818,12 @@ function special(i: i32): void {
  * Scans on from where it stopped. Returns 1 when the output is (nearly) full: the caller
  * takes `count()` candidates and calls `run` again; 0 when the text is done.
  *
- * Block by block: only three kinds of unit need any work, and the masks find them without a
+ * Block by block: only four kinds of unit need any work, and the masks find them without a
  * branch per unit. (1) A boundary that ends a token run of at least `runMin` units (shorter
  * ones cannot be tokens): E, from the token mask by doubling shifts (a run may begin in the
  * block before, whose mask is carried; runMin ≤ 64 keeps that one block enough). (2) A
- * special. (3) A `--` that starts a run (F: dash, dash after a boundary), for flags. Units of
+ * special. (3) A `--` that starts a run (F: dash, dash after a boundary), for flags. (4) With
+ * form marks, a dash after a boundary (G), where a `-u`, `-p` or `--user` may start. Units of
  * a block are then visited in order through their bits, so every rule sees events in text
  * order as before.
  */
@@ -830,8 +867,10 @@ export function run(): i32 {
       const d = blockD;
       f = d & ((d << 1) | (carryD >> 63)) & ((~z << 2) | (~cz >> 62)) & valid;
     }
+    // G: a dash after a boundary.
+    const g: u64 = wantForms ? blockD & ((~z << 1) | (~cz >> 63)) & valid : 0;
     const s = blockS & valid;
-    let m = (e | f | s) & (<u64>-1 << <u64>from);
+    let m = (e | f | g | s) & (<u64>-1 << <u64>from);
     while (m != 0) {
       const j = <i32>ctz(m);
       const bit: u64 = <u64>1 << <u64>j;
@@ -846,6 +885,7 @@ export function run(): i32 {
         closeRun(before != 0 ? base + 64 - <i32>clz(before) : carryB + 1, i);
       }
       if ((f & bit) != 0) flag(i);
+      if ((g & bit) != 0) dashMark(i);
       if ((s & bit) != 0) special(i);
     }
     if (bounds != 0) carryB = base + 63 - <i32>clz(bounds);

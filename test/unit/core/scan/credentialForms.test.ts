@@ -6,7 +6,10 @@ import * as assert from 'node:assert/strict';
 import type { AccountRecord } from '../../../../src/core/service/types';
 import { buildLeakIndex } from '../../../../src/core/scan/leakIndex';
 import type { LeakMatch } from '../../../../src/core/scan/leakIndex';
+import fc from 'fast-check';
+import type { FormMarks } from '../../../../src/core/scan/credentialForms';
 import { credentialForms } from '../../../../src/core/scan/credentialForms';
+import { FORM, FORM_AT, FORM_AUTH, FORM_DASH, FORM_PERCENT, scanCandidates } from '../../../../src/core/scan/scanner';
 
 const USER = 'svc_deploy';
 const EMAIL = 'alice@example.com';
@@ -113,6 +116,32 @@ describe('credential forms: users and passwords written the way tools write them
     for (const prose of [`echo "use ssh or mail ${USER}@example.org"\n`, `Questions about rsync? Write to ${USER}@example.org\n`]) {
       assert.deepEqual(hits(prose).filter((m) => m.kind === 'username'), [], prose);
     }
+  });
+
+  it('finds the same from the scanner’s marks as from searching the text itself', () => {
+    // The scanner marks only some dashes and percent signs; every form must still be found.
+    const marks = (text: string): FormMarks => {
+      const at: number[][] = [[], [], [], []];
+      for (const c of scanCandidates(text, { forms: true })) if (c.kind === FORM) at[c.a]!.push(c.start);
+      return { dashes: at[FORM_DASH]!, ats: at[FORM_AT]!, percents: at[FORM_PERCENT]!, auths: at[FORM_AUTH]! };
+    };
+    const pieces = [
+      'curl', 'mysql', 'sshpass', 'ssh', 'wget', ' ', '\t', '\n', '"', "'", '(', '`', '-', '--', '-u', '-p', '--user', '--user=', 'u', 'p', 'ser', '=',
+      'svc_deploy', ':', 'p@ss', '@', 'host.example.com', 'https://', '//', '%40', '%4', '%zz', '?', '#', '&', 'password=', 'user=', 'x',
+      '"auth"', 'auth"', ': "', 'c3ZjOnB3', '==', '{', 'machine', 'login',
+    ];
+    const reports = (text: string, m?: FormMarks): string[] => {
+      const out: string[] = [];
+      credentialForms(text, (position, s, e, value) => out.push(`${position} ${s} ${e} ${value}`), m);
+      return out;
+    };
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 40 }), (parts) => {
+        const text = parts.join('');
+        assert.deepEqual(reports(text, marks(text)), reports(text), JSON.stringify(text));
+      }),
+      { numRuns: 5000 },
+    );
   });
 
   it('reports each form with the range of the text as written', () => {

@@ -4,7 +4,7 @@
 import { ALPHA, BLANK, CLASS, LOCAL, SCHEME, TOKEN, URL_CHAR, VALUE } from '../../../../src/core/scan/charClass';
 import type { Candidate } from '../../../../src/core/scan/scanner';
 import {
-  EMAIL, IN_URL, MAX_KEY, MAX_LOCAL, MAX_SCHEME, NONE, PASSWORD, PASSWORD_KEY, QUOTED, TOKEN_KIND, UNQUOTED, URL, USER, USER_KEY, USERINFO, VALUE_KIND,
+  EMAIL, FORM, FORM_AT, FORM_AUTH, FORM_DASH, FORM_PERCENT, IN_URL, MAX_KEY, MAX_LOCAL, MAX_SCHEME, NONE, PASSWORD, PASSWORD_KEY, QUOTED, TOKEN_KIND, UNQUOTED, URL, USER, USER_KEY, USERINFO, VALUE_KIND,
   compareCandidates,
 } from '../../../../src/core/scan/scanner';
 
@@ -178,12 +178,27 @@ function tokens(text: string, found: readonly Url[], out: Candidate[]): void {
   }
 }
 
-/** Every candidate the grammar defines, sorted as `scanCandidates` sorts them. */
-export function oracleCandidates(text: string): Candidate[] {
+function formMarks(text: string, out: Candidate[]): void {
+  const mark = (a: number, at: number): number => out.push({ kind: FORM, start: at, end: at + 1, a, b: 0 });
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '-' && !is(text, i - 1, TOKEN)) {
+      if (text[i + 1] === 'u' || text[i + 1] === 'p') mark(FORM_DASH, i);
+      else if (text.startsWith('-u', i + 1)) mark(FORM_DASH, i + 1);
+    }
+    if (ch === '@') mark(FORM_AT, i);
+    if (ch === '%' && /^[0-9A-Fa-f]{2}$/.test(text.slice(i + 1, i + 3))) mark(FORM_PERCENT, i);
+    if (text.startsWith('"auth"', i)) mark(FORM_AUTH, i);
+  }
+}
+
+/** Every candidate the grammar defines (form marks too with `forms`), sorted as `scanCandidates` sorts them. */
+export function oracleCandidates(text: string, options: { forms?: boolean } = {}): Candidate[] {
   const out: Candidate[] = [];
   emails(text, out);
   const found = urls(text, out);
   tokens(text, found, out);
   values(text, out);
+  if (options.forms === true) formMarks(text, out);
   return out.sort(compareCandidates);
 }

@@ -7,7 +7,7 @@ import type { Candidate } from '../../../../src/core/scan/scanner';
 import { spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { partStarts } from '../../../../src/core/scan/scanParts';
-import { EMAIL, TOKEN_KIND, URL, VALUE_KIND, compareCandidates, readyHelpers, scan, scanCandidates } from '../../../../src/core/scan/scanner';
+import { EMAIL, FORM, FORM_AT, FORM_AUTH, FORM_DASH, FORM_PERCENT, TOKEN_KIND, URL, VALUE_KIND, compareCandidates, readyHelpers, scan, scanCandidates } from '../../../../src/core/scan/scanner';
 import { oracleCandidates } from './scanOracle';
 
 /** Pieces that make every rule fire: separators, quotes, brackets, e-mails, URLs, keys, wide characters. */
@@ -16,11 +16,14 @@ const PIECES = [
   '(', ')', '[', ']', '{', '}', ';', ',', '&', '<', '>', '%', '+', '*', 'ü', 'ä', '章', '✪', '\u200d', '\u2019',
   'http', 'https://', 'postgres://', 'mailto:', 'alice', 'bob.smith', 'example.com', 'xn--mller-kva.de', 'localhost:8080',
   'password', 'Password', 'DB_PASS', 'pwd', 'secret', 'user', 'User Id', 'username', 'login', '--password', '--user',
-  'Summer2024!', '[::1]', '127.0.0.1', "o'brien",
+  'Summer2024!', '[::1]', '127.0.0.1', "o'brien", '-u', '-p', 'u', 'p', '%4f', '%G1', '"auth"', 'auth',
 ];
 
+/** Form marks asked for. */
+const FORMS = { forms: true } as const;
+
 const textArb = fc.array(fc.constantFrom(...PIECES), { maxLength: 40 }).map((parts) => parts.join(''));
-const rawArb = fc.string({ unit: fc.constantFrom(...'a.@:/="\' \n()[]-_x\\ü'.split('')), maxLength: 60 });
+const rawArb = fc.string({ unit: fc.constantFrom(...'a.@:/="\' \n()[]-_x\\üup%4'.split('')), maxLength: 60 });
 
 /** What follows each piece of a long text: an e-mail, a quoted value and a URL. */
 const EVENTS = ' alice@example.com x="Summer2024!" https://a.example/p';
@@ -54,8 +57,8 @@ function manyCandidates(
 }
 
 function show(text: string): string {
-  const kinds = ['email', 'url', 'token', 'value'];
-  return scanCandidates(text).map((c) => `${kinds[c.kind]} ${JSON.stringify(text.slice(c.start, c.end))} ${c.a} ${c.b}`).join('\n');
+  const kinds = ['email', 'url', 'token', 'value', 'form'];
+  return scanCandidates(text, FORMS).map((c) => `${kinds[c.kind]} ${JSON.stringify(text.slice(c.start, c.end))} ${c.a} ${c.b}`).join('\n');
 }
 
 describe('scanner against its oracle', () => {
@@ -63,6 +66,7 @@ describe('scanner against its oracle', () => {
     fc.assert(
       fc.property(textArb, (text) => {
         assert.deepEqual(scanCandidates(text), oracleCandidates(text), `${JSON.stringify(text)}\n${show(text)}`);
+        assert.deepEqual(scanCandidates(text, FORMS), oracleCandidates(text, FORMS), `${JSON.stringify(text)}\n${show(text)}`);
       }),
       { numRuns: 4000 },
     );
@@ -71,7 +75,7 @@ describe('scanner against its oracle', () => {
   it('agrees on random strings of the event characters', () => {
     fc.assert(
       fc.property(rawArb, (text) => {
-        assert.deepEqual(scanCandidates(text), oracleCandidates(text), `${JSON.stringify(text)}\n${show(text)}`);
+        assert.deepEqual(scanCandidates(text, FORMS), oracleCandidates(text, FORMS), `${JSON.stringify(text)}\n${show(text)}`);
       }),
       { numRuns: 4000 },
     );
@@ -100,8 +104,8 @@ describe('scanner against its oracle', () => {
     const filter = fc.uniqueArray(fc.integer({ min: 1, max: 130 }), { minLength: 1, maxLength: 4 }).map((ls) => lengthFilter(ls));
     fc.assert(
       fc.property(text, filter, (t, tokens) => {
-        const want = oracleCandidates(t).filter((c) => c.kind !== TOKEN_KIND || tokens[c.end - c.start] === 1);
-        assert.deepEqual(scanCandidates(t, { tokens }), want, JSON.stringify(t));
+        const want = oracleCandidates(t, FORMS).filter((c) => c.kind !== TOKEN_KIND || tokens[c.end - c.start] === 1);
+        assert.deepEqual(scanCandidates(t, { tokens, forms: true }), want, JSON.stringify(t));
         assert.deepEqual(scanCandidates(t), oracleCandidates(t), JSON.stringify(t));
       }),
       { numRuns: 2000 },
@@ -111,13 +115,13 @@ describe('scanner against its oracle', () => {
   it('agrees for every ASCII unit in every place a rule looks at it (the loop classifies ASCII 16 units at a time)', () => {
     // Each ASCII unit inside and around a token, an e-mail, a URL's host and path, a value and
     // a flag, at every offset within a group of 16 units.
-    const places = ['ab{}cd efgh', 'x@ex{}ample.com', 'https://ho{}st.example/pa{}th?q=1 ', 'key=val{}ue1234 ', 'pass: "ab{}cd" ', '--pass{}word hunter22 ', 'https://u{}:p@h.example/ '];
+    const places = ['ab{}cd efgh', 'x@ex{}ample.com', 'https://ho{}st.example/pa{}th?q=1 ', 'key=val{}ue1234 ', 'pass: "ab{}cd" ', '--pass{}word hunter22 ', 'https://u{}:p@h.example/ ', '{}-u x{}-p {}--u {}%4{} "auth{}"'];
     for (let c = 0; c < 128; c++) {
       const ch = String.fromCharCode(c);
       for (const place of places) {
         for (let pad = 0; pad < 16; pad++) {
           const text = 'x'.repeat(pad) + ' ' + place.split('{}').join(ch);
-          assert.deepEqual(scanCandidates(text), oracleCandidates(text), JSON.stringify(text));
+          assert.deepEqual(scanCandidates(text, FORMS), oracleCandidates(text, FORMS), JSON.stringify(text));
         }
       }
     }
@@ -128,8 +132,8 @@ describe('scanner against its oracle', () => {
     // stops and resumes at every batch boundary, at every kind of event.
     fc.assert(
       fc.property(fc.array(textArb, { minLength: 1, maxLength: 8 }), (parts) => {
-        const { text, found } = manyCandidates(parts, 120_000, 3 * 4096, oracleCandidates);
-        assert.deepEqual(scanCandidates(text), found);
+        const { text, found } = manyCandidates(parts, 120_000, 3 * 4096, (t) => oracleCandidates(t, FORMS));
+        assert.deepEqual(scanCandidates(text, FORMS), found);
       }),
       { numRuns: 12 },
     );
@@ -169,10 +173,15 @@ describe('scanner against its oracle', () => {
 
   it('the random texts cover every candidate kind', () => {
     const seen = new Set<number>();
+    const marks = new Set<number>();
     fc.assert(fc.property(textArb, (text) => {
-      for (const c of scanCandidates(text)) seen.add(c.kind);
+      for (const c of scanCandidates(text, FORMS)) {
+        seen.add(c.kind);
+        if (c.kind === FORM) marks.add(c.a);
+      }
     }), { numRuns: 2000, seed: 1 });
-    assert.deepEqual([...seen].sort(), [EMAIL, URL, TOKEN_KIND, VALUE_KIND]);
+    assert.deepEqual([...seen].sort(), [EMAIL, URL, TOKEN_KIND, VALUE_KIND, FORM]);
+    assert.deepEqual([...marks].sort(), [FORM_DASH, FORM_AT, FORM_PERCENT, FORM_AUTH]);
   });
 });
 
@@ -208,7 +217,7 @@ describe('scanner split into parts at line starts (helper threads)', () => {
     fc.assert(
       fc.property(fc.array(textArb, { minLength: 1, maxLength: 6 }), fc.integer({ min: 2, max: 8 }), (lines, parts) => {
         const text = lines.join('\n');
-        assert.deepEqual(scanCandidates(text, { splitFrom: 1, parts }), oracleCandidates(text), `${JSON.stringify(text)} in ${parts}`);
+        assert.deepEqual(scanCandidates(text, { splitFrom: 1, parts, forms: true }), oracleCandidates(text, FORMS), `${JSON.stringify(text)} in ${parts}`);
       }),
       { numRuns: 3000 },
     );
@@ -219,9 +228,9 @@ describe('scanner split into parts at line starts (helper threads)', () => {
     if (availableParallelism() > 1) assert.ok(helpers >= 1, 'a machine with another core gets a helper thread');
     fc.assert(
       fc.property(fc.array(textArb, { minLength: 1, maxLength: 8 }), (pieces) => {
-        const { text, found: one } = manyCandidates(pieces, 320_000, 6 * 4096, (t) => scanCandidates(t, { splitFrom: Infinity }), 7);
-        assert.deepEqual(scanCandidates(text, { splitFrom: 1000 }), one);
-        assert.deepEqual(scanCandidates(text, { splitFrom: 1000, parts: 5 }), one);
+        const { text, found: one } = manyCandidates(pieces, 320_000, 6 * 4096, (t) => scanCandidates(t, { splitFrom: Infinity, forms: true }), 7);
+        assert.deepEqual(scanCandidates(text, { splitFrom: 1000, forms: true }), one);
+        assert.deepEqual(scanCandidates(text, { splitFrom: 1000, parts: 5, forms: true }), one);
       }),
       { numRuns: 8 },
     );
