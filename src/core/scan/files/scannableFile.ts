@@ -8,9 +8,23 @@ import { bytesLookBinary, decodeText } from './binaryText';
 // Opening a file does not follow a symbolic link where the system can tell (not on Windows).
 const NO_FOLLOW: number | undefined = fsConstants.O_NOFOLLOW;
 
-/** Files up to this size are read into one reused buffer when only their text is kept. */
-const SMALL_FILE = 64 * 1024;
+/**
+ * Files up to this size are read into one reused buffer when only their text is kept (it grows
+ * to the largest such file read, by doubling from 64 KiB). Fresh memory costs a page fault per
+ * 4 KiB written, which some virtual machines make slower than the read itself; larger files
+ * are rare enough to be read into a buffer of their own.
+ */
+const REUSED_UP_TO = 4 * 1024 * 1024;
+const FIRST_SCRATCH = 64 * 1024;
 let scratch: Buffer | undefined;
+
+/** The reused buffer, at least `size` bytes long when `size` is at most REUSED_UP_TO. */
+function scratchFor(size: number): Buffer {
+  let length = scratch?.length ?? FIRST_SCRATCH;
+  while (length < size && length < REUSED_UP_TO) length *= 2;
+  if (scratch === undefined || scratch.length < length) scratch = Buffer.allocUnsafe(length);
+  return scratch;
+}
 /** The most a file may hold to be read (Node's own limit for reading a whole file): a larger one is skipped as too large. */
 const MAX_READ = 2 ** 31 - 1;
 /** The size of each read of a file whose size its system does not tell. */
@@ -56,15 +70,15 @@ function readInto(fd: number, into: Buffer): number {
 
 /**
  * An opened file's content, then closes it; undefined when it holds more than `maxBytes`
- * (or than Node reads whole). The size its stat gave is read (`small` takes a file that
+ * (or than Node reads whole). The size its stat gave is read (`reused` takes a file that
  * fits). A size of 0 may be no size at all (procfs, some FUSE file systems): such a file is
  * read to its end, in chunks, up to one byte past what may be read.
  */
-function readOpened(opened: { fd: number; size: number }, maxBytes: number, small?: Buffer): Buffer | undefined {
+function readOpened(opened: { fd: number; size: number }, maxBytes: number, reused?: Buffer): Buffer | undefined {
   const { fd, size } = opened;
   try {
     if (size > 0) {
-      const into = small !== undefined && size <= small.length ? small.subarray(0, size) : Buffer.allocUnsafe(size);
+      const into = reused !== undefined && size <= reused.length ? reused.subarray(0, size) : Buffer.allocUnsafe(size);
       return into.subarray(0, readInto(fd, into));
     }
     // What may be read at most: past it the file is skipped, as a file its stat says is larger.
@@ -73,8 +87,8 @@ function readOpened(opened: { fd: number; size: number }, maxBytes: number, smal
     let total = 0;
     while (total <= cap) {
       const room = Math.min(CHUNK, cap + 1 - total);
-      // An empty file (the usual size 0) costs one read into `small`.
-      const chunk = total === 0 && small !== undefined && small.length >= room ? small.subarray(0, room) : Buffer.allocUnsafe(room);
+      // An empty file (the usual size 0) costs one read into `reused`.
+      const chunk = total === 0 && reused !== undefined && reused.length >= room ? reused.subarray(0, room) : Buffer.allocUnsafe(room);
       const n = readInto(fd, chunk);
       chunks.push(chunk.subarray(0, n));
       total += n;
@@ -102,14 +116,14 @@ export function scannableText(bytes: Uint8Array, maxBytes: number): string | und
 }
 
 /**
- * A file's text as scanned, or undefined when it is skipped or cannot be read. A small file
- * is read into a buffer kept for the next: its text is a copy, and a tree of thousands of
- * files then allocates strings only.
+ * A file's text as scanned, or undefined when it is skipped or cannot be read. A file of up to
+ * REUSED_UP_TO bytes is read into a buffer kept for the next: its text is a copy, and a tree of
+ * thousands of files then allocates strings only.
  */
 export function readScannableText(path: string, maxBytes: number): string | undefined {
   try {
     const opened = openScannable(path, maxBytes);
-    const bytes = opened === undefined ? undefined : readOpened(opened, maxBytes, (scratch ??= Buffer.allocUnsafe(SMALL_FILE)));
+    const bytes = opened === undefined ? undefined : readOpened(opened, maxBytes, scratchFor(opened.size));
     return bytes === undefined ? undefined : scannableText(bytes, maxBytes);
   } catch {
     return undefined;
