@@ -157,14 +157,14 @@ async function realTextFigures(fixture: LeakFixture): Promise<void> {
   }
 
   // What the loop hands over: every candidate of the grammar, and those that pass the index's first tests.
-  const all = [0, 0, 0, 0];
-  scan(text, { candidate: (kind) => all[kind]++ }, { splitFrom: Infinity });
-  const passed = [0, 0, 0, 0];
+  const all = [0, 0, 0, 0, 0];
+  scan(text, { candidate: (kind) => all[kind]++ }, { splitFrom: Infinity, forms: true });
+  const passed = [0, 0, 0, 0, 0];
   const counting: typeof scan = (t, sink, options) =>
     oneThread(t, { candidate: (kind, start, end, a, b) => (passed[kind]++, sink.candidate(kind, start, end, a, b)) }, options);
   index.matchWith(counting, text);
   const perMb = (n: number): string => (n / (bytes / MB)).toFixed(0);
-  const names = ['emails', 'urls', 'tokens', 'values'];
+  const names = ['emails', 'urls', 'tokens', 'values', 'form marks'];
   console.log(`match.real.candidates_per_mb: ${perMb(all.reduce((x, y) => x + y))} count (${names.map((n, k) => `${n} ${perMb(all[k])}`).join(', ')})`);
   console.log(`match.real.prefilter_passed_per_mb: ${perMb(passed.reduce((x, y) => x + y))} count (${names.map((n, k) => `${n} ${perMb(passed[k])}`).join(', ')})`);
 }

@@ -38,7 +38,7 @@ const HEAD = 4096;
 export interface FormMarks {
   /** `-`: at least each one after a non-word character followed by `u` or `p`, and each second `-` of such a `--u`. */
   readonly dashes: readonly number[];
-  /** Every `@`. */
+  /** At least every `@` after a character other than a blank, a quote, `/`, `<` or `>` (with one of those before it, no user-info or login is read back). */
   readonly ats: readonly number[];
   /** At least each `%` followed by two hex digits. */
   readonly percents: readonly number[];

@@ -275,6 +275,11 @@ function emit(kind: i32, s: i32, e: i32, a: i32, b: i32): void {
   emit(FORM, i, i + 1, which, 0);
 }
 
+/** A unit before which no user-info or login is read back from an `@` (credentialForms.ts urlUserInfo). */
+@inline function endsLogin(c: i32): bool {
+  return c == 32 || c == 9 || c == 10 || c == 13 || c == DQ || c == SQ || c == SLASH || c == 60 || c == 62 || c == BT;
+}
+
 /**
  * A dash after a boundary: a mark where a `-u`, `-p` or `--user` flag may start (for
  * `--user`, at its second dash, where credentialForms.ts reads it).
@@ -804,7 +809,7 @@ function special(i: i32): void {
       if (i >= urlStop && (wantUrls || wantValues)) url(i);
     } else if (wantValues) colon(i);
   } else if (ev == EV_AT) {
-    if (wantForms) mark(FORM_AT, i);
+    if (wantForms && i > 0 && !endsLogin(code(i - 1))) mark(FORM_AT, i);
     if (wantEmails) atSign(i);
   } else if (ev == EV_PERCENT) {
     if (wantForms && isHex(code(i + 1)) && isHex(code(i + 2))) mark(FORM_PERCENT, i);

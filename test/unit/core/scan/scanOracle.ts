@@ -186,7 +186,7 @@ function formMarks(text: string, out: Candidate[]): void {
       if (text[i + 1] === 'u' || text[i + 1] === 'p') mark(FORM_DASH, i);
       else if (text.startsWith('-u', i + 1)) mark(FORM_DASH, i + 1);
     }
-    if (ch === '@') mark(FORM_AT, i);
+    if (ch === '@' && i > 0 && !' \t\r\n"\'`/<>'.includes(text[i - 1])) mark(FORM_AT, i);
     if (ch === '%' && /^[0-9A-Fa-f]{2}$/.test(text.slice(i + 1, i + 3))) mark(FORM_PERCENT, i);
     if (text.startsWith('"auth"', i)) mark(FORM_AUTH, i);
   }
