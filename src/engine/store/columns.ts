@@ -17,6 +17,20 @@ export function grow<T extends Uint32Array | Uint16Array | Float64Array | Uint8A
 }
 
 /**
+ * `array` cut to `length`: a copy while it is small, past that a view of it. A copy's memory
+ * is written for the first time, a page fault each 4 KiB, which some virtual machines make
+ * slower than the copy; the part of a large array past `length` was never written, so it
+ * holds no memory (its pages were never touched).
+ */
+export function trimmed<T extends Uint32Array | Uint16Array | Float64Array | Uint8Array>(array: T, length: number): T {
+  if (array.length === length) return array;
+  return (array.byteLength < TRIM_BY_COPY ? array.slice(0, length) : array.subarray(0, length)) as T;
+}
+
+/** Arrays smaller than this are trimmed by a copy (`trimmed`). */
+const TRIM_BY_COPY = 1024 * 1024;
+
+/**
  * Dictionary codes, one a row, as narrow as the dictionary allows: one byte while it has at
  * most 256 values (a column of countries, or one that is always empty, costs a byte a row).
  */
@@ -156,12 +170,13 @@ export class TextColumn {
   /** Trims the arrays to their content (the result is complete). */
   finish(): void {
     if (this.#values !== undefined) {
-      if (this.#codes.length !== this.#length) this.#codes = this.#codes.slice(0, this.#length);
+      this.#codes = trimmed(this.#codes, this.#length);
       this.#index = undefined; // not needed to read; rebuilt if ever needed
       return;
     }
-    this.#offsets = (this.#offsets as Uint32Array).slice(0, this.#length + 1);
-    this.#bytes = Buffer.from((this.#bytes as Buffer).subarray(0, this.#used));
+    this.#offsets = trimmed(this.#offsets as Uint32Array, this.#length + 1);
+    const bytes = this.#bytes as Buffer;
+    this.#bytes = bytes.length < TRIM_BY_COPY ? Buffer.from(bytes.subarray(0, this.#used)) : bytes.subarray(0, this.#used);
   }
 
   /** Bytes held (for the memory figures). */
@@ -274,7 +289,7 @@ export class DateColumn {
   }
 
   finish(): void {
-    if (this.#ms.length !== this.#length) this.#ms = this.#ms.slice(0, this.#length);
+    this.#ms = trimmed(this.#ms, this.#length);
     this.#odd?.finish();
   }
 
@@ -354,7 +369,7 @@ export class TagColumn {
   }
 
   finish(): void {
-    if (this.#tags.length !== this.#length) this.#tags = this.#tags.slice(0, this.#length);
+    this.#tags = trimmed(this.#tags, this.#length);
   }
 
   static from(tags: Uint8Array): TagColumn {
