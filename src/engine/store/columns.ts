@@ -19,8 +19,9 @@ export function grow<T extends Uint32Array | Uint16Array | Float64Array | Uint8A
 /**
  * `array` cut to `length`: a copy while it is small, past that a view of it. A copy's memory
  * is written for the first time, a page fault each 4 KiB, which some virtual machines make
- * slower than the copy; the part of a large array past `length` was never written, so it
- * holds no memory (its pages were never touched).
+ * slower than the copy. The part of a large array past `length` was never written: where the
+ * allocator maps a large array fresh, those pages hold no memory; where it reuses memory, the
+ * view holds at most twice its content (arrays grow by doubling).
  */
 export function trimmed<T extends Uint32Array | Uint16Array | Float64Array | Uint8Array>(array: T, length: number): T {
   if (array.length === length) return array;

@@ -18,13 +18,14 @@ const REUSED_UP_TO = 4 * 1024 * 1024;
 const FIRST_SCRATCH = 64 * 1024;
 let scratch: Buffer | undefined;
 
-/** The reused buffer, at least `size` bytes long when `size` is at most REUSED_UP_TO. */
+/** The reused buffer, at least `size` bytes long when `size` is at most REUSED_UP_TO (a larger file leaves it as it is). */
 function scratchFor(size: number): Buffer {
   let length = scratch?.length ?? FIRST_SCRATCH;
-  while (length < size && length < REUSED_UP_TO) length *= 2;
+  if (size <= REUSED_UP_TO) while (length < size) length *= 2;
   if (scratch === undefined || scratch.length < length) scratch = Buffer.allocUnsafe(length);
   return scratch;
 }
+
 /** The most a file may hold to be read (Node's own limit for reading a whole file): a larger one is skipped as too large. */
 const MAX_READ = 2 ** 31 - 1;
 /** The size of each read of a file whose size its system does not tell. */
