@@ -51,6 +51,28 @@ describe('engine: stored results', () => {
     assert.deepEqual(repeated.values, ['show', 'hide']);
   });
 
+  it('a column of a megabyte or more, cut to a view of itself when finished, reads back every value, also through its cache file', () => {
+    const values = Array.from({ length: 40_000 }, (_, i) => `unique-${i}-${'x'.repeat(30)}-é`);
+    const column = new TextColumn();
+    for (const v of values) column.push(v);
+    column.finish();
+    const pool = column.pool;
+    assert.ok(pool !== undefined && pool.bytes.length >= 1024 * 1024, 'past the size at which a finished column is a view');
+    assert.equal(pool.offsets.length, values.length + 1);
+    assert.equal(pool.bytes.length, pool.offsets[values.length]);
+    assert.deepEqual(Array.from({ length: values.length }, (_, i) => column.get(i)), values);
+    const dates = new DateColumn();
+    const start = Date.UTC(2024, 0, 1);
+    for (let i = 0; i < 140_000; i++) dates.push(new Date(start + i * 60_000).toISOString());
+    dates.finish();
+    assert.ok(dates.ms.byteLength >= 1024 * 1024);
+    assert.equal(dates.ms.length, 140_000);
+    assert.equal(dates.get(139_999), new Date(start + 139_999 * 60_000).toISOString());
+    const table = build('accounts', values.map((username, i) => ({ ...account(i), username })));
+    const back = roundTrip(table, 65_536);
+    for (const row of [0, 20_000, 39_999]) assert.deepEqual(back.record(row), table.record(row));
+  });
+
   it('a date column keeps instants as numbers and any other text as it was sent', () => {
     const column = new DateColumn();
     for (const v of ['2024-09-20T08:11:00.000Z', '2024-13-40T99:00:00.000Z', '20 Sep 2024', '', 'soon']) column.push(v);
