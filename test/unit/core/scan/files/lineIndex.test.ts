@@ -16,6 +16,19 @@ describe('lineIndex and binaryText', () => {
     assert.deepEqual(new LineIndex('').position(0), { line: 0, character: 0 });
   });
 
+  it('gives every offset the position of counting its line from the start, whatever order offsets are asked in', () => {
+    const text = '\nab\r\n\n\ncd😀\nefg\n\nh\nlast line';
+    const expected = (offset: number): { line: number; character: number } => {
+      const before = text.slice(0, offset).split('\n');
+      return { line: before.length - 1, character: (before[before.length - 1] as string).length };
+    };
+    const offsets = Array.from({ length: text.length + 1 }, (_, i) => i);
+    for (const order of [offsets, [...offsets].reverse(), offsets.map((_, i) => (i * 7) % offsets.length)]) {
+      const index = new LineIndex(text);
+      for (const offset of order) assert.deepEqual(index.position(offset), expected(offset), `offset ${offset}`);
+    }
+  });
+
   it('calls text binary only for a NUL among the first 8,000 characters or bytes', () => {
     assert.equal(looksBinary('plain\ttext\r\n'), false);
     assert.equal(looksBinary('PK\u0003\u0004\u0000'), true);
