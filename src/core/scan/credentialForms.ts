@@ -36,9 +36,9 @@ const HEAD = 4096;
  * more positions than that (`formMarks` holds every `-`): each is checked here again.
  */
 export interface FormMarks {
-  /** `-`: at least each one after a non-word character followed by `u` or `p`, and each second `-` of such a `--u`. */
+  /** `-`: at least each one at the text's start or after a non-token character (charClass.ts TOKEN) followed by `u` or `p`, and each second `-` of such a `--u`. */
   readonly dashes: readonly number[];
-  /** At least every `@` after a character other than a blank, a quote, `/`, `<` or `>` (with one of those before it, no user-info or login is read back). */
+  /** At least every `@` after a character other than a blank, a quote, `/`, `<` or `>` (with one of those before it, or none, no user-info or login is read back). */
   readonly ats: readonly number[];
   /** At least each `%` followed by two hex digits. */
   readonly percents: readonly number[];

@@ -40,8 +40,8 @@
 // - form mark (only when asked, `forms`): where credentialForms.ts looks for the forms it
 //   reads, so that it need not search the text itself. a = FORM_DASH at a `-` after a
 //   non-TOKEN unit (or the text's start) followed by `u` or `p`, and at the second `-` of such
-//   a `--` followed by `u`; FORM_AT at every `@` after a unit other than a blank (space, tab,
-//   CR, LF), a quote, `/`, `<` or `>`; FORM_PERCENT at a `%` followed by two hex
+//   a `--` followed by `u`; FORM_AT at every `@` after a unit (not at the text's start) other
+//   than a blank (space, tab, CR, LF), a quote, `/`, `<` or `>`; FORM_PERCENT at a `%` followed by two hex
 //   digits; FORM_AUTH at the first `"` of every `"auth"`. end = start + 1, b = 0.
 import { BLANK, CLASS, URL_CHAR, WORD } from './charClass';
 import type { LengthFilter } from './charClass';

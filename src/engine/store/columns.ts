@@ -17,7 +17,8 @@ export function grow<T extends Uint32Array | Uint16Array | Float64Array | Uint8A
 }
 
 /**
- * `array` cut to `length`: a copy while it is small, past that a view of it. A copy's memory
+ * `array` cut to `length`: a copy while it is small, past that a view of it (not for a
+ * Buffer, whose `slice` is a view too: TextColumn trims its bytes itself). A copy's memory
  * is written for the first time, a page fault each 4 KiB, which some virtual machines make
  * slower than the copy. The part of a large array past `length` was never written: where the
  * allocator maps a large array fresh, those pages hold no memory; where it reuses memory, the
