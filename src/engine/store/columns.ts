@@ -17,16 +17,20 @@ export function grow<T extends Uint32Array | Uint16Array | Float64Array | Uint8A
 }
 
 /**
- * `array` cut to `length`: a copy while it is small, past that a view of it (not for a
- * Buffer, whose `slice` is a view too: TextColumn trims its bytes itself). A copy's memory
+ * `array` cut to `length`: a view of it when it is large and nearly full, else a copy (not for
+ * a Buffer, whose `slice` is a view too: TextColumn trims its bytes itself). A copy's memory
  * is written for the first time, a page fault each 4 KiB, which some virtual machines make
- * slower than the copy. The part of a large array past `length` was never written: where the
- * allocator maps a large array fresh, those pages hold no memory; where it reuses memory, the
- * view holds at most twice its content (arrays grow by doubling).
+ * slower than the copy. A view keeps the whole array allocated (what the engine's memory
+ * figures count, and what some systems commit), so only a slack of at most an eighth is kept.
  */
 export function trimmed<T extends Uint32Array | Uint16Array | Float64Array | Uint8Array>(array: T, length: number): T {
   if (array.length === length) return array;
-  return (array.byteLength < TRIM_BY_COPY ? array.slice(0, length) : array.subarray(0, length)) as T;
+  return (viewKept(array.byteLength, (length * array.byteLength) / array.length) ? array.subarray(0, length) : array.slice(0, length)) as T;
+}
+
+/** Whether `used` of `capacity` bytes is kept as a view rather than copied (`trimmed`). */
+export function viewKept(capacity: number, used: number): boolean {
+  return capacity >= TRIM_BY_COPY && capacity - used <= capacity / 8;
 }
 
 /** Arrays smaller than this are trimmed by a copy (`trimmed`). */
@@ -178,7 +182,7 @@ export class TextColumn {
     }
     this.#offsets = trimmed(this.#offsets as Uint32Array, this.#length + 1);
     const bytes = this.#bytes as Buffer;
-    this.#bytes = bytes.length < TRIM_BY_COPY ? Buffer.from(bytes.subarray(0, this.#used)) : bytes.subarray(0, this.#used);
+    this.#bytes = viewKept(bytes.length, this.#used) ? bytes.subarray(0, this.#used) : Buffer.from(bytes.subarray(0, this.#used));
   }
 
   /** Bytes held (for the memory figures). */
