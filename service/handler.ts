@@ -11,6 +11,7 @@
 // Every request counts in exactly one window (the key's, or the IP's anonymous one), and
 // every response carries that window's X-RateLimit-* headers; a spent anonymous window
 // answers 429 in place of 401 / 404.
+import { answerPieces } from './answerBody';
 import { drained } from './drained';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FaultKind, RequestLogEntry, TenantConfig } from './types';
@@ -51,34 +52,28 @@ function sendJson(res: ServerResponse, status: number, headers: Record<string, s
   res.end(buf);
 }
 
-/** Records per write while streaming an answer. */
-const RECORDS_PER_WRITE = 2000;
-
 /**
- * A search answer, streamed: the head, the records a batch at a time (waiting when the socket
- * is full), the tail. A million records never become one string in memory.
+ * A search answer, streamed: its pieces one at a time (answerPieces, or kept serialised by
+ * search.ts), waiting when the socket is full.
  */
-export async function sendResults(res: ServerResponse, headers: Record<string, string>, results: readonly unknown[]): Promise<void> {
-  // One stringify of the batch's array, its brackets cut off: the same text as each record's
-  // stringify joined by commas, at half the CPU (the service shares the machine with the
-  // editor in benches and the demo).
-  const batch = (i: number): string => JSON.stringify(results.slice(i, i + RECORDS_PER_WRITE)).slice(1, -1);
-  // The first batch is serialised before the head goes out, so data that breaks there is still
+export async function sendResults(res: ServerResponse, headers: Record<string, string>, body: Iterable<string | Buffer>): Promise<void> {
+  const pieces = body[Symbol.iterator]();
+  // The first piece is serialised before the head goes out, so data that breaks there is still
   // a clean 500 (the caller's catch). A later break can only cut the connection, which a client
   // sees as a truncated answer, never as a complete one.
-  const first = batch(0);
+  const first = pieces.next();
   res.writeHead(200, { ...BASE_HEADERS, ...headers });
-  res.write(`{"count":${results.length},"results":[${first}`);
+  if (first.done !== true) res.write(first.value);
   try {
-    for (let i = RECORDS_PER_WRITE; i < results.length; i += RECORDS_PER_WRITE) {
+    for (let next = pieces.next(); next.done !== true; next = pieces.next()) {
       if (res.destroyed) return;
-      if (!res.write(`,${batch(i)}`)) await drained(res);
+      if (!res.write(next.value)) await drained(res);
     }
   } catch {
     res.destroy();
     return;
   }
-  res.end(']}');
+  res.end();
 }
 
 function decode(segment: string): string | undefined {
@@ -125,9 +120,9 @@ class Exchange {
     sendJson(this.res, status, this.headers, { error: message } satisfies WireError);
   }
 
-  ok(results: readonly unknown[]): Promise<void> {
+  ok(body: Iterable<string | Buffer>): Promise<void> {
     this.log(200);
-    return sendResults(this.res, this.headers, results);
+    return sendResults(this.res, this.headers, body);
   }
 }
 
@@ -196,9 +191,11 @@ async function route(state: ServiceState, req: IncomingMessage, ex: Exchange): P
   if (!subscribed(tenant, domain.value)) return ex.error(403, MESSAGES.subscription);
 
   // 7. answer (or fault)
-  const results = state.index.search(domain.value, type.value, range);
   const rule = state.faults.take(tenant.apiKey, domain.value, type.value);
-  if (!rule) return ex.ok(results);
+  const kept = rule || range ? undefined : state.index.serialised(domain.value, type.value);
+  if (kept) return ex.ok(kept);
+  const results = state.index.search(domain.value, type.value, range);
+  if (!rule) return ex.ok(answerPieces(results));
   const body: WireSearchResult = { count: results.length, results };
   const status = rule.fault === 'reset' ? 0 : rule.fault.startsWith('error-') ? Number(rule.fault.slice(6)) : 200;
   if (!rule.fault.startsWith('error-')) ex.log(status, rule.fault);
@@ -208,7 +205,7 @@ async function route(state: ServiceState, req: IncomingMessage, ex: Exchange): P
     body: JSON.stringify(body),
     sample: results[0],
     timers: state.timers,
-    sendNormal: () => void sendResults(ex.res, ex.rateHeaders, results),
+    sendNormal: () => void sendResults(ex.res, ex.rateHeaders, answerPieces(results)),
     sendError: (s, message) => ex.error(s, message, rule.fault),
   });
 }

@@ -1,5 +1,6 @@
 // The search itself: records of one domain and findings type, newest first, optionally
 // restricted to an inclusive range of whole UTC days.
+import { answerPieces } from './answerBody';
 import type { Dataset } from './types';
 import { WIRE_ACCOUNT_FIELDS } from './wire';
 import type { WireAccountRecord, WireFindingsType, WireOpenRecord, WireValue } from './wire';
@@ -34,6 +35,8 @@ function index(records: readonly WireRecord[]): readonly Indexed[] {
 
 export class SearchIndex {
   private readonly byKey = new Map<string, readonly Indexed[]>();
+  /** Whole answers (no range) serialised at the start, by key; see `keepSerialised`. */
+  private readonly kept = new Map<string, readonly Buffer[]>();
 
   constructor(dataset: Dataset) {
     for (const [domain, data] of Object.entries(dataset)) {
@@ -41,6 +44,20 @@ export class SearchIndex {
       this.byKey.set(`${d}|accounts`, index([...(this.byKey.get(`${d}|accounts`) ?? []).map((i) => i.record), ...data.accounts.map(toWire)]));
       this.byKey.set(`${d}|customers`, index([...(this.byKey.get(`${d}|customers`) ?? []).map((i) => i.record), ...data.customers]));
     }
+  }
+
+  /**
+   * Serialises every whole answer now (ServiceOptions.keepSerialised): a search without dates
+   * then sends bytes made once, as a service on another machine would, rather than spending
+   * this machine's CPU beside the client being measured.
+   */
+  keepSerialised(): void {
+    for (const [key, all] of this.byKey) this.kept.set(key, Array.from(answerPieces(all.map((i) => i.record)), (piece) => Buffer.from(piece, 'utf8')));
+  }
+
+  /** The whole answer (no range) serialised by keepSerialised, or undefined. */
+  serialised(domain: string, type: WireFindingsType): readonly Buffer[] | undefined {
+    return this.kept.get(`${domain}|${type}`);
   }
 
   /** Newest first; `range` bounds are `YYYY-MM-DD`, inclusive. Records without a date match no range. */

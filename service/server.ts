@@ -24,6 +24,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     requests,
   };
   for (const t of options.tenants) state.faults.set(t.apiKey, t.faults ?? []);
+  if (options.keepSerialised === true) state.index.keepSerialised();
 
   const listener = (req: http.IncomingMessage, res: http.ServerResponse): void => void handle(state, req, res);
   // Over TLS when given a certificate (tests of certificates and proxies: test/testPki.ts).

@@ -60,6 +60,11 @@ export interface ServiceOptions {
   readonly anonymousRateLimit?: { readonly limit: number; readonly windowMs: number };
   /** Serve HTTPS with this certificate and key (PEM); `hostName` goes into `baseUrl`. */
   readonly tls?: { readonly cert: string; readonly key: string; readonly hostName?: string };
+  /**
+   * Serialise every whole answer once, at the start (the benches' scale service): its CPU then
+   * stays with the client being measured, as when the service runs on another machine.
+   */
+  readonly keepSerialised?: boolean;
 }
 
 /** One request as the service saw it, for tests (the key is kept so tests can assert on it). */

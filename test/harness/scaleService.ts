@@ -32,6 +32,7 @@ export async function startScaleService(): Promise<TestService> {
         rateLimit: { limit: 10_000, windowMs: 3_600_000 },
       },
     ],
+    keepSerialised: true,
   });
   console.log(`  scale service: ${SCALE_RECORDS.small.toLocaleString('en-US')} and ${SCALE_RECORDS.large.toLocaleString('en-US')} records generated in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   return {

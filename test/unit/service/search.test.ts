@@ -110,6 +110,35 @@ describe('service: search results', () => {
     }
   });
 
+  it('answers kept serialised are the same bytes, and a date range still filters', async () => {
+    const base = demoOptions();
+    // More records than one piece of an answer holds, Unicode among them.
+    const many = Array.from({ length: 4500 }, (_, i) => rec(`2025-01-0${1 + (i % 3)}T10:00:00.000Z`, `user${i}-ü@edge.test`));
+    const options = { ...base, tenants: [...base.tenants, { name: 'edge', apiKey: 'edge-key', domains: ['edge.test'] }], dataset: { ...base.dataset, 'edge.test': { accounts: many, customers: [] } } };
+    const kept = await startService({ ...options, keepSerialised: true });
+    const plain = await startService(options);
+    try {
+      for (const [domain, key, type, start, end] of [
+        ['example.com', DEMO_API_KEY, 'accounts'],
+        ['example.com', DEMO_API_KEY, 'customers'],
+        ['edge.test', 'edge-key', 'accounts'],
+        ['edge.test', 'edge-key', 'customers'],
+        ['edge.test', 'edge-key', 'accounts', '20250102', '20250102'],
+      ] as const) {
+        const a = await rawGet(kept.baseUrl, searchPath(key, domain, type, start, end));
+        const b = await rawGet(plain.baseUrl, searchPath(key, domain, type, start, end));
+        assert.equal(a.status, 200, a.body);
+        assert.equal(a.body, b.body, `${domain} ${type} ${start ?? ''}`);
+      }
+      const ranged = json(await rawGet(kept.baseUrl, searchPath('edge-key', 'edge.test', 'accounts', '20250102', '20250102'))) as Body;
+      assert.equal(ranged.count, 1500);
+      assert.ok(ranged.results.every((r) => String(r['date']).startsWith('2025-01-02')));
+    } finally {
+      await kept.close();
+      await plain.close();
+    }
+  });
+
   it('hostile, very long and Unicode strings arrive intact as JSON strings', async () => {
     const all = await search(DEMO_API_KEY, 'example.com', 'accounts');
     const values = all.results.flatMap((r) => Object.values(r).map(String));
