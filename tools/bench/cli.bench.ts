@@ -27,6 +27,7 @@ import { repoRoot } from '../../test/harness/paths';
 import { SCALE_DOMAINS, SCALE_RECORDS, startScaleService } from '../../test/harness/scaleService';
 import { spawnSync } from 'node:child_process';
 import { lstatSync, readdirSync } from 'node:fs';
+import { jsonParseSeconds } from './jsonParseBaseline';
 import { RG_PATTERN } from './scan.bench';
 
 /** The editor's default largest scanned file (src/core/scan/files/maxFileSize.ts). */
@@ -130,11 +131,7 @@ export async function bench(): Promise<void> {
     print('cli.baseline_fetch.total_s', baseline.seconds, 's', 2);
     print('cli.baseline_fetch.rss_mb', baseline.rssMb, 'MB');
     print('cli.baseline_fetch.body_mb', statSync(fetched).size / 1024 / 1024, 'MB');
-    // JSON.parse alone on the same body (read first, not timed), in its own process.
-    const parseScript = `const t=require('node:fs').readFileSync(process.env.OUT,'utf8');const t0=performance.now();const v=JSON.parse(t);console.error(performance.now()-t0,Object.keys(v).length);`;
-    const parsed = await measure(['-e', parseScript], { ...env, OUT: fetched }, dir);
-    const parseSeconds = Number.parseFloat(parsed.stderr) / 1000;
-    if (parsed.code !== 0 || !(parseSeconds > 0)) throw new Error(`JSON.parse of the body failed: ${parsed.stderr.slice(0, 500)}`);
+    const parseSeconds = jsonParseSeconds(fetched);
     print('cli.baseline_json_parse.total_s', parseSeconds, 's', 2);
     print('cli.check_1m.vs_json_parse', check.seconds / parseSeconds, 'x (the check / JSON.parse alone)', 2);
     print('cli.check_1m.vs_fetch_and_parse', check.seconds / (baseline.seconds + parseSeconds), 'x (the check / plain fetch + JSON.parse)', 2);
