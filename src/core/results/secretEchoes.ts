@@ -28,22 +28,35 @@ export type Echoes = readonly string[] & { readonly __echoes: true };
  * first so a longer spelling is not half-masked by a shorter one it contains.
  */
 export function echoesOf(secrets: readonly string[]): Echoes {
-  const out = new Set<string>();
+  // A record mostly has one or two secrets, each with at most four spellings, and every row of
+  // an export makes its own: they are told apart in the array itself until there are many.
+  const out: string[] = [];
+  let seen: Set<string> | undefined;
+  const add = (spelling: string): void => {
+    if (seen !== undefined) {
+      if (!seen.has(spelling)) out.push(spelling);
+      seen.add(spelling);
+    } else if (!out.includes(spelling)) {
+      out.push(spelling);
+      if (out.length > 8) seen = new Set(out);
+    }
+  };
   for (const secret of secrets) {
     if (secret.length < MIN_ECHO) continue;
-    out.add(secret.toLowerCase());
+    add(secret.toLowerCase());
     // Most passwords have a character a URL escapes; one without has no other spelling.
     if (!NEEDS_ESCAPE.test(secret)) continue;
     try {
       const component = encodeURIComponent(secret);
-      out.add(component.toLowerCase());
-      out.add(component.replace(/%20/g, '+').toLowerCase());
-      out.add(encodeURI(secret).toLowerCase());
+      add(component.toLowerCase());
+      add(component.replace(/%20/g, '+').toLowerCase());
+      add(encodeURI(secret).toLowerCase());
     } catch {
       // A lone surrogate cannot be percent-encoded: the value as is is enough.
     }
   }
-  return [...out].sort((a, b) => b.length - a.length) as unknown as Echoes;
+  if (out.length > 1) out.sort((a, b) => b.length - a.length);
+  return out as unknown as Echoes;
 }
 
 /** No secrets: a text passes unchanged. */

@@ -14,8 +14,14 @@ const SPACES = /[\p{Cc}\p{Zl}\p{Zp}]+/gu;
  */
 const INVISIBLE = /[\p{Cf}\p{Cs}\p{Default_Ignorable_Code_Point}]/gu;
 
+/** A character other than printable ASCII (space to `~`). */
+const NOT_PRINTABLE_ASCII = /[^\x20-\x7e]/;
+
 /** Removes controls and invisible format characters; folds whitespace runs. Keeps the length. */
 export function visibleText(value: string): string {
+  // Printable ASCII holds no control, format or other invisible character: most values, and
+  // exports pass every field of a million records through here.
+  if (!NOT_PRINTABLE_ASCII.test(value)) return value;
   return value.replace(INVISIBLE, '').replace(SPACES, ' ');
 }
 

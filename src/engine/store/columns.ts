@@ -232,9 +232,40 @@ function digits(text: string, from: number, count: number): number {
   return value;
 }
 
-/** The text a date is shown as when it is its own canonical form. */
+const DAY_MS = 86_400_000;
+/** 10000-01-01T00:00:00.000Z: from here on toISOString writes a six-digit year with a sign. */
+const YEAR_10000_MS = 253_402_300_800_000;
+/** '00'…'99' and '000'…'999': the fields of a time of day. */
+const TWO = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));
+const THREE = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, '0'));
+
+/**
+ * The text a date is shown as when it is its own canonical form: what `toISOString` gives. An
+ * export writes it for every record, so an instant of the years 1970 to 9999 is spelled here
+ * from its fields rather than through a Date made and dropped each time.
+ */
 export function isoOf(ms: number): string {
-  return new Date(ms).toISOString();
+  if (!(ms >= 0 && ms < YEAR_10000_MS) || !Number.isInteger(ms)) return new Date(ms).toISOString();
+  const days = Math.floor(ms / DAY_MS);
+  let rest = ms - days * DAY_MS;
+  const milli = rest % 1000;
+  rest = (rest - milli) / 1000;
+  const second = rest % 60;
+  rest = (rest - second) / 60;
+  const minute = rest % 60;
+  const hour = (rest - minute) / 60;
+  // The civil date of a day count (days from 1970-01-01), by eras of 400 years of the
+  // proleptic Gregorian calendar, each starting on 1 March so that leap days fall last.
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const ofEra = z - era * 146_097;
+  const yearOfEra = Math.floor((ofEra - Math.floor(ofEra / 1460) + Math.floor(ofEra / 36_524) - Math.floor(ofEra / 146_096)) / 365);
+  const dayOfYear = ofEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const shifted = Math.floor((5 * dayOfYear + 2) / 153);
+  const day = dayOfYear - Math.floor((153 * shifted + 2) / 5) + 1;
+  const month = shifted < 10 ? shifted + 3 : shifted - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  return `${year}-${TWO[month] as string}-${TWO[day] as string}T${TWO[hour] as string}:${TWO[minute] as string}:${TWO[second] as string}.${THREE[milli] as string}Z`;
 }
 
 /**

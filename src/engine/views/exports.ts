@@ -5,6 +5,7 @@
 import * as fs from 'node:fs/promises';
 import { bounded, escapeMarkdown, visibleText } from '../../core/text/plainText';
 import { NO_ECHOES } from '../../core/results/secretEchoes';
+import type { Echoes } from '../../core/results/secretEchoes';
 import type { ExportFormat } from '../../shared/webviewProtocol';
 import type { ResultView } from './resultView';
 
@@ -76,10 +77,15 @@ export const EXPORT_CELL_MAX = 20_000;
  * bounded) and, unless the user asked for secrets, with the record's secret values masked where
  * they stand in its other fields too (a password inside the URL).
  */
-function exportCell(view: ResultView, row: number, includeSecrets: boolean): (column: number, text?: string) => string {
+function exportCell(view: ResultView, row: number, includeSecrets: boolean): (column: number) => string {
   const { table } = view;
   const secrets = includeSecrets ? NO_ECHOES : table.secretsOf(row);
-  return (column, text = table.text(column, row)) => bounded(visibleText(table.masked(column, text, secrets)), EXPORT_CELL_MAX);
+  return (column) => exportText(table, column, table.text(column, row), secrets);
+}
+
+/** `text`, a value of `column`, as exportCell gives it. */
+function exportText(table: ResultView['table'], column: number, text: string, secrets: Echoes): string {
+  return bounded(visibleText(table.masked(column, text, secrets)), EXPORT_CELL_MAX);
 }
 
 function exported(view: ResultView, includeSecrets: boolean): number[] {
@@ -104,15 +110,20 @@ export function* csvPieces(view: ResultView, rows: ArrayLike<number>, includeSec
 
 /** One record as a JSON object: strings plain and with the record's secrets masked, other values exactly as sent. */
 function recordJson(view: ResultView, columns: readonly number[], names: readonly string[], row: number, includeSecrets: boolean, lead?: string): string {
-  const fields: string[] = lead ? [lead] : [];
-  const cell = exportCell(view, row, includeSecrets);
-  columns.forEach((c, k) => {
-    const value = view.table.value(c, row);
-    if (value === undefined) return;
-    const text = typeof value === 'string' && !view.table.isNumber(c, row);
-    fields.push(`${names[k] as string}:${text ? JSON.stringify(cell(c, value)) : view.table.json(c, row)}`);
-  });
-  return `{${fields.join(',')}}`;
+  const { table } = view;
+  const secrets = includeSecrets ? NO_ECHOES : table.secretsOf(row);
+  // Built as one string, field by field: an export makes this for each of a million records.
+  let out = lead ? `{${lead}` : '{';
+  let first = !lead;
+  for (let k = 0; k < columns.length; k++) {
+    const c = columns[k] as number;
+    const value = table.value(c, row);
+    if (value === undefined) continue;
+    const json = typeof value === 'string' && !table.isNumber(c, row) ? JSON.stringify(exportText(table, c, value, secrets)) : table.json(c, row);
+    out += `${first ? '' : ','}${names[k] as string}:${json as string}`;
+    first = false;
+  }
+  return `${out}}`;
 }
 
 /** JSON (an array of records with their original field types) of `rows`, in pieces. */

@@ -99,6 +99,15 @@ describe('engine: a password never shows through another field', () => {
     ];
     for (const [text, secrets, expected] of cases) assert.equal(maskEchoes(text, echoesOf(secrets)), expected, text);
   });
+
+  it('echoesOf: each spelling once, longest first, in linear time for a record of many secrets', () => {
+    assert.deepEqual(echoesOf(['a b@c', 'A B@C', 'hunter2', 'hunter2']), ['a%20b%40c', 'a+b%40c', 'a%20b@c', 'hunter2', 'a b@c']);
+    const many = Array.from({ length: 20_000 }, (_, i) => `pw @${i}`);
+    const echoes = echoesOf([...many, ...many]);
+    assert.equal(echoes.length, new Set(echoes).size);
+    assert.equal(echoes.length, 20_000 * 4);
+    for (let i = 1; i < echoes.length; i++) assert.ok((echoes[i - 1] as string).length >= (echoes[i] as string).length);
+  });
 });
 
 describe('engine: password fields in other languages are masked like password', () => {
@@ -160,6 +169,10 @@ describe('plain text: every invisible format and control character goes', () => 
       assert.ok(out === 'ab' || out === 'a b', `U+${cp.toString(16)} gives ${JSON.stringify(out)}`);
     }
     assert.equal(visibleText('a\u200db\u200cc\u3164d\ufe0fe'), 'abcde');
+    // Printable ASCII passes as it is, whole.
+    const printable = Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i)).join('');
+    assert.equal(visibleText(printable), printable);
+    assert.equal(visibleText(`${printable}\x7f${printable}`), `${printable} ${printable}`);
     assert.equal(plainText('one\r\ntwo\u2028three\tfour'), 'one two three four');
   });
 });

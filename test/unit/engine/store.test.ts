@@ -2,7 +2,7 @@
 // and sparse shapes stay bounded, and a table survives its cache file byte for byte.
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { DateColumn, TextColumn } from '../../../src/engine/store/columns';
+import { DateColumn, TextColumn, isoOf } from '../../../src/engine/store/columns';
 import { MAX_OWN_COLUMNS, RecordTableBuilder, holdsKnownKey, setKnownKeys } from '../../../src/engine/store/recordTable';
 import type { RecordTable } from '../../../src/engine/store/recordTable';
 import { TableReader, tablePieces } from '../../../src/engine/store/serialize';
@@ -71,6 +71,17 @@ describe('engine: stored results', () => {
     const table = build('accounts', values.map((username, i) => ({ ...account(i), username })));
     const back = roundTrip(table, 65_536);
     for (const row of [0, 20_000, 39_999]) assert.deepEqual(back.record(row), table.record(row));
+  });
+
+  it('spells an instant as toISOString does: every day of the years 1970 to 2133, days to 9999, any time, and beyond', () => {
+    const DAY = 86_400_000;
+    for (let day = 0; day * DAY < 253_402_300_800_000; day += day < 60_000 ? 1 : 97) {
+      const ms = day * DAY + ((day * 7_919_993) % DAY);
+      assert.equal(isoOf(ms), new Date(ms).toISOString());
+      assert.equal(isoOf(day * DAY), new Date(day * DAY).toISOString());
+    }
+    for (const ms of [DAY - 1, 951_782_400_000, 951_868_799_999, 253_402_300_799_999, 253_402_300_800_000, -1, -62_135_596_800_000, 8.64e15, -8.64e15, 1.5]) assert.equal(isoOf(ms), new Date(ms).toISOString(), String(ms));
+    fc.assert(fc.property(fc.integer({ min: -8.64e15, max: 8.64e15 }), (ms) => isoOf(ms) === new Date(ms).toISOString()));
   });
 
   it('a date column keeps instants as numbers and any other text as it was sent', () => {
