@@ -119,11 +119,20 @@ function recordJson(view: ResultView, columns: readonly number[], names: readonl
     const c = columns[k] as number;
     const value = table.value(c, row);
     if (value === undefined) continue;
-    const json = typeof value === 'string' && !table.isNumber(c, row) ? JSON.stringify(exportText(table, c, value, secrets)) : table.json(c, row);
+    const json = typeof value === 'string' && !table.isNumber(c, row) ? jsonString(exportText(table, c, value, secrets)) : table.json(c, row);
     out += `${first ? '' : ','}${names[k] as string}:${json as string}`;
     first = false;
   }
   return `${out}}`;
+}
+
+/** What JSON.stringify escapes in a string: quote, backslash, controls, and (any) surrogates. */
+// eslint-disable-next-line no-control-regex
+const JSON_ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** `JSON.stringify(text)`, the usual field (nothing to escape) quoted as it is. */
+function jsonString(text: string): string {
+  return JSON_ESCAPED.test(text) ? JSON.stringify(text) : `"${text}"`;
 }
 
 /** JSON (an array of records with their original field types) of `rows`, in pieces. */

@@ -9,7 +9,7 @@ import type { AccountRecord, OpenRecord } from '../../../src/core/service/types'
 import { Leaks } from '../../../src/engine/leaks';
 import { RecordTableBuilder, setKnownKeys } from '../../../src/engine/store/recordTable';
 import type { RecordTable } from '../../../src/engine/store/recordTable';
-import { exportPieces } from '../../../src/engine/views/exports';
+import { exportPieces, jsonPieces, jsonlPieces } from '../../../src/engine/views/exports';
 import { ResultView } from '../../../src/engine/views/resultView';
 import { EMPTY_FILTER, MASK } from '../../../src/shared/webviewProtocol';
 
@@ -156,6 +156,19 @@ describe('engine: exports are plain text', () => {
       assert.ok(!/[\r\n]/.test(format === 'csv' ? out.split('\r\n')[1] ?? '' : JSON.parse(out)[0].browser), format);
       assert.ok(out.length < 30_000, `${format} bounded: ${out.length}`);
     }
+  });
+});
+
+describe('engine: JSON exports hold every field exactly as text', () => {
+  it('quotes, backslashes, emoji, other scripts and lone surrogates: each line parses, to the plain text of each field', () => {
+    const values = ['say "hi"', 'C:\\Users\\bob', 'back\\"slash', '🔑 ключ 鍵', 'lone \ud800 high', 'lone \udc00 low', '\u2028line\u2029para', 'tab\there', 'plain'];
+    const view = viewOf(table('accounts', values.map((browser, i) => account({ browser, username: `user${i}@acme.test` }))));
+    const lines = [...jsonlPieces(view, view.rows, false)].join('').split('\n').filter((l) => l !== '');
+    assert.equal(lines.length, values.length);
+    const browsers = lines.map((line) => (JSON.parse(line) as { browser: string }).browser);
+    assert.deepEqual(browsers, values.map((v) => visibleText(v)));
+    const array = JSON.parse([...jsonPieces(view, view.rows, false)].join('')) as { browser: string }[];
+    assert.deepEqual(array.map((r) => r.browser), browsers);
   });
 });
 
