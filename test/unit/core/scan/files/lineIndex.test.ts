@@ -36,5 +36,10 @@ describe('lineIndex and binaryText', () => {
     assert.equal(bytesLookBinary(new Uint8Array([0x50, 0x4b, 0x00])), true);
     assert.equal(bytesLookBinary(new TextEncoder().encode('héllo')), false);
     assert.equal(bytesLookBinary(new Uint8Array([...new Uint8Array(8000).fill(0x41), 0])), false);
+    const last = new Uint8Array(9000).fill(0x41);
+    last[7999] = 0;
+    assert.equal(bytesLookBinary(last), true);
+    assert.equal(bytesLookBinary(last.subarray(1)), true, 'a view: its own first 8,000');
+    assert.equal(bytesLookBinary(last.subarray(8000)), false);
   });
 });
