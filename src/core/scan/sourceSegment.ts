@@ -171,7 +171,7 @@ class CodeMemo {
 }
 
 /** Values `TextCodes` tells apart before it starts again, so that its memory per field is bounded. */
-const TEXT_CODES = 1 << 17;
+const TEXT_CODES = 1 << 13;
 /**
  * Lookups between two looks at how often values repeat, and lookups skipped when they hardly
  * do: a few thousand lookups tell the rate well, and a field of distinct values then pays for
