@@ -7,6 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Engine } from '../../../src/engine/engine';
 import { account } from './views.test';
+import type { AccountRecord } from '../../../src/core/service/types';
 
 const ORIGIN = 'https://leaks.example.test';
 
@@ -56,5 +57,28 @@ describe('engine: matchFiles', () => {
     const { matches } = engine.matchFiles(files, undefined);
     assert.ok(matches.length >= 1 && matches.length < files.length, `${matches.length} of ${files.length} answered`);
     for (const m of matches) assert.deepEqual(m?.map((p) => p.startLine), [12_800]);
+  });
+
+  it('reads every record of a chunk larger than the pieces it is decoded in, characters split between pieces included', async () => {
+    const engine = new Engine();
+    const records = Array.from({ length: 4000 }, (_, i) => account({ username: `${'ü'.repeat(i % 7)}user${i}@example.com`, password: `Pässwörd-${i}` }));
+    // The engine decodes 32 KiB at a time: the first record's browser pads its user name so that
+    // the name's first character stands across the first such boundary (all before it is ASCII).
+    records[0] = { ...(records[0] as AccountRecord), username: 'üuser0@example.com', browser: '' };
+    const before = JSON.stringify({ count: records.length, results: records }).indexOf('"username":"') + 12;
+    records[0] = { ...(records[0] as AccountRecord), browser: 'x'.repeat(32_767 - before) };
+    const body = new TextEncoder().encode(JSON.stringify({ count: records.length, results: records }));
+    assert.deepEqual([body[32_767], body[32_768]], [0xc3, 0xbc]);
+    assert.ok(body.length > 256 * 1024);
+    engine.ingestBegin(1, 'k', ORIGIN, { domain: 'example.com', type: 'accounts' }, 10_000);
+    engine.ingestChunk(1, body);
+    assert.deepEqual(engine.ingestEnd(1), { count: records.length, records: records.length });
+    await engine.ingestCommit(1, Date.now(), undefined);
+    await engine.setIndexed(['k']);
+    const { matches } = engine.match(records.map((r) => r.username).join('\n'), undefined);
+    assert.deepEqual(
+      matches.map((m) => m.identifier),
+      records.map((r) => r.username),
+    );
   });
 });
