@@ -170,8 +170,14 @@ class CodeMemo {
   }
 }
 
-/** Values `TextCodes` tells apart before it starts again, so that its memory per field is bounded. */
+/**
+ * Values `TextCodes` tells apart before it starts again: its memory per field stays bounded,
+ * and its map small enough to stay in the processor's caches (a lookup that misses them costs
+ * about what replaying a value saves).
+ */
 const TEXT_CODES = 1 << 13;
+/** URLs `#urls` keeps before it starts again: parsing a URL costs far more than a lookup. */
+const URL_MEMO = 1 << 17;
 /**
  * Lookups between two looks at how often values repeat, and lookups skipped when they hardly
  * do: a few thousand lookups tell the rate well, and a field of distinct values then pays for
@@ -289,7 +295,7 @@ export class SegmentBuilder {
       if (fps === undefined) {
         fps = urlFingerprints(url, this.fp, this.#lengths[HOSTS], this.#hostSketch);
         // Bounded like the other memos: a million distinct URLs must not all stay here.
-        if (this.#urls.size >= TEXT_CODES) this.#urls.clear();
+        if (this.#urls.size >= URL_MEMO) this.#urls.clear();
         this.#urls.set(url.length < 13 ? url : ` ${url}`.slice(1), fps);
       }
       if (code >= 0) this.#urlCodes[code] = fps;
