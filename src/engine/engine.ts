@@ -71,7 +71,6 @@ interface Panel {
 
 const NO_MARKS: ReadonlyMap<string, TriageMark> = new Map();
 
-
 /**
  * Bytes of an answer decoded into one string. A string over 128 KiB is allocated on pages of
  * its own, fresh each time, a page fault each 4 KiB, which some virtual machines make slower

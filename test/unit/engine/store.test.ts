@@ -82,6 +82,8 @@ describe('engine: stored results', () => {
     }
     for (const ms of [DAY - 1, 951_782_400_000, 951_868_799_999, 253_402_300_799_999, 253_402_300_800_000, -1, -62_135_596_800_000, 8.64e15, -8.64e15, 1.5]) assert.equal(isoOf(ms), new Date(ms).toISOString(), String(ms));
     fc.assert(fc.property(fc.integer({ min: -8.64e15, max: 8.64e15 }), (ms) => isoOf(ms) === new Date(ms).toISOString()));
+    fc.assert(fc.property(fc.integer({ min: 0, max: 253_402_300_799_999 }), (ms) => isoOf(ms) === new Date(ms).toISOString()));
+    for (const bad of [Number.NaN, Infinity, 8.64e15 + 1]) assert.throws(() => isoOf(bad), RangeError);
   });
 
   it('a date column keeps instants as numbers and any other text as it was sent', () => {
