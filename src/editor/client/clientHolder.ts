@@ -6,6 +6,7 @@ import { Disposable } from '../../core/lifecycle';
 import { LeakSearchClient } from '../../core/client/client';
 import type { RateLimiter } from '../../core/client/rateLimit/limiter';
 import { hostFetch } from '../../core/client/net/route';
+import { undici } from '../../core/client/net/undici';
 import type { Settings } from '../settings';
 import type { Logger } from '../logger';
 import type { ClearTextConsent } from './clearTextConsent';
@@ -57,6 +58,23 @@ export class ClientHolder extends Disposable {
       this.#loggedRoute = line;
     }
     return this.#client;
+  }
+
+  /**
+   * Loads the HTTP library (undici) in a turn of its own once startup is done, rather than
+   * within the first request: setting up its modules takes the extension host's thread for
+   * a few dozen milliseconds, which the first check would add to its own work. Nothing is
+   * built, connected or sent; a library that cannot load fails that first request as before.
+   */
+  preloadSoon(): void {
+    const timer = setTimeout(() => {
+      try {
+        undici();
+      } catch (e) {
+        this.log.warn(`The HTTP library could not be loaded ahead of the first request: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    }, 0);
+    this._register({ dispose: () => clearTimeout(timer) });
   }
 
   /** Drops the client and its connections; the next use builds a new one (the quota, kept by the QuotaStore, survives). */
