@@ -28,7 +28,7 @@ export const FIGURES: readonly (readonly [string, RegExp])[] = [
   ['a speed-up ("3× faster", "several times faster", "40% smaller")', new RegExp(`(?:${NUM}\\s*(?:×|x|%)|\\b(?:several|many|two|three|four|five|ten|\\d+) times)\\s*${COMPARED}`, 'i')],
   ['a time something took ("took 40 ms", "costs 2 s")', new RegExp(`\\b(?:took|takes|costs?|ran in|spent|lasted)\\s+${HEDGE}?\\s*${NUM}\\s*${TIME}`, 'i')],
   ['a share of runs ("1 in 7 calls", "5 of 21 runs", "one value in about 370 passes")', /\b(?:\d+|one) (?:\w+ ){0,2}(?:in|of) (?:about )?\d[\d,]* (?:runs|calls|tries|attempts|checks|passes)\b/i],
-  ['a duration in words ("a few milliseconds", "paid seconds")', /\b(?:a few|several|tens of|hundreds of|thousands of)\s+(?:hundred\s+|thousand\s+)?(?:nanoseconds|microseconds|milliseconds|seconds)\b|\bpaid (?:\w+ )?(?:milliseconds|seconds|minutes)\b/i],
+  ['a duration in words ("a few milliseconds", "paid seconds")', /\b(?:a few|several|tens of|hundreds of|thousands of)\s+(?:dozen\s+|hundred\s+|thousand\s+)?(?:nanoseconds|microseconds|milliseconds|seconds)\b|\bpaid (?:\w+ )?(?:milliseconds|seconds|minutes)\b/i],
   ['a measurement or a profile ("we measured", "a CPU profile showed")', /\b(?:measured|benchmarked|profiled)\b|\bprofiles? (?:showed|shows|show|found)\b|\ba (?:CPU |heap )?profile of\b|\bwe (?:measured|timed|tried)\b|\bseen in (?:a |the )?(?:CPU |heap )?(?:profile|bench\w*|integration tests?|runs?)\b/i],
 ];
 

@@ -470,8 +470,8 @@ function email(local: i32, a: i32, end: i32, doubleDot: i32): void {
 
 /**
  * A token run `[a, end)` long enough to be a token, ended by a boundary (or the text's end).
- * Inlined into `run` with `token`, `tokenMayLeak` and `special`: real text ends a run worth
- * testing every few dozen units, and a call per event was a share of the loop's time there.
+ * Inlined into `run`, as are `token`, `tokenMayLeak` and `special`: `run` reaches them once
+ * per event, and real text has events throughout.
  */
 @inline function closeRun(a: i32, end: i32): void {
   if (end - a >= minToken) token(a, end);
