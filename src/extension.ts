@@ -97,7 +97,7 @@ export function activate(context: vscode.ExtensionContext): LeakSearchApi | unde
     .catch((e: unknown) => log.error(`Demo key not stored: ${e instanceof Error ? e.message : String(e)}`))
     .then(() => startup(ctx))
     .then(() => triageSync.send());
-  void ready.then(() => clients.preloadSoon());
+  void ready.then(() => clients.preloadWhenNeeded());
   if (context.extensionMode !== vscode.ExtensionMode.Test) {
     // Tests drive the schedule with their own clock (api.scheduler.tick); users get the timer.
     void ready.then(() => scheduler.start());

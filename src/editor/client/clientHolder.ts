@@ -5,7 +5,8 @@ import * as vscode from 'vscode';
 import { Disposable } from '../../core/lifecycle';
 import { LeakSearchClient } from '../../core/client/client';
 import type { RateLimiter } from '../../core/client/rateLimit/limiter';
-import { hostFetch } from '../../core/client/net/route';
+import { chooseRoute, hostFetch } from '../../core/client/net/route';
+import { isLoopbackUrl } from '../../core/client/net/loopback';
 import { undici } from '../../core/client/net/undici';
 import type { Settings } from '../settings';
 import type { Logger } from '../logger';
@@ -15,6 +16,8 @@ export class ClientHolder extends Disposable {
   #client: LeakSearchClient | undefined;
   #fingerprint = '';
   #loggedRoute = '';
+  /** The timers of `preloadWhenNeeded` not run yet. */
+  readonly #preloads = new Set<ReturnType<typeof setTimeout>>();
 
   constructor(
     private readonly settings: Settings,
@@ -61,20 +64,42 @@ export class ClientHolder extends Disposable {
   }
 
   /**
-   * Loads the HTTP library (undici) in a turn of its own once startup is done, rather than
-   * within the first request: setting up its modules takes the extension host's thread for
-   * a few dozen milliseconds, which the first check would add to its own work. Nothing is
-   * built, connected or sent; a library that cannot load fails that first request as before.
+   * From now on, loads the HTTP library (undici) in a turn of its own whenever requests will
+   * take it: our own route (src/core/client/net/route.ts), or a service on this machine,
+   * which always does. Setting up its modules takes the extension host's thread for a while,
+   * which the first check would otherwise add to its own work. Checked now (after startup)
+   * and again when the service's address or the network settings change. A route through
+   * VS Code's fetch never loads it: undici, once loaded, sets its process-wide default
+   * dispatcher if none is set. Nothing is built, connected or sent; a library that cannot
+   * load fails the first request as before.
    */
-  preloadSoon(): void {
-    const timer = setTimeout(() => {
-      try {
-        undici();
-      } catch (e) {
-        this.log.warn(`The HTTP library could not be loaded ahead of the first request: ${e instanceof Error ? e.message : String(e)}`);
-      }
-    }, 0);
-    this._register({ dispose: () => clearTimeout(timer) });
+  preloadWhenNeeded(): void {
+    const soon = (): void => {
+      const timer = setTimeout(() => {
+        this.#preloads.delete(timer);
+        if (!this.#takesUndici()) return;
+        try {
+          undici();
+        } catch (e) {
+          this.log.warn(`The HTTP library could not be loaded ahead of the first request: ${e instanceof Error ? e.message : String(e)}`);
+        }
+      }, 0);
+      this.#preloads.add(timer);
+    };
+    soon();
+    this._register(
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('leakSearch.baseUrl') || e.affectsConfiguration('http')) soon();
+      }),
+    );
+    this._register({ dispose: () => this.#preloads.forEach((t) => clearTimeout(t)) });
+  }
+
+  /** Whether the next request would take undici (HttpTransport's choice, without building a client). */
+  #takesUndici(): boolean {
+    if (isLoopbackUrl(this.settings.baseUrl())) return true;
+    const network = this.settings.network();
+    return chooseRoute({ hostFetch: hostFetch() !== undefined, fetchAdditionalSupport: network.fetchAdditionalSupport, strictSSL: network.strictSSL }).route === 'own';
   }
 
   /** Drops the client and its connections; the next use builds a new one (the quota, kept by the QuotaStore, survives). */
