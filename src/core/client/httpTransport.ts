@@ -18,8 +18,7 @@ import { normalizeProxyUrl, proxyFor } from './net/proxyFor';
 import type { ProxyDecision } from './net/proxyFor';
 import { TunnelFailure, tunnelClientFactory } from './net/proxyTunnel';
 import { undici } from './net/undici';
-import { isLoopbackHost } from './net/loopback';
-import { chooseRoute } from './net/route';
+import { routeOf, takesOwnConnection } from './net/route';
 import type { NetworkOptions, RouteChoice } from './net/route';
 import { tlsFailureMessage } from './net/tlsMessage';
 import { loadTrustedCertificates } from './net/trustedCertificates';
@@ -184,7 +183,7 @@ export class HttpTransport {
   constructor(private readonly options: TransportOptions) {
     const network = options.network;
     this.route = network
-      ? chooseRoute({ hostFetch: network.fetch !== undefined, fetchAdditionalSupport: network.fetchAdditionalSupport, strictSSL: network.strictSSL })
+      ? routeOf(network)
       : { route: 'own', reason: 'no VS Code settings given' };
     this.tls = network
       ? { ca: loadTrustedCertificates(network.systemCertificates).then((t) => t.certificates), rejectUnauthorized: network.strictSSL }
@@ -227,14 +226,7 @@ export class HttpTransport {
    * `localhost` without asking DNS (net/localhostLookup.ts).
    */
   private hostFetch(url: string): typeof fetch | undefined {
-    if (this.route.route !== 'vscode-fetch') return undefined;
-    let host: string;
-    try {
-      host = new URL(url).hostname;
-    } catch {
-      return undefined;
-    }
-    return isLoopbackHost(host) ? undefined : this.options.network?.fetch;
+    return takesOwnConnection(this.route.route, url) ? undefined : this.options.network?.fetch;
   }
 
   private start(key: string): void {

@@ -5,8 +5,8 @@ import * as vscode from 'vscode';
 import { Disposable } from '../../core/lifecycle';
 import { LeakSearchClient } from '../../core/client/client';
 import type { RateLimiter } from '../../core/client/rateLimit/limiter';
-import { chooseRoute, hostFetch } from '../../core/client/net/route';
-import { isLoopbackUrl } from '../../core/client/net/loopback';
+import { hostFetch, routeOf, takesOwnConnection } from '../../core/client/net/route';
+import { normalizeBaseUrl } from '../../core/service/validate';
 import { undici } from '../../core/client/net/undici';
 import type { Settings } from '../settings';
 import type { Logger } from '../logger';
@@ -95,11 +95,16 @@ export class ClientHolder extends Disposable {
     this._register({ dispose: () => this.#preloads.forEach((t) => clearTimeout(t)) });
   }
 
-  /** Whether the next request would take undici (HttpTransport's choice, without building a client). */
+  /** Whether the next request would take undici (the transport's choice, without building a client); not for an address no check would use. */
   #takesUndici(): boolean {
-    if (isLoopbackUrl(this.settings.baseUrl())) return true;
-    const network = this.settings.network();
-    return chooseRoute({ hostFetch: hostFetch() !== undefined, fetchAdditionalSupport: network.fetchAdditionalSupport, strictSSL: network.strictSSL }).route === 'own';
+    let baseUrl: string;
+    try {
+      baseUrl = normalizeBaseUrl(this.settings.baseUrl());
+    } catch {
+      return false;
+    }
+    const fetch = hostFetch();
+    return takesOwnConnection(routeOf({ ...this.settings.network(), ...(fetch ? { fetch } : {}) }).route, baseUrl);
   }
 
   /** Drops the client and its connections; the next use builds a new one (the quota, kept by the QuotaStore, survives). */

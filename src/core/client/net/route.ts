@@ -6,6 +6,7 @@
 // to add its support, or when the user turned http.proxyStrictSSL off (VS Code's fetch
 // ignores that setting; ours honours it). README "Behind a corporate proxy". Pure.
 
+import { isLoopbackHost } from './loopback';
 import type { ProxyInputs } from './proxyFor';
 
 export type RouteName = 'vscode-fetch' | 'own';
@@ -30,6 +31,25 @@ export function chooseRoute(facts: RouteFacts): RouteChoice {
   if (!facts.fetchAdditionalSupport) return { route: 'own', reason: 'http.fetchAdditionalSupport is off' };
   if (!facts.strictSSL) return { route: 'own', reason: 'http.proxyStrictSSL is off (VS Code’s fetch would still verify certificates)' };
   return { route: 'vscode-fetch', reason: 'VS Code resolves the proxy and adds the system certificates' };
+}
+
+/** The route for VS Code's network settings and fetch (`network.fetch`, when the host has one). */
+export function routeOf(network: Pick<NetworkOptions, 'fetch' | 'fetchAdditionalSupport' | 'strictSSL'>): RouteChoice {
+  return chooseRoute({ hostFetch: network.fetch !== undefined, fetchAdditionalSupport: network.fetchAdditionalSupport, strictSSL: network.strictSSL });
+}
+
+/**
+ * Whether a request to `url` goes through our own connection (undici) rather than VS Code's
+ * fetch: always on our route, and on VS Code's for this machine (never proxied, and only our
+ * connections are sure to reach `localhost` without asking DNS) or a URL that does not parse.
+ */
+export function takesOwnConnection(route: RouteName, url: string): boolean {
+  if (route === 'own') return true;
+  try {
+    return isLoopbackHost(new URL(url).hostname);
+  } catch {
+    return true;
+  }
 }
 
 /** VS Code's patched fetch, when this is an extension host that has one. */

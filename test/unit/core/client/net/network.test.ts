@@ -9,7 +9,7 @@ import { clearTextOrigin, clearTextRefused } from '../../../../../src/core/clien
 import { isLoopbackHost } from '../../../../../src/core/client/net/loopback';
 import { normalizeProxyUrl, proxyFor } from '../../../../../src/core/client/net/proxyFor';
 import type { ProxyInputs } from '../../../../../src/core/client/net/proxyFor';
-import { chooseRoute, hostFetch } from '../../../../../src/core/client/net/route';
+import { chooseRoute, hostFetch, routeOf, takesOwnConnection } from '../../../../../src/core/client/net/route';
 import { tlsFailureMessage } from '../../../../../src/core/client/net/tlsMessage';
 import { loadTrustedCertificates, trustedCertificates } from '../../../../../src/core/client/net/trustedCertificates';
 
@@ -77,6 +77,18 @@ describe('net: route', () => {
     assert.match(chooseRoute({ hostFetch: false, fetchAdditionalSupport: true, strictSSL: true }).reason, /no VS Code fetch/);
     assert.match(chooseRoute({ hostFetch: true, fetchAdditionalSupport: false, strictSSL: true }).reason, /fetchAdditionalSupport is off/);
     assert.match(chooseRoute({ hostFetch: true, fetchAdditionalSupport: true, strictSSL: false }).reason, /proxyStrictSSL is off/);
+  });
+  it('a request takes our own connection on our route, and on VS Code’s for this machine or an address that does not parse', () => {
+    const f = (() => Promise.reject(new Error('x'))) as unknown as typeof fetch;
+    assert.equal(routeOf({ fetch: f, fetchAdditionalSupport: true, strictSSL: true }).route, 'vscode-fetch');
+    assert.equal(routeOf({ fetchAdditionalSupport: true, strictSSL: true }).route, 'own');
+    assert.equal(takesOwnConnection('own', 'https://api.leakjar.example/v1'), true);
+    assert.equal(takesOwnConnection('vscode-fetch', 'https://api.leakjar.example/v1'), false);
+    assert.equal(takesOwnConnection('vscode-fetch', 'http://localhost:8080/'), true);
+    assert.equal(takesOwnConnection('vscode-fetch', 'http://127.0.0.1:8080/'), true);
+    assert.equal(takesOwnConnection('vscode-fetch', 'http://[::1]:8080/'), true);
+    assert.equal(takesOwnConnection('vscode-fetch', 'http://localhost.example.com/'), false);
+    assert.equal(takesOwnConnection('vscode-fetch', 'not a url'), true);
   });
   it('VS Code’s fetch is recognised by its marker only', () => {
     const f = (() => Promise.reject(new Error('x'))) as unknown as typeof fetch;
