@@ -10,7 +10,7 @@ import { SearchBodyParser } from '../core/results/searchBodyParser';
 import type { RateLimitState, SearchQuery } from '../core/service/types';
 import type { PanelColumn, PanelEntry, ViewQuery } from '../shared/webviewProtocol';
 import type { MatchOptions } from '../core/scan/leakIndex';
-import { readScannableText } from '../core/scan/files/scannableFile';
+import { readScannableUnits } from '../core/scan/files/scannableFile';
 import { placeMatches } from '../core/scan/files/placedMatches';
 import type { Placed } from '../core/scan/files/placedMatches';
 import { Leaks } from './leaks';
@@ -33,6 +33,7 @@ import { TableReader, tablePieces } from './store/serialize';
 import { exportPieces, writeExport } from './views/exports';
 import { ResultView } from './views/resultView';
 import type { DateFormat } from './views/resultView';
+import type { ScanText } from '../core/scan/scanText';
 
 type Log = (level: 'info' | 'warn' | 'error', message: string) => void;
 
@@ -370,7 +371,7 @@ export class Engine {
     return { version, empty: this.#leaks.isEmpty };
   }
 
-  match(text: string, options: MatchOptions | undefined): { version: number; matches: WireMatch[] } {
+  match(text: ScanText, options: MatchOptions | undefined): { version: number; matches: WireMatch[] } {
     return { version: this.#leaks.version, matches: this.#leaks.match(text, options) };
   }
 
@@ -380,7 +381,7 @@ export class Engine {
     const matches: (Placed<WireMatch>[] | undefined)[] = [];
     const started = performance.now();
     for (const { path, maxBytes } of files) {
-      const text = readScannableText(path, maxBytes);
+      const text = readScannableUnits(path, maxBytes);
       matches.push(text === undefined ? undefined : placeMatches(text, this.#leaks.isEmpty ? [] : this.#leaks.match(text, options)));
       if (performance.now() - started >= MATCH_FILES_TURN_MS) break;
     }

@@ -11,7 +11,8 @@ import type { SarifFinding, SarifTool } from '../core/export/sarif';
 import { latestOfOrigin } from '../core/results/latest';
 import { FINDING_CODES, findingSeverity } from '../core/scan/findingSeverity';
 import { visibleMatches } from '../core/scan/files/docFiles';
-import { readScannableFile, scannableText } from '../core/scan/files/scannableFile';
+import { readScannableUnits, scannableUnits } from '../core/scan/files/scannableFile';
+import type { ScanText } from '../core/scan/scanText';
 import { LineIndex } from '../core/scan/files/lineIndex';
 import type { MatchOptions, SeverityHint } from '../core/scan/leakIndex';
 import { planChecks } from '../core/service/checkPlan';
@@ -353,7 +354,7 @@ export class LeakSearchSession {
   }
 
   /** The leak matches in a text, by UTF-16 offsets. */
-  scanText(text: string, options?: MatchOptions): readonly WireMatch[] {
+  scanText(text: ScanText, options?: MatchOptions): readonly WireMatch[] {
     return this.#engine.match(text, options).matches;
   }
 
@@ -362,8 +363,8 @@ export class LeakSearchSession {
    * symbolic link is not followed), larger than `maxFileBytes`, or binary.
    */
   async scanFile(path: string, options: ScanOptions = {}): Promise<FileFinding[] | undefined> {
-    const bytes = readScannableFile(path, options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES);
-    return bytes === undefined ? undefined : this.scanBytes(path, bytes, options);
+    const text = readScannableUnits(path, options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES);
+    return text === undefined ? undefined : this.scanDecoded(path, text, options);
   }
 
   /**
@@ -372,12 +373,15 @@ export class LeakSearchSession {
    * findings and tells documentation files.
    */
   scanBytes(path: string, bytes: Uint8Array, options: ScanOptions = {}): FileFinding[] | undefined {
-    const text = scannableText(bytes, options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES);
+    const text = scannableUnits(bytes, options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES);
     return text === undefined ? undefined : this.scanDecoded(path, text, options);
   }
 
-  /** The findings in a file's text, decoded and found to be scanned (`scannableText`) by the caller. */
-  scanDecoded(path: string, text: string, options: ScanOptions = {}): FileFinding[] {
+  /**
+   * The findings in a file's text, decoded and found to be scanned (`scannableUnits`) by the
+   * caller. Read whole before it returns: a text decoded for the scan may then be reused.
+   */
+  scanDecoded(path: string, text: ScanText, options: ScanOptions = {}): FileFinding[] {
     const matches = visibleMatches(path, this.scanText(text, options), options.hostsInDocumentation ?? false);
     // Most files have no finding: their lines are never counted.
     if (matches.length === 0) return [];

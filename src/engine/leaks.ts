@@ -20,6 +20,7 @@ import type { RecordTable, RowListener } from './store/recordTable';
 import { combinedTriage } from '../core/triage/triage';
 import type { TriageMark } from '../core/triage/triage';
 import type { RowTriage } from './views/rowTriage';
+import type { ScanText } from '../core/scan/scanText';
 
 /** A match as the editor gets it: where, what, the message; the records stay here. */
 export interface WireMatch {
@@ -235,7 +236,7 @@ export class Leaks {
   }
 
   /** Every leaked identifier in `text`, with messages, sorted by start then end. */
-  match(text: string, options: MatchOptions = {}): WireMatch[] {
+  match(text: ScanText, options: MatchOptions = {}): WireMatch[] {
     if (this.#index.isEmpty) return [];
     const found = this.#index.match(text, options).map((m) => this.#wire(m));
     // The scanner's helper threads start on its first long text and serve the next ones: said

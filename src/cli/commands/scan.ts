@@ -31,7 +31,7 @@ import type { FindingsWriter, ScanFinding } from '../scan/findingsOutput';
 import { BlobReader, GitError, gitRoot, revisionArg } from '../scan/git';
 import { diffUnits, historyUnits, pathspecs, stagedUnits, treeUnits } from '../scan/scanSources';
 import { readAhead } from '../scan/readAhead';
-import { readScannableText, scannableText } from '../../core/scan/files/scannableFile';
+import { readScannableUnits, scannableUnits } from '../../core/scan/files/scannableFile';
 import type { ScanUnit } from '../scan/scanSources';
 import type { ReportFinding } from '../scan/report';
 import { appendSummary, failsAt, INFORMATION_URI } from '../scan/scanReport';
@@ -152,14 +152,15 @@ async function scan(ctx: RunContext, args: readonly string[], flags: ScanFlags, 
             : mode.kind === 'diff'
               ? diffUnits(root as string, mode.ref, specs)
               : historyUnits(root as string, mode.range, specs);
-      const read = async (unit: ScanUnit): Promise<string | undefined> => {
-        if (unit.blob === undefined) return readScannableText(unit.path, settings.maxFileSize);
+      // A blob is asked of git ahead of its turn; a file is read in its turn, into the buffer the
+      // files share, and each is decoded right before its scan (scanText.ts says why).
+      const read = async (unit: ScanUnit): Promise<Uint8Array | undefined> => {
+        if (unit.blob === undefined) return undefined;
         blobs ??= new BlobReader(root as string);
-        const bytes = await blobs.read(unit.blob, settings.maxFileSize);
-        return bytes === undefined ? undefined : scannableText(bytes, settings.maxFileSize);
+        return blobs.read(unit.blob, settings.maxFileSize);
       };
       let turn: number | undefined;
-      for await (const { item: unit, content: text } of readAhead(units, READ_AHEAD, read)) {
+      for await (const { item: unit, content: bytes } of readAhead(units, READ_AHEAD, read)) {
         // Files are read synchronously: let timers, signals and output through now and then,
         // and say then which file the scan is at (a line per file would cost a terminal more
         // than a small file's scan).
@@ -169,6 +170,7 @@ async function scan(ctx: RunContext, args: readonly string[], flags: ScanFlags, 
           ctx.reporter.progress(`Scanning ${path.relative(cwd, unit.path)}`);
         }
         if (ctx.signal.aborted) break;
+        const text = unit.blob === undefined ? readScannableUnits(unit.path, settings.maxFileSize) : bytes === undefined ? undefined : scannableUnits(bytes, settings.maxFileSize);
         const found = text === undefined ? undefined : session.scanDecoded(unit.path, text, options);
         if (found === undefined) {
           counts.skipped++;
@@ -210,7 +212,7 @@ async function scan(ctx: RunContext, args: readonly string[], flags: ScanFlags, 
   }
 }
 
-/** Contents read ahead of the scan (blobs from git, which answers while the scan goes on), each at most maxFileSize bytes (as text, at most twice that). */
+/** Blobs read ahead of the scan (git answers while the scan goes on), each at most maxFileSize bytes. */
 const READ_AHEAD = 16;
 /** The longest the scan keeps the event loop before letting it turn. */
 const TURN_MS = 50;

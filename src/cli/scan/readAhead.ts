@@ -1,8 +1,8 @@
 // Reads the contents of what `leak-search scan` scans a few items ahead of the scan, in order.
 // A blob asked of `git cat-file` one at a time leaves git and the scanner waiting on each
 // other; with several asked ahead, git writes the next while the scanner reads this one. At
-// most `depth` contents are held at once, each at most the largest scanned file (as text, at
-// most twice its bytes), so memory stays bounded whatever the tree.
+// most `depth` contents are held at once, each at most the largest scanned file, so memory
+// stays bounded whatever the tree.
 
 /** One item and what `read` made of it (a rejected read rethrows when its turn comes). */
 export interface ReadItem<T, C> {

@@ -19,6 +19,7 @@
 // marks, handed over as FormMarks), as it reads every unit anyway: searching the text for each
 // here again cost more than the rest of this file together. A guess here costs one lookup:
 // only a leaked password or user is ever reported. No `vscode`.
+import type { ScanText } from './scanText';
 
 export type FormPosition = 'user' | 'password';
 
@@ -47,7 +48,7 @@ export interface FormMarks {
 }
 
 /** The marks found by searching `text` (when no scanner marked them): every `-`, `@`, `%` and `"auth"`. */
-export function formMarks(text: string): FormMarks {
+export function formMarks(text: ScanText): FormMarks {
   const every = (s: string): number[] => {
     const at: number[] = [];
     for (let i = text.indexOf(s); i >= 0; i = text.indexOf(s, i + 1)) at.push(i);
@@ -56,7 +57,7 @@ export function formMarks(text: string): FormMarks {
   return { dashes: every('-'), ats: every('@'), percents: every('%'), auths: every('"auth"') };
 }
 
-export function credentialForms(text: string, emit: FormSink, marks: FormMarks = formMarks(text)): void {
+export function credentialForms(text: ScanText, emit: FormSink, marks: FormMarks = formMarks(text)): void {
   flags(text, marks.dashes, emit);
   urlUserInfo(text, marks.ats, emit);
   percentValues(text, marks.percents, emit);
@@ -67,11 +68,12 @@ export function credentialForms(text: string, emit: FormSink, marks: FormMarks =
 }
 
 /** The file's first line that is neither blank nor a `#` comment, trimmed (within HEAD). */
-function firstLine(text: string): string {
+function firstLine(text: ScanText): string {
   let ls = 0;
   while (ls < HEAD && ls < text.length) {
-    let le = text.indexOf('\n', ls);
-    if (le < 0) le = text.length;
+    // Within HEAD: a longer line ends the search (as far as it is read), however long it is.
+    let le = indexIn(text, 10, ls, Math.min(text.length, ls + HEAD));
+    if (le < 0) le = Math.min(text.length, ls + HEAD);
     const t = text.slice(ls, Math.min(le, ls + HEAD)).trim();
     if (t !== '' && !t.startsWith('#')) return t;
     ls = le + 1;
@@ -80,7 +82,7 @@ function firstLine(text: string): string {
 }
 
 /** The first `ch` in [s, e), or -1: every search is bounded, so no marker rescans the text. */
-function indexIn(text: string, ch: number, s: number, e: number): number {
+function indexIn(text: ScanText, ch: number, s: number, e: number): number {
   for (let i = s; i < e; i++) if (text.charCodeAt(i) === ch) return i;
   return -1;
 }
@@ -90,7 +92,7 @@ function isBlank(c: number): boolean {
 }
 
 /** The end of a word starting at `i`: up to a blank, a quote or `limit` characters. */
-function wordEnd(text: string, i: number, quote: number): number {
+function wordEnd(text: ScanText, i: number, quote: number): number {
   const stop = Math.min(text.length, i + MAX_PART);
   let j = i;
   while (j < stop) {
@@ -102,7 +104,7 @@ function wordEnd(text: string, i: number, quote: number): number {
 }
 
 /** A `user:password` (or a lone user) at [s, e): split at the first `:`. */
-function userPass(text: string, s: number, e: number, emit: FormSink): void {
+function userPass(text: ScanText, s: number, e: number, emit: FormSink): void {
   if (e <= s) return;
   const colon = indexIn(text, 58, s, e);
   if (colon < 0) {
@@ -114,7 +116,7 @@ function userPass(text: string, s: number, e: number, emit: FormSink): void {
 }
 
 /** The start of a flag's value after `flagEnd`: glued, after one `=` (long flags) or blanks; with the quote that opens it. */
-function flagValue(text: string, flagEnd: number, glued: boolean, long: boolean): { start: number; quote: number } | undefined {
+function flagValue(text: ScanText, flagEnd: number, glued: boolean, long: boolean): { start: number; quote: number } | undefined {
   let i = flagEnd;
   const c = text.charCodeAt(i);
   if (long && c === 61) i++;
@@ -127,7 +129,7 @@ function flagValue(text: string, flagEnd: number, glued: boolean, long: boolean)
 }
 
 /** Whether a flag may start at `i`: at the start of the text or after a blank, a quote or `(`. */
-function flagStart(text: string, i: number): boolean {
+function flagStart(text: ScanText, i: number): boolean {
   if (i === 0) return true;
   const c = text.charCodeAt(i - 1);
   return isBlank(c) || c === 34 || c === 39 || c === 40 || c === 96;
@@ -140,7 +142,7 @@ const PASSWORD_FLAG_TOOLS = /\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dum
  * `--user=user:pass`; on a line naming mysql or its kin, `-pPASS`; on a line naming sshpass,
  * `-p PASS`.
  */
-function flags(text: string, dashes: readonly number[], emit: FormSink): void {
+function flags(text: ScanText, dashes: readonly number[], emit: FormSink): void {
   let lineEnd = -1;
   let lineTool = '';
   for (const i of dashes) {
@@ -201,7 +203,7 @@ const USER_KEY = /(?:^|[^a-z])(?:user|username|user_?id|login|uid)$/i;
  * `#` or `?` (the grammar reads the plain ones). The look-back stops at a blank, a quote or
  * `/`, and after MAX_PART * 4 characters.
  */
-function urlUserInfo(text: string, ats: readonly number[], emit: FormSink): void {
+function urlUserInfo(text: ScanText, ats: readonly number[], emit: FormSink): void {
   let prevAt = -1;
   let prevStart = -1;
   for (const at of ats) {
@@ -252,7 +254,7 @@ const LOGIN_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}$/;
  * a command (the last command of its line before it, within MAX_PART characters), which the
  * grammar reads as an e-mail only.
  */
-function sshLogin(text: string, s: number, at: number, emit: FormSink): void {
+function sshLogin(text: ScanText, s: number, at: number, emit: FormSink): void {
   const user = text.slice(s, at);
   if (!LOGIN_NAME.test(user)) return;
   const floor = Math.max(0, s - MAX_PART);
@@ -267,7 +269,7 @@ function sshLogin(text: string, s: number, at: number, emit: FormSink): void {
 }
 
 /** Whether [s, e) holds `%`, `#` or `?`: what a browser would decode or cut. */
-function hasAny(text: string, s: number, e: number): boolean {
+function hasAny(text: ScanText, s: number, e: number): boolean {
   for (let i = s; i < e; i++) {
     const c = text.charCodeAt(i);
     if (c === 37 || c === 35 || c === 63) return true;
@@ -280,7 +282,7 @@ function hasAny(text: string, s: number, e: number): boolean {
  * string (`?user=u%40x&password=p%40ss`) or a form body. Each value is read once, however many
  * escapes it holds.
  */
-function percentValues(text: string, percents: readonly number[], emit: FormSink): void {
+function percentValues(text: ScanText, percents: readonly number[], emit: FormSink): void {
   let done = -1;
   for (const i of percents) {
     if (i < done || !isHex(text.charCodeAt(i + 1)) || !isHex(text.charCodeAt(i + 2))) continue;
@@ -317,7 +319,9 @@ function isKeyChar(c: number): boolean {
 }
 
 /** `.netrc`: `login`, `password` and `account` each followed by blanks and a word (or a quoted string). */
-function netrc(text: string, emit: FormSink): void {
+function netrc(file: ScanText, emit: FormSink): void {
+  // Searched whole with a pattern: a units view makes its string (only a file that starts as a .netrc).
+  const text = file.toString();
   const re = /(?:^|[ \t\r\n])(login|password|account)[ \t\r\n]+("[^"\n]{1,256}"|[^ \t\r\n]{1,256})/g;
   for (let m = re.exec(text); m !== null; m = re.exec(text)) {
     const value = m[2]!;
@@ -331,7 +335,8 @@ function netrc(text: string, emit: FormSink): void {
 const PGPASS_LINE = /^[^:\s][^:]{0,253}:(?:\d{1,5}|\*):(?:[^:\\]|\\.){0,256}:(?:[^:\\]|\\.){1,256}:.+$/;
 
 /** `.pgpass`: `hostname:port:database:username:password`, where `\:` and `\\` are escapes. */
-function pgpass(text: string, emit: FormSink): void {
+function pgpass(file: ScanText, emit: FormSink): void {
+  const text = file.toString();
   const re = /^[^:\s#][^:\n]{0,253}:(?:\d{1,5}|\*):(?:[^:\\\n]|\\.){0,256}:((?:[^:\\\n]|\\.){1,256}):((?:[^\n\\]|\\.){1,256})$/gm;
   for (let m = re.exec(text); m !== null; m = re.exec(text)) {
     const line = m[0];
@@ -348,16 +353,18 @@ function unescapePgpass(s: string): string {
   return s.replace(/\\([:\\])/g, '$1');
 }
 
+const DOCKER_AUTH = /^"auth"\s{0,8}:\s{0,8}"([A-Za-z0-9+/]{4,1024}={0,2})"/;
+/** The longest text DOCKER_AUTH matches: it is read from each mark through a window of this many units. */
+const DOCKER_AUTH_SPAN = 6 + 8 + 1 + 8 + 1 + 1024 + 2 + 1;
+
 /** Docker's `config.json`: `"auth": "<base64 of user:password>"`; the finding covers the base64 text. */
-function dockerAuth(text: string, auths: readonly number[], emit: FormSink): void {
-  const re = /"auth"\s{0,8}:\s{0,8}"([A-Za-z0-9+/]{4,1024}={0,2})"/y;
+function dockerAuth(text: ScanText, auths: readonly number[], emit: FormSink): void {
   let after = 0;
   for (const i of auths) {
     // `"auth"auth"` is one key and the start of a string, not two keys.
     if (i < after) continue;
     after = i + 6;
-    re.lastIndex = i;
-    const m = re.exec(text);
+    const m = DOCKER_AUTH.exec(text.slice(i, i + DOCKER_AUTH_SPAN));
     if (!m) continue;
     const b64 = m[1]!;
     const vs = i + m[0].length - 1 - b64.length;

@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import type { SipKey } from './siphash';
 import { sipHash24, sipKey } from './siphash';
+import type { ScanText } from './scanText';
 
 /** The scratch buffer passwords are UTF-8 encoded into. */
 let scratch = new Uint8Array(256);
@@ -34,7 +35,7 @@ export class Fingerprinter {
    * `hi`/`lo`. Returns false (and computes nothing useful) when the range has a non-ASCII
    * character: the caller normalises the slow way and calls `identifier` on the result.
    */
-  foldAscii(text: string, start: number, end: number): boolean {
+  foldAscii(text: ScanText, start: number, end: number): boolean {
     let a = this.#seedA;
     let b = this.#seedB;
     for (let i = start; i < end; i++) {
@@ -75,7 +76,7 @@ export class Fingerprinter {
   }
 
   /** The password fingerprint (SipHash-2-4 of the UTF-8 bytes) of `text[start, end)`, into `hi`/`lo`. */
-  password(text: string, start: number, end: number): void {
+  password(text: ScanText, start: number, end: number): void {
     const n = end - start;
     if (scratch.length < n * 3) scratch = new Uint8Array(n * 3);
     let ascii = true;

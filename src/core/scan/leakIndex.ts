@@ -21,6 +21,7 @@ import type { ScanPrefilter } from './scanner';
 import { SKETCH_SLOTS, Sketch, TWO_PROBES_BELOW_FILL } from './sketch';
 import type { LeakSource, SourceSegment } from './sourceSegment';
 import { COMMON_PASSWORDS, EMAILS, HOSTS, PASSWORDS, SHORT_PASSWORDS, TABLES, URLS, USERNAMES, USER_ONLY, SegmentBuilder, buildSegment } from './sourceSegment';
+import type { ScanText } from './scanText';
 
 export type { LeakSource } from './sourceSegment';
 
@@ -287,12 +288,12 @@ export class LeakIndex implements Tables {
   }
 
   /** Every leaked identifier in `text`, sorted by start then end. Matches may overlap (an e-mail inside a URL). */
-  match(text: string, options: MatchOptions = {}): LeakMatch[] {
+  match(text: ScanText, options: MatchOptions = {}): LeakMatch[] {
     return this.matchWith(scan, text, options);
   }
 
   /** `match` with another scanner of the same grammar (the tests' oracle). */
-  matchWith(scanner: typeof scan, text: string, options: MatchOptions = {}): LeakMatch[] {
+  matchWith(scanner: typeof scan, text: ScanText, options: MatchOptions = {}): LeakMatch[] {
     if (this.isEmpty) return [];
     const s = this.#sizes;
     const want = {
@@ -416,15 +417,17 @@ const TIE_SITES = 32;
  */
 class SiteMentions {
   readonly #at = new Map<string, number[]>();
+  #whole: string | undefined;
 
-  constructor(private readonly text: string) {}
+  constructor(private readonly text: ScanText) {}
 
   /** Whether `host` (lower case) occurs as a whole host name (not inside a longer label) in [from, to). */
   within(host: string, from: number, to: number): boolean {
     let list = this.#at.get(host);
     if (list === undefined) {
       list = [];
-      const text = this.text;
+      // Searched with a pattern: a units view makes its string, once (only for a generic name's tie).
+      const text = (this.#whole ??= this.text.toString());
       const pattern = new RegExp(host.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi');
       for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
         const i = m.index;

@@ -14,6 +14,7 @@ import { EMAIL, FORM, FORM_AT, FORM_AUTH, FORM_DASH, FORM_PERCENT, IN_URL, PASSW
 import type { Sketch } from './sketch';
 import { COMMON_PASSWORDS, EMAILS, HOSTS, PASSWORDS, SHORT_PASSWORDS, URLS, USERNAMES, USER_ONLY } from './sourceSegment';
 import type { MatchKind } from './matchTypes';
+import type { ScanText } from './scanText';
 
 /** One leaked identifier found in the text, before its records are read. */
 export interface Hit {
@@ -48,13 +49,13 @@ export interface Wanted {
   readonly passwords: boolean;
 }
 
-function hasDot(text: string, s: number, e: number): boolean {
+function hasDot(text: ScanText, s: number, e: number): boolean {
   for (let i = s; i < e; i++) if (text.charCodeAt(i) === 46) return true;
   return false;
 }
 
 /** Whether `text[s, e)` is all ASCII and holds no `:`. */
-function plainHost(text: string, s: number, e: number): boolean {
+function plainHost(text: ScanText, s: number, e: number): boolean {
   for (let i = s; i < e; i++) {
     const c = text.charCodeAt(i);
     if (c > 0x7f || c === 58) return false;
@@ -70,7 +71,7 @@ export class MatchSink implements CandidateSink {
   #unordered = false;
 
   constructor(
-    private readonly text: string,
+    private readonly text: ScanText,
     private readonly tables: Tables,
     private readonly fp: Fingerprinter,
     private readonly want: Wanted,

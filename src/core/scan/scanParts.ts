@@ -3,6 +3,7 @@
 // to a helper thread (scanHelper.ts) and learns that it is done. A part starts at a line's
 // first unit: no rule of the grammar carries anything across a newline (wasm/scanCore.ts
 // `range` says why), so the parts' candidates together are exactly one scan's.
+import type { ScanText } from './scanText';
 
 /** The exports of wasm/scanCore.ts. */
 export interface CoreExports {
@@ -13,6 +14,7 @@ export interface CoreExports {
   range(start: number, stop: number): void;
   count(): number;
   run(): number;
+  decodeUtf8(src: number, length: number, dst: number): number;
 }
 
 /** `begin`'s arguments, then `prefilter`'s (all 0 for none): one scan's settings, the same for each of its parts. */
@@ -99,7 +101,7 @@ export function runPart(x: CoreExports, call: ScanCall, start: number, stop: num
  * Where the parts of `text` start: 0, then up to `parts - 1` line starts near even shares of
  * the text, each at least `minPart` units after the one before and before the end.
  */
-export function partStarts(text: string, parts: number, minPart: number): number[] {
+export function partStarts(text: ScanText, parts: number, minPart: number): number[] {
   const n = text.length;
   const starts = [0];
   for (let k = 1; k < parts; k++) {

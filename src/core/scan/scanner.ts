@@ -1,7 +1,8 @@
 // The candidate scanner: one left-to-right pass over a text that reports every e-mail
 // address, URL, token (username or host name) and value (where a password or a username may
 // be written) as (kind, start, end, a, b). The loop itself is WebAssembly (wasm/scanCore.ts,
-// AssemblyScript, SIMD): the text is copied once into its memory as 16-bit units; blocks of
+// AssemblyScript, SIMD): the text is copied once into its memory as 16-bit units (a file's
+// bytes are decoded there instead, `decodeForScan`, and never become a string); blocks of
 // 64 units are classified at once, and only the units a rule needs are visited (ends of runs
 // long enough to be tokens, `@ : = \` and quotes, `--`), with bounded look-back only (≤ 64
 // units for an e-mail local part, ≤ 32 for a URL scheme or a key name). Forward walks (an
@@ -52,6 +53,8 @@ import type { MessagePort } from 'node:worker_threads';
 import type { CoreExports, HelperData, ScanCall } from './scanParts';
 import { BUSY, CAPACITY, CONTROL_SLOTS, DONE, FAILED, IDLE, PARALLEL_FROM, POSTED, READY, STATE, partStarts, postPart, runPart } from './scanParts';
 import { SCAN_CORE_WASM } from './wasm/scanCore.generated';
+import { UnitText } from './scanText';
+import type { ScanText } from './scanText';
 
 export const EMAIL = 0;
 export const URL = 1;
@@ -216,6 +219,21 @@ const MAX_HELPERS = 3;
 /** Units of text before a part's start copied before its helper is woken: more than any look-back (≤ 64 units). */
 const LOOK_BACK = 256;
 
+/**
+ * Bytes kept for the length filters before the text: within them the text always starts at
+ * the same place, where `load` decodes a file before its scan.
+ */
+const FILTER_ROOM = 64 * 1024;
+
+/**
+ * The bytes a text of `n` units takes: its units, its sentinel unit, the rest of its last
+ * 64-unit block (the core reads whole blocks) and 16 units more (a run walk reads 16 units
+ * from any position up to the sentinel).
+ */
+function textBytes(n: number): number {
+  return align(n + 17, 64) * 2;
+}
+
 let compiled: WasmModule | undefined;
 
 /**
@@ -241,6 +259,10 @@ class Core {
    */
   #written: readonly [LengthFilter | undefined, LengthFilter | undefined, ScanPrefilter | undefined] | undefined;
   #helpers: Helper[] | undefined;
+  /** Where the last scan's text began: where `load` decodes the next file, so that its scan finds it in place. */
+  #textAt: number;
+  /** Counts the texts written into the memory: a decoded text is read only while it is the last. */
+  #generation = 0;
 
   constructor() {
     compiled ??= new WebAssembly.Module(Buffer.from(SCAN_CORE_WASM, 'base64'));
@@ -255,6 +277,7 @@ class Core {
     this.#helperOut = this.#out + CAPACITY * 20;
     this.#bits = this.#helperOut + MAX_HELPERS * CAPACITY * 20;
     this.#free = this.#bits + 4 * SKETCH_BYTES;
+    this.#textAt = align(this.#free + FILTER_ROOM, 16);
     this.#reserve(this.#free);
     const bytes = new Uint8Array(this.#memory.buffer);
     bytes.set(CLASS, classes);
@@ -270,7 +293,21 @@ class Core {
     if (end > memory.buffer.byteLength) memory.grow(Math.ceil((end - memory.buffer.byteLength) / PAGE));
   }
 
-  scan(text: string, sink: CandidateSink, options: ScanOptions): void {
+  /**
+   * Decodes a file's UTF-8 bytes (scanText.ts says why) where the next scan reads its text,
+   * the bytes themselves just past it, as TextDecoder would (wasm/scanCore.ts `decodeUtf8`).
+   */
+  load(bytes: Uint8Array): UnitText {
+    const textAt = this.#textAt;
+    const rawAt = textAt + textBytes(bytes.length);
+    this.#reserve(rawAt + bytes.length);
+    new Uint8Array(this.#memory.buffer).set(bytes, rawAt);
+    const n = this.#x.decodeUtf8(rawAt, bytes.length, textAt);
+    const generation = ++this.#generation;
+    return new CoreText(this, new Uint16Array(this.#memory.buffer, textAt, n), () => this.#generation === generation);
+  }
+
+  scan(text: ScanText, sink: CandidateSink, options: ScanOptions): void {
     const tokens = options.tokens === false ? undefined : options.tokens;
     const values = options.values === false ? undefined : options.values;
     const pre = options.prefilter;
@@ -280,13 +317,21 @@ class Core {
     const hostAt = userAt + (pre?.usernames?.lengths.length ?? 0);
     const passwordAt = hostAt + (pre?.hosts?.lengths.length ?? 0);
     const emailAt = passwordAt + (pre?.passwords?.lengths.length ?? 0);
-    const textAt = align(emailAt + (pre?.emails?.lengths.length ?? 0), 16);
+    const textAt = Math.max(align(emailAt + (pre?.emails?.lengths.length ?? 0), 16), align(this.#free + FILTER_ROOM, 16));
     const n = text.length;
-    // The text, its sentinel unit, the rest of its last 64-unit block (the core reads whole
-    // blocks) and 16 units more (a run walk reads 16 units from any position up to the sentinel).
-    this.#reserve(textAt + align(n + 17, 64) * 2);
+    this.#reserve(textAt + textBytes(n));
     const buffer = this.#memory.buffer;
     const bytes = new Uint8Array(buffer);
+    // A decoded text is in place already, unless this scan's filters need more room than the last's.
+    const decoded = text instanceof CoreText && text.core === this ? text : undefined;
+    if (decoded !== undefined) {
+      const from = decoded.units.byteOffset;
+      if (from !== textAt) {
+        bytes.copyWithin(textAt, from, from + n * 2);
+        decoded.moved(new Uint16Array(buffer, textAt, n));
+      }
+    } else this.#generation++;
+    this.#textAt = textAt;
     const written = this.#written;
     if (written === undefined || written[0] !== tokens || written[1] !== values || written[2] !== pre) {
       if (tokens !== undefined) bytes.set(tokens, tokenAt);
@@ -338,7 +383,7 @@ class Core {
     // The runtime's own UTF-16 encoder: no per-character call. The other parts' text (and the
     // units their look-back reads) first, so that their helpers start while the rest is copied.
     const copy = (from: number, to: number): void => {
-      if (to > from) Buffer.from(buffer, textAt + from * 2, (to - from) * 2).write(from === 0 && to === n ? text : text.slice(from, to), 0, (to - from) * 2, 'utf16le');
+      if (decoded === undefined && to > from) Buffer.from(buffer, textAt + from * 2, (to - from) * 2).write(from === 0 && to === n ? text.toString() : text.slice(from, to), 0, (to - from) * 2, 'utf16le');
     };
     const out = new Int32Array(buffer, this.#out, CAPACITY * 5);
     const take = (count: number): void => {
@@ -516,8 +561,36 @@ const KEY_ENDS = buildKeyEnds();
 const URL_PLAIN = buildUrlPlain();
 const idle: Core[] = [];
 
+/** A text decoded into a core's memory (`decodeForScan`), scanned by that core. */
+class CoreText extends UnitText {
+  constructor(
+    readonly core: Core,
+    units: Uint16Array,
+    current: () => boolean,
+  ) {
+    super(units, current);
+  }
+}
+
+/** The core that decodes files (`decodeForScan`); the pool's cores scan strings. */
+let fileCore: Core | undefined;
+
+/**
+ * A file's UTF-8 bytes decoded as TextDecoder decodes them (a byte-order mark dropped, invalid
+ * bytes replaced), into the scanner's memory, where `scan` and the match path read them
+ * (scanText.ts says why). Valid until the next call: a read after it throws.
+ */
+export function decodeForScan(bytes: Uint8Array): UnitText {
+  fileCore ??= new Core();
+  return fileCore.load(bytes);
+}
+
 /** Runs the grammar over `text`, calling `sink.candidate` once per candidate (in no particular order). */
-export function scan(text: string, sink: CandidateSink, options: ScanOptions = {}): void {
+export function scan(text: ScanText, sink: CandidateSink, options: ScanOptions = {}): void {
+  if (text instanceof CoreText) {
+    text.core.scan(text, sink, options);
+    return;
+  }
   const core = idle.pop() ?? new Core();
   try {
     core.scan(text, sink, options);
@@ -548,7 +621,7 @@ export function readyHelpers(): number {
 }
 
 /** Every candidate as an object, sorted: a convenience for tests and tools. */
-export function scanCandidates(text: string, options: ScanOptions = {}): Candidate[] {
+export function scanCandidates(text: ScanText, options: ScanOptions = {}): Candidate[] {
   const out: Candidate[] = [];
   scan(text, { candidate: (kind, start, end, a, b) => out.push({ kind, start, end, a, b }) }, options);
   return out.sort(compareCandidates);

@@ -8,6 +8,7 @@
 // Once they are full enough (TWO_PROBES_BELOW_FILL) one probe lets fewer through, so a
 // result's segment keeps the slots of each probe apart (sourceSegment.ts) and the index,
 // which rebuilds its sketches from segments after add/remove, picks (leakIndex.ts).
+import type { ScanText } from './scanText';
 
 const BITS = 20;
 
@@ -18,7 +19,7 @@ function lower(c: number): number {
 }
 
 /** The sketch key of `text.slice(start, end)` (at least 2 characters); `fold` ignores case (see `lower`). */
-function sketchKey(text: string, start: number, end: number, fold: boolean): number {
+function sketchKey(text: ScanText, start: number, end: number, fold: boolean): number {
   let a = text.charCodeAt(start);
   let b = text.charCodeAt(start + 1);
   let c = text.charCodeAt(end - 1);
@@ -43,7 +44,7 @@ function second(key: number): number {
 }
 
 /** The (first) sketch slot of `text.slice(start, end)` (at least 2 characters); `fold` ignores case (see `lower`). */
-export function sketchSlot(text: string, start: number, end: number, fold: boolean): number {
+export function sketchSlot(text: ScanText, start: number, end: number, fold: boolean): number {
   return first(sketchKey(text, start, end, fold));
 }
 
@@ -100,7 +101,7 @@ export class Sketch {
   }
 
   /** False: `text.slice(start, end)` is surely not in the set. True: it may be. */
-  mayHave(text: string, start: number, end: number): boolean {
+  mayHave(text: ScanText, start: number, end: number): boolean {
     if (end - start < 2) return true;
     const k = sketchKey(text, start, end, this.#fold);
     return (this.probes === 'second' || this.#has(first(k))) && (this.probes === 'first' || this.#has(second(k)));

@@ -2,14 +2,16 @@
 // scan). The line starts are found as far as the positions asked for need them: matches are
 // asked for in text order and a file's leaked identifiers are often near its start (a licence
 // header's address), so most of a large file's lines are never counted. Pure: no vscode.
+import { UnitText } from '../scanText';
+import type { ScanText } from '../scanText';
 
 export class LineIndex {
-  readonly #text: string;
+  readonly #text: ScanText;
   readonly #starts: number[] = [0];
   /** Where the search for the next line start resumes: every line start before it is in #starts. */
   #searched = 0;
 
-  constructor(text: string) {
+  constructor(text: ScanText) {
     this.#text = text;
   }
 
@@ -30,6 +32,10 @@ export class LineIndex {
   /** Finds the line starts up to `offset` (and the first one after it). */
   #startsUpTo(offset: number): void {
     const text = this.#text;
+    if (text instanceof UnitText) {
+      this.#unitStartsUpTo(text.units, offset);
+      return;
+    }
     while (this.#searched <= offset && this.#searched <= text.length) {
       const i = text.indexOf('\n', this.#searched);
       if (i === -1) {
@@ -39,5 +45,22 @@ export class LineIndex {
       this.#starts.push(i + 1);
       this.#searched = i + 1;
     }
+  }
+
+  /** `#startsUpTo` over a decoded file's units: read in place, a call per line would cost more than the line. */
+  #unitStartsUpTo(units: Uint16Array, offset: number): void {
+    const n = units.length;
+    let i = this.#searched;
+    while (i <= offset && i <= n) {
+      let j = i;
+      while (j < n && units[j] !== 10) j++;
+      if (j >= n) {
+        this.#searched = n + 1;
+        return;
+      }
+      this.#starts.push(j + 1);
+      i = j + 1;
+    }
+    this.#searched = i;
   }
 }

@@ -3,6 +3,7 @@
 // password's text as the file writes it comes along, for the ignore list alone
 // (ignoreList.ts hashes it at once); the editor drops it before it keeps a match. Pure: no vscode.
 import { LineIndex } from './lineIndex';
+import type { ScanText } from '../scanText';
 
 /** Zero-based lines and UTF-16 characters, as vscode.Range takes them. */
 export interface Placement {
@@ -16,7 +17,7 @@ export interface Placement {
 
 export type Placed<M> = M & Placement;
 
-export function placeMatches<M extends { readonly start: number; readonly end: number; readonly kind: string }>(text: string, matches: readonly M[]): Placed<M>[] {
+export function placeMatches<M extends { readonly start: number; readonly end: number; readonly kind: string }>(text: ScanText, matches: readonly M[]): Placed<M>[] {
   // Most files have no match: their lines are never counted.
   if (matches.length === 0) return [];
   const lines = new LineIndex(text);

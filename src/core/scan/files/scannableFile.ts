@@ -4,6 +4,8 @@
 // the reading itself; a caller that serves other work meanwhile yields between files. Pure: no vscode.
 import { closeSync, constants as fsConstants, fstatSync, lstatSync, openSync, readSync } from 'node:fs';
 import { bytesLookBinary, decodeText } from './binaryText';
+import { decodeForScan } from '../scanner';
+import type { UnitText } from '../scanText';
 
 // Opening a file does not follow a symbolic link where the system can tell (not on Windows).
 const NO_FOLLOW: number | undefined = fsConstants.O_NOFOLLOW;
@@ -102,30 +104,30 @@ function readOpened(opened: { fd: number; size: number }, maxBytes: number, reus
   }
 }
 
-/**
- * A file's bytes, or undefined when it is skipped: not a regular file (a symbolic link is not
- * followed) or larger than `maxBytes`. Throws when it cannot be read.
- */
-export function readScannableFile(path: string, maxBytes: number): Uint8Array | undefined {
-  const opened = openScannable(path, maxBytes);
-  return opened === undefined ? undefined : readOpened(opened, maxBytes);
-}
-
 /** The text of a file's content, or undefined when it is not scanned: larger than `maxBytes`, or binary. */
 export function scannableText(bytes: Uint8Array, maxBytes: number): string | undefined {
   return bytes.length > maxBytes || bytesLookBinary(bytes) ? undefined : decodeText(bytes);
 }
 
 /**
- * A file's text as scanned, or undefined when it is skipped or cannot be read. A file of up to
- * REUSED_UP_TO bytes is read into a buffer kept for the next: its text is a copy, and a tree of
- * thousands of files then allocates strings only.
+ * A file's content as the scanner reads it: decoded into its memory, with no JS string made
+ * (scanner.ts `decodeForScan`; valid until the next file is decoded), or undefined when it is
+ * not scanned: larger than `maxBytes`, or binary.
  */
-export function readScannableText(path: string, maxBytes: number): string | undefined {
+export function scannableUnits(bytes: Uint8Array, maxBytes: number): UnitText | undefined {
+  return bytes.length > maxBytes || bytesLookBinary(bytes) ? undefined : decodeForScan(bytes);
+}
+
+/**
+ * A file's content as the scanner reads it (`scannableUnits`), or undefined when it is skipped
+ * or cannot be read. A file of up to REUSED_UP_TO bytes is read into a buffer kept for the
+ * next, from which it is decoded: a tree of thousands of files allocates nothing per file.
+ */
+export function readScannableUnits(path: string, maxBytes: number): UnitText | undefined {
   try {
     const opened = openScannable(path, maxBytes);
     const bytes = opened === undefined ? undefined : readOpened(opened, maxBytes, scratchFor(opened.size));
-    return bytes === undefined ? undefined : scannableText(bytes, maxBytes);
+    return bytes === undefined ? undefined : scannableUnits(bytes, maxBytes);
   } catch {
     return undefined;
   }

@@ -914,3 +914,90 @@ export function run(): i32 {
   if (k > 0 && length == n) closeRun(carryB + 1, length);
   return 0;
 }
+
+/**
+ * Decodes `length` bytes of UTF-8 at `src` into UTF-16 units at `dst` exactly as TextDecoder
+ * (`utf-8`, not fatal) does: a byte-order mark at the start is dropped, and each maximal
+ * subpart of an ill-formed sequence becomes one U+FFFD (the Encoding Standard's decoder, whose
+ * bounds `lower` and `upper` exclude overlong forms, surrogates and code points past U+10FFFF).
+ * Returns the units written, at most `length`; writes no further than `dst + 2 * length`.
+ * ASCII goes 16 bytes a step: a group is widened whole, and the units past its first
+ * non-ASCII byte are written over by what follows.
+ */
+export function decodeUtf8(src: usize, length: i32, dst: usize): i32 {
+  let i = 0;
+  let o = dst;
+  if (length >= 3 && load<u8>(src) == 0xef && load<u8>(src, 1) == 0xbb && load<u8>(src, 2) == 0xbf) i = 3;
+  while (i < length) {
+    if (i + 16 <= length) {
+      const v = v128.load(src + <usize>i);
+      const high = i8x16.bitmask(v);
+      v128.store(o, i16x8.extend_low_i8x16_u(v));
+      v128.store(o, i16x8.extend_high_i8x16_u(v), 16);
+      if (high == 0) {
+        o += 32;
+        i += 16;
+        continue;
+      }
+      const ascii = <i32>ctz(high);
+      o += <usize>ascii << 1;
+      i += ascii;
+    }
+    const b = <i32>load<u8>(src + <usize>i);
+    if (b < 0x80) {
+      store<u16>(o, b);
+      o += 2;
+      i++;
+      continue;
+    }
+    let need = 0;
+    let cp = 0;
+    let lower = 0x80;
+    let upper = 0xbf;
+    if (b >= 0xc2 && b <= 0xdf) {
+      need = 1;
+      cp = b & 0x1f;
+    } else if (b >= 0xe0 && b <= 0xef) {
+      if (b == 0xe0) lower = 0xa0;
+      else if (b == 0xed) upper = 0x9f;
+      need = 2;
+      cp = b & 0x0f;
+    } else if (b >= 0xf0 && b <= 0xf4) {
+      if (b == 0xf0) lower = 0x90;
+      else if (b == 0xf4) upper = 0x8f;
+      need = 3;
+      cp = b & 0x07;
+    } else {
+      store<u16>(o, 0xfffd);
+      o += 2;
+      i++;
+      continue;
+    }
+    let j = i + 1;
+    let seen = 0;
+    while (seen < need && j < length) {
+      const c = <i32>load<u8>(src + <usize>j);
+      if (c < lower || c > upper) break;
+      lower = 0x80;
+      upper = 0xbf;
+      cp = (cp << 6) | (c & 0x3f);
+      j++;
+      seen++;
+    }
+    // An ill-formed sequence: one U+FFFD, and the byte that broke it (if any) is read again.
+    if (seen < need) {
+      store<u16>(o, 0xfffd);
+      o += 2;
+    } else if (cp >= 0x10000) {
+      cp -= 0x10000;
+      store<u16>(o, 0xd800 | (cp >> 10));
+      store<u16>(o, 0xdc00 | (cp & 0x3ff), 2);
+      o += 4;
+    } else {
+      store<u16>(o, cp);
+      o += 2;
+    }
+    i = j;
+  }
+  return <i32>((o - dst) >> 1);
+}

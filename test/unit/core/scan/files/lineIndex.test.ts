@@ -3,6 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { bytesLookBinary, looksBinary } from '../../../../../src/core/scan/files/binaryText';
 import { LineIndex } from '../../../../../src/core/scan/files/lineIndex';
+import { decodeForScan } from '../../../../../src/core/scan/scanner';
 
 describe('lineIndex and binaryText', () => {
   it('gives zero-based line and UTF-16 character, CRLF and empty lines included', () => {
@@ -26,6 +27,9 @@ describe('lineIndex and binaryText', () => {
     for (const order of [offsets, [...offsets].reverse(), offsets.map((_, i) => (i * 7) % offsets.length)]) {
       const index = new LineIndex(text);
       for (const offset of order) assert.deepEqual(index.position(offset), expected(offset), `offset ${offset}`);
+      // The same text decoded into the scanner's memory, as a file read from disk is.
+      const decoded = new LineIndex(decodeForScan(Buffer.from(text)));
+      for (const offset of order) assert.deepEqual(decoded.position(offset), expected(offset), `decoded, offset ${offset}`);
     }
   });
 

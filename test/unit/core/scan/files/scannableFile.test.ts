@@ -1,13 +1,19 @@
 // Reading a file to scan: the text of each file whatever was read before it (small files share
-// one buffer), the size limit and binary files, and what is never read (links, named pipes).
+// one buffer, and every file is decoded into the scanner's memory), the size limit and binary
+// files, and what is never read (links, named pipes).
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { readScannableFile, readScannableText } from '../../../../../src/core/scan/files/scannableFile';
+import { readScannableUnits } from '../../../../../src/core/scan/files/scannableFile';
 
-describe('scan files: readScannableText', () => {
+/** The file's text as the scan reads it, as a string. */
+function readScannableText(file: string, maxBytes: number): string | undefined {
+  return readScannableUnits(file, maxBytes)?.toString();
+}
+
+describe('scan files: readScannableUnits', () => {
   let dir: string;
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scannable-'));
@@ -59,14 +65,16 @@ describe('scan files: readScannableText', () => {
       const fifo = path.join(dir, 'pipe');
       execFileSync('mkfifo', [fifo]);
       assert.equal(readScannableText(fifo, 100), undefined);
-      assert.equal(readScannableFile(fifo, 100), undefined);
     }
   });
 
-  it('gives bytes of their own, which reading the next file does not change', () => {
-    const first = readScannableFile(write('one.txt', 'first file'), 100);
-    readScannableText(write('two.txt', 'SECOND FILE, LONGER'), 100);
-    assert.equal(Buffer.from(first ?? []).toString(), 'first file');
+  it("never gives a file's text for another's: a text read before the next file throws", () => {
+    const first = readScannableUnits(write('one.txt', 'first file'), 100);
+    assert.equal(first?.slice(0, 5), 'first');
+    const second = readScannableUnits(write('two.txt', 'SECOND FILE, LONGER'), 100);
+    assert.throws(() => first?.charCodeAt(0), /earlier scan/);
+    assert.throws(() => first?.slice(0, 5), /earlier scan/);
+    assert.equal(second?.toString(), 'SECOND FILE, LONGER');
   });
 
   it('reads a file whose system gives no size to its end, and skips one larger than Node reads', () => {
@@ -82,7 +90,6 @@ describe('scan files: readScannableText', () => {
     const open = fs.readdirSync('/proc/self/fd').length;
     for (let i = 0; i < 3; i++) {
       assert.equal(readScannableText(huge, 1e12), undefined);
-      assert.equal(readScannableFile(huge, 1e12), undefined);
     }
     assert.equal(fs.readdirSync('/proc/self/fd').length, open);
   });
