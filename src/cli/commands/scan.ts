@@ -30,7 +30,7 @@ import { jsonWriter, reportFinding, sarifWriter, textWriter } from '../scan/find
 import type { FindingsWriter, ScanFinding } from '../scan/findingsOutput';
 import { BlobReader, GitError, gitRoot, revisionArg } from '../scan/git';
 import { diffUnits, historyUnits, pathspecs, stagedUnits, treeUnits } from '../scan/scanSources';
-import { readAhead } from '../scan/readAhead';
+import { readAhead, startedNow } from '../scan/readAhead';
 import { readScannableUnits, scannableUnits } from '../../core/scan/files/scannableFile';
 import type { ScanUnit } from '../scan/scanSources';
 import type { ReportFinding } from '../scan/report';
@@ -121,10 +121,21 @@ async function scan(ctx: RunContext, args: readonly string[], flags: ScanFlags, 
   if (reuseMs !== undefined && root === undefined) ctx.reporter.warn('--reuse keeps results in the git folder, and this is no git repository: they are not reused.');
   const settings = scanSettingsOf(root ?? cwd);
   const baseline = flags.baseline !== undefined ? readBaseline(path.resolve(ctx.cwd, flags.baseline)) : undefined;
+  // Listed from now: git walks the tree while the results load.
+  const units = startedNow(
+    mode.kind === 'tree'
+      ? treeUnits(paths, cwd, { secretFiles: settings.secretFiles, includeGitIgnored: flags.includeGitIgnored === true || settings.includeGitIgnored, known: { dir: cwd, root } })
+      : mode.kind === 'staged'
+        ? stagedUnits(root as string, specs)
+        : mode.kind === 'diff'
+          ? diffUnits(root as string, mode.ref, specs)
+          : historyUnits(root as string, mode.range, specs),
+  );
   let session: LeakSearchSession;
   try {
     session = flags.results !== undefined ? await openResultsFile(path.resolve(ctx.cwd, flags.results), ctx.env) : await checkedSession(ctx, flags, root ?? cwd, reuseMs !== undefined && root !== undefined ? { root, maxAgeMs: reuseMs } : undefined);
   } catch (e) {
+    await units.return();
     if (!(e instanceof Unavailable)) throw e;
     ctx.reporter.warn('nothing was scanned: the service could not be used (see above), so these changes were not checked for leaked credentials. This run passes because of --unreachable warn; scan again once the service answers.');
     return EXIT.ok;
@@ -144,14 +155,6 @@ async function scan(ctx: RunContext, args: readonly string[], flags: ScanFlags, 
     // Only what the summary needs is kept: the findings, without the matches behind them.
     const summarised: ReportFinding[] | undefined = flags.summary !== undefined ? [] : undefined;
     try {
-      const units =
-        mode.kind === 'tree'
-          ? treeUnits(paths, cwd, { secretFiles: settings.secretFiles, includeGitIgnored: flags.includeGitIgnored === true || settings.includeGitIgnored })
-          : mode.kind === 'staged'
-            ? stagedUnits(root as string, specs)
-            : mode.kind === 'diff'
-              ? diffUnits(root as string, mode.ref, specs)
-              : historyUnits(root as string, mode.range, specs);
       // A blob is asked of git ahead of its turn; a file is read in its turn, into the buffer the
       // files share, and each is decoded right before its scan (scanText.ts says why).
       const read = async (unit: ScanUnit): Promise<Uint8Array | undefined> => {
@@ -207,6 +210,7 @@ async function scan(ctx: RunContext, args: readonly string[], flags: ScanFlags, 
     );
     return counts.failing > 0 ? EXIT.findings : EXIT.ok;
   } finally {
+    await units.return();
     blobs?.close();
     await session.close();
   }

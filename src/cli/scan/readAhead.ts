@@ -35,3 +35,28 @@ export async function* readAhead<T, C>(items: AsyncIterable<T>, depth: number, r
     if (!listed) await source.return?.(undefined);
   }
 }
+
+/**
+ * `items`, the first of them asked for now: their source (git listing a tree) starts at once
+ * and works while the caller does something else first (loads the results). A caller that
+ * never reads them ends them with `return`.
+ */
+export function startedNow<T>(items: AsyncGenerator<T>): AsyncIterableIterator<T> & { return(): Promise<IteratorResult<T>> } {
+  const first = items.next();
+  // Its failure is seen when it is read; until then it must not count as unhandled.
+  first.catch(() => undefined);
+  let given = false;
+  const started = {
+    next: (): Promise<IteratorResult<T>> => {
+      if (given) return items.next();
+      given = true;
+      return first;
+    },
+    return: (): Promise<IteratorResult<T>> => {
+      given = true;
+      return items.return(undefined);
+    },
+    [Symbol.asyncIterator]: () => started,
+  };
+  return started;
+}

@@ -26,6 +26,8 @@ export interface TreeOptions {
   readonly secretFiles: SecretFileNames;
   /** Scan files git ignores too (leakSearch.diagnostics.includeGitIgnored). */
   readonly includeGitIgnored: boolean;
+  /** A folder whose repository is known already (`root`, or undefined for none): not asked of git again. */
+  readonly known?: { readonly dir: string; readonly root: string | undefined };
 }
 
 /**
@@ -82,7 +84,7 @@ export async function* treeUnits(paths: readonly string[], cwd: string, options:
       yield { path: full };
       continue;
     }
-    const root = await gitRoot(full);
+    const root = options.known?.dir === full ? options.known.root : await gitRoot(full);
     if (root === undefined) {
       for await (const file of walk(full)) yield { path: file };
       continue;

@@ -71,9 +71,8 @@ export function credentialForms(text: ScanText, emit: FormSink, marks: FormMarks
 function firstLine(text: ScanText): string {
   let ls = 0;
   while (ls < HEAD && ls < text.length) {
-    // Within HEAD: a longer line ends the search (as far as it is read), however long it is.
-    let le = indexIn(text, 10, ls, Math.min(text.length, ls + HEAD));
-    if (le < 0) le = Math.min(text.length, ls + HEAD);
+    let le = text.indexOf('\n', ls);
+    if (le < 0) le = text.length;
     const t = text.slice(ls, Math.min(le, ls + HEAD)).trim();
     if (t !== '' && !t.startsWith('#')) return t;
     ls = le + 1;

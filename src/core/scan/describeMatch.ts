@@ -10,8 +10,20 @@ function list(values: readonly string[], max: number): string {
   return l10n.t('{0} +{1} more', values.slice(0, max).join(', '), values.length - max);
 }
 
+/** Each summary's words, made once: the index keeps one summary per identifier, met again in many files. */
+const described = new WeakMap<LeakSummary, string>();
+
 /** "latest 2024-09-20, Google Chrome, US" (only the parts the records have). */
 export function describeSummary(summary: LeakSummary): string {
+  let words = described.get(summary);
+  if (words === undefined) {
+    words = summaryWords(summary);
+    described.set(summary, words);
+  }
+  return words;
+}
+
+function summaryWords(summary: LeakSummary): string {
   const parts: string[] = [];
   if (summary.latestDate !== undefined) parts.push(l10n.t('latest {0}', summary.latestDate));
   if (summary.browsers.length > 0) parts.push(list(summary.browsers, 2));
