@@ -10,6 +10,7 @@ import { SearchBodyParser } from '../core/results/searchBodyParser';
 import type { RateLimitState, SearchQuery } from '../core/service/types';
 import type { PanelColumn, PanelEntry, ViewQuery } from '../shared/webviewProtocol';
 import type { MatchOptions } from '../core/scan/leakIndex';
+import { visibleMatches } from '../core/scan/files/docFiles';
 import { readScannableUnits } from '../core/scan/files/scannableFile';
 import { placeMatches } from '../core/scan/files/placedMatches';
 import type { Placed } from '../core/scan/files/placedMatches';
@@ -380,9 +381,9 @@ export class Engine {
     const version = this.#leaks.version;
     const matches: (Placed<WireMatch>[] | undefined)[] = [];
     const started = performance.now();
-    for (const { path, maxBytes } of files) {
+    for (const { path, maxBytes, hostsInDocumentation } of files) {
       const text = readScannableUnits(path, maxBytes);
-      matches.push(text === undefined ? undefined : placeMatches(text, this.#leaks.isEmpty ? [] : this.#leaks.match(text, options)));
+      matches.push(text === undefined ? undefined : placeMatches(text, this.#leaks.isEmpty ? [] : visibleMatches(path, this.#leaks.match(text, options), hostsInDocumentation ?? true)));
       if (performance.now() - started >= MATCH_FILES_TURN_MS) break;
     }
     return { version, matches };

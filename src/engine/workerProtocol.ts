@@ -115,6 +115,11 @@ export interface MemoryFigures {
 export interface FileToMatch {
   readonly path: string;
   readonly maxBytes: number;
+  /**
+   * false: a documentation file's host matches are not answered (docFiles.ts; the editor would
+   * drop them, and a tree's READMEs name many hosts). Absent or true: every match is answered.
+   */
+  readonly hostsInDocumentation?: boolean;
 }
 
 /** How long one `matchFiles` call keeps the engine's thread before it answers the files done. */

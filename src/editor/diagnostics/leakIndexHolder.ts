@@ -112,11 +112,12 @@ export class LeakIndexHolder extends Disposable {
 
   /**
    * Every leaked identifier in a file on disk, read and matched on the engine's thread; the
-   * matches are placed by line. Undefined when the file is skipped (not a regular file,
-   * larger than `maxBytes`, binary) or unreadable.
+   * matches are placed by line; a documentation file's host matches only with
+   * `hostsInDocumentation` (docFiles.ts). Undefined when the file is skipped (not a regular
+   * file, larger than `maxBytes`, binary) or unreadable.
    */
-  matchFile(path: string, maxBytes: number): Promise<readonly Placed<WireMatch>[] | undefined> {
-    return this.#files.request({ path, maxBytes });
+  matchFile(path: string, maxBytes: number, hostsInDocumentation: boolean): Promise<readonly Placed<WireMatch>[] | undefined> {
+    return this.#files.request({ path, maxBytes, hostsInDocumentation });
   }
 
   /** The records behind a match (newest first), or undefined once the index changed. */

@@ -231,7 +231,7 @@ export async function scanFile(deps: WorkspaceScanDeps, uri: vscode.Uri, setting
   try {
     // A file on this machine's disk is read, decoded and matched on the engine's thread: this
     // thread only gets its matches. Another scheme (a virtual workspace) is read here.
-    const placed = uri.scheme === 'file' ? await deps.holder.matchFile(uri.fsPath, settings.maxFileSize) : await matchRead(deps, uri, settings.maxFileSize);
+    const placed = uri.scheme === 'file' ? await deps.holder.matchFile(uri.fsPath, settings.maxFileSize, settings.hostsInDocumentation) : await matchRead(deps, uri, settings.maxFileSize);
     if (placed === undefined) return undefined;
     const matches = visibleMatches(uri.path, deps.ignores.list.filterFound(placed), settings.hostsInDocumentation);
     const shown: ShownMatch[] = matches.map((m) => {

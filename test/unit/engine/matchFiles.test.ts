@@ -49,6 +49,24 @@ describe('engine: matchFiles', () => {
     assert.deepEqual(places, [['1:6-1:23 alice@example.com'], undefined, undefined, undefined, [], ['2:2-2:19 alice@example.com']]);
   });
 
+  it("leaves out a documentation file's host matches when told, and only those", async () => {
+    const engine = await indexed();
+    const text = 'Connect to vpn.example.com as alice@example.com.\n';
+    fs.writeFileSync(path.join(dir, 'README.md'), text);
+    fs.writeFileSync(path.join(dir, 'deploy.sh'), text);
+    const kinds = (hostsInDocumentation: boolean | undefined): (string[] | undefined)[] =>
+      engine
+        .matchFiles(
+          ['README.md', 'deploy.sh'].map((name) => ({ path: path.join(dir, name), maxBytes: 1024, ...(hostsInDocumentation === undefined ? {} : { hostsInDocumentation }) })),
+          undefined,
+        )
+        .matches.map((m) => m?.map((p) => `${p.kind} ${p.identifier}`));
+    const all = ['host vpn.example.com', 'email alice@example.com'];
+    assert.deepEqual(kinds(false), [['email alice@example.com'], all]);
+    assert.deepEqual(kinds(true), [all, all]);
+    assert.deepEqual(kinds(undefined), [all, all]);
+  });
+
   it('answers the first files of a batch that would keep its thread long, at least one', async () => {
     const engine = await indexed();
     const large = path.join(dir, 'large.txt');
