@@ -242,7 +242,7 @@ export class Leaks {
     // The scanner's helper threads start on its first long text and serve the next ones: said
     // once they do, so a missing helper (no dist/scanHelper.js, one core) shows as no such line.
     if (!this.#threadsLogged && text.length >= PARALLEL_FROM) {
-      const helpers = readyHelpers();
+      const helpers = readyHelpers(text);
       if (helpers > 0) {
         this.#threadsLogged = true;
         this.log('info', `Scanner: texts of ${PARALLEL_FROM.toLocaleString('en-US')} characters or more are scanned on ${helpers + 1} threads.`);

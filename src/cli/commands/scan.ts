@@ -121,21 +121,22 @@ async function scan(ctx: RunContext, args: readonly string[], flags: ScanFlags, 
   if (reuseMs !== undefined && root === undefined) ctx.reporter.warn('--reuse keeps results in the git folder, and this is no git repository: they are not reused.');
   const settings = scanSettingsOf(root ?? cwd);
   const baseline = flags.baseline !== undefined ? readBaseline(path.resolve(ctx.cwd, flags.baseline)) : undefined;
-  // Listed from now: git walks the tree while the results load.
-  const units = startedNow(
+  // A tree is listed from now: git walks it while the results load (its first files soon come,
+  // which a failure to load waits for). A history's first commit may come only after git walked
+  // them all: it is listed once the results are in.
+  const units =
     mode.kind === 'tree'
-      ? treeUnits(paths, cwd, { secretFiles: settings.secretFiles, includeGitIgnored: flags.includeGitIgnored === true || settings.includeGitIgnored, known: { dir: cwd, root } })
+      ? startedNow(treeUnits(paths, cwd, { secretFiles: settings.secretFiles, includeGitIgnored: flags.includeGitIgnored === true || settings.includeGitIgnored, known: { dir: cwd, root } }))
       : mode.kind === 'staged'
         ? stagedUnits(root as string, specs)
         : mode.kind === 'diff'
           ? diffUnits(root as string, mode.ref, specs)
-          : historyUnits(root as string, mode.range, specs),
-  );
+          : historyUnits(root as string, mode.range, specs);
   let session: LeakSearchSession;
   try {
     session = flags.results !== undefined ? await openResultsFile(path.resolve(ctx.cwd, flags.results), ctx.env) : await checkedSession(ctx, flags, root ?? cwd, reuseMs !== undefined && root !== undefined ? { root, maxAgeMs: reuseMs } : undefined);
   } catch (e) {
-    await units.return();
+    await units.return(undefined);
     if (!(e instanceof Unavailable)) throw e;
     ctx.reporter.warn('nothing was scanned: the service could not be used (see above), so these changes were not checked for leaked credentials. This run passes because of --unreachable warn; scan again once the service answers.');
     return EXIT.ok;
@@ -210,7 +211,7 @@ async function scan(ctx: RunContext, args: readonly string[], flags: ScanFlags, 
     );
     return counts.failing > 0 ? EXIT.findings : EXIT.ok;
   } finally {
-    await units.return();
+    await units.return(undefined);
     blobs?.close();
     await session.close();
   }

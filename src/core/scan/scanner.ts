@@ -611,7 +611,9 @@ export interface Candidate {
  * How many helper threads the scanner has ready for a long text now, starting them on the first
  * call (a scan of a long text starts them too; until they are ready it scans alone).
  */
-export function readyHelpers(): number {
+export function readyHelpers(scanned?: ScanText): number {
+  // A file's text was scanned by the core that decoded it, which has helpers of its own.
+  if (scanned instanceof CoreText) return scanned.core.readyHelpers().length;
   const core = idle.pop() ?? new Core();
   try {
     return core.readyHelpers().length;

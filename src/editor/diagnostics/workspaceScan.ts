@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import { visibleMatches } from '../../core/scan/files/docFiles';
 import { placeMatches, unplaced } from '../../core/scan/files/placedMatches';
 import type { Placed } from '../../core/scan/files/placedMatches';
-import { scannableText } from '../../core/scan/files/scannableFile';
+import { scannableText } from '../../core/scan/files/binaryText';
 import { GrowingList, eachConcurrently, eachYielding } from '../../core/scan/files/eachConcurrently';
 import { readDiagnosticSettings } from './diagnosticSettings';
 import type { DiagnosticSettings } from './diagnosticSettings';

@@ -1,4 +1,6 @@
-// Binary files are not scanned, and a text file's bytes are decoded one way everywhere. Pure: no vscode.
+// Binary files are not scanned, and a text file's bytes are decoded one way everywhere: into a
+// string here (a file read through VS Code's file system), or into the scanner's memory with
+// the same result (scanner.ts decodeForScan). Pure: no vscode.
 import * as buffer from 'node:buffer';
 
 /** Whether a text looks binary: a NUL character among its first 8,000 characters. */
@@ -25,4 +27,9 @@ const isAscii = (buffer as { isAscii?: (bytes: Uint8Array) => boolean }).isAscii
 export function decodeText(bytes: Uint8Array): string {
   if (isAscii?.(bytes) === true) return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
   return utf8.decode(bytes);
+}
+
+/** The text of a file's content, or undefined when it is not scanned: larger than `maxBytes`, or binary. */
+export function scannableText(bytes: Uint8Array, maxBytes: number): string | undefined {
+  return bytes.length > maxBytes || bytesLookBinary(bytes) ? undefined : decodeText(bytes);
 }

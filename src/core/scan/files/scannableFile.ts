@@ -3,7 +3,7 @@
 // asynchronous read through Node's thread pool (open, stat, read, close) cost several times
 // the reading itself; a caller that serves other work meanwhile yields between files. Pure: no vscode.
 import { closeSync, constants as fsConstants, fstatSync, lstatSync, openSync, readSync } from 'node:fs';
-import { bytesLookBinary, decodeText } from './binaryText';
+import { bytesLookBinary } from './binaryText';
 import { decodeForScan } from '../scanner';
 import type { UnitText } from '../scanText';
 
@@ -104,10 +104,6 @@ function readOpened(opened: { fd: number; size: number }, maxBytes: number, reus
   }
 }
 
-/** The text of a file's content, or undefined when it is not scanned: larger than `maxBytes`, or binary. */
-export function scannableText(bytes: Uint8Array, maxBytes: number): string | undefined {
-  return bytes.length > maxBytes || bytesLookBinary(bytes) ? undefined : decodeText(bytes);
-}
 
 /**
  * A file's content as the scanner reads it: decoded into its memory, with no JS string made
