@@ -25,7 +25,7 @@ function integer(x: number): number {
   return Number.isNaN(x) ? 0 : Math.trunc(x);
 }
 
-/** Stretches up to this many units are made into a string unit by unit; longer ones are decoded at once. */
+/** Stretches up to this many units are made from their codes in the call; longer ones are decoded by Node. */
 const SHORT = 64;
 
 /**
@@ -81,12 +81,7 @@ export class UnitText implements ScanText {
     const s = a < 0 ? Math.max(n + a, 0) : Math.min(a, n);
     const e = b < 0 ? Math.max(n + b, 0) : Math.min(b, n);
     if (e <= s) return '';
-    const units = this.#units;
-    if (e - s <= SHORT) {
-      let out = '';
-      for (let i = s; i < e; i++) out += String.fromCharCode(units[i] as number);
-      return out;
-    }
+    if (e - s <= SHORT) return String.fromCharCode(...this.#units.subarray(s, e));
     return this.#bytes.toString('utf16le', s * 2, e * 2);
   }
 

@@ -104,7 +104,6 @@ function readOpened(opened: { fd: number; size: number }, maxBytes: number, reus
   }
 }
 
-
 /**
  * A file's content as the scanner reads it: decoded into its memory, with no JS string made
  * (scanner.ts `decodeForScan`; valid until the next file is decoded), or undefined when it is

@@ -1,7 +1,8 @@
 // readAhead: contents in the order of their items, at most `depth` read at once, a failed read
-// reported at its turn, and the listing stopped when the scan stops early.
+// reported at its turn, and the listing stopped when the scan stops early. startedNow: a
+// listing begun before it is read, and ended when it never is.
 import * as assert from 'node:assert/strict';
-import { readAhead } from '../../../../src/cli/scan/readAhead';
+import { readAhead, startedNow } from '../../../../src/cli/scan/readAhead';
 
 async function* list(n: number, listed: number[]): AsyncGenerator<number> {
   for (let i = 0; i < n; i++) {
@@ -44,5 +45,38 @@ describe('cli: readAhead', () => {
     const listed: number[] = [];
     for await (const { item } of readAhead(list(1000, listed), 3, (i) => Promise.resolve(i))) if (item === 5) break;
     assert.ok(listed.length <= 5 + 3 + 1, `listed ${listed.length}`);
+  });
+
+  it('startedNow begins the listing before it is read, gives every item once, and ends it unread', async () => {
+    const listed: number[] = [];
+    const items = startedNow(list(5, listed));
+    // The source ran to its first item before anyone asked for it.
+    await Promise.resolve();
+    assert.deepEqual(listed, [0]);
+    const seen: number[] = [];
+    for await (const item of items) seen.push(item);
+    assert.deepEqual(seen, [0, 1, 2, 3, 4]);
+
+    let ended = false;
+    async function* endless(): AsyncGenerator<number> {
+      try {
+        for (let i = 0; ; i++) yield i;
+      } finally {
+        ended = true;
+      }
+    }
+    const unread = startedNow(endless());
+    assert.deepEqual(await unread.return(), { value: undefined, done: true });
+    assert.equal(ended, true, 'the source ran its finally (git is stopped)');
+
+    const failing = startedNow(
+      (async function* (): AsyncGenerator<number> {
+        yield* [];
+        throw new Error('no such folder');
+      })(),
+    );
+    await assert.rejects(async () => {
+      for await (const item of failing) seen.push(item);
+    }, /no such folder/);
   });
 });
