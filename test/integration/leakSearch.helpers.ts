@@ -9,6 +9,7 @@ import type { ShownMessage } from '../../src/editor/notifier';
 import type { CheckOutcome } from '../../src/editor/checks/checkTypes';
 import { DEMO_API_KEY, demoDataset } from '../../service/demo';
 import { startService } from '../../service/server';
+import { atFreshOrigin } from './freshOrigin';
 import type { RunningService, TenantConfig } from '../../service/types';
 import type { RecordNode } from '../../src/editor/tree/treeNodes';
 
@@ -41,7 +42,7 @@ export async function waitFor<T>(what: string, probe: () => T | undefined | fals
 
 /** A reference service of the test's own (demo data), with one tenant per config. */
 export function startOwnService(tenants: readonly Partial<TenantConfig>[] = [{}]): Promise<RunningService> {
-  return startService({
+  return atFreshOrigin(() => startService({
     dataset: demoDataset(),
     tenants: tenants.map((t, i) => ({
       name: `t${i}`,
@@ -50,7 +51,7 @@ export function startOwnService(tenants: readonly Partial<TenantConfig>[] = [{}]
       rateLimit: { limit: 1000, windowMs: 3_600_000 },
       ...t,
     })),
-  });
+  }));
 }
 
 /** Points the extension at a service (user settings) and stores its key for that origin. */

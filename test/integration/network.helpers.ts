@@ -11,6 +11,7 @@ import type { RunningService } from '../../service/types';
 import type { LeakSearchApi } from '../../src/editor/api';
 import type { ShownMessage } from '../../src/editor/notifier';
 import { checkDomain, mark, waitFor, waitForMessage } from './leakSearch.helpers';
+import { atFreshOrigin } from './freshOrigin';
 
 export type CertName = 'server' | 'untrusted' | 'wrong-host';
 
@@ -18,11 +19,11 @@ export type CertName = 'server' | 'untrusted' | 'wrong-host';
 export function startTlsService(cert: CertName): Promise<RunningService> {
   const dir = process.env.LEAK_SEARCH_TEST_PKI;
   assert.ok(dir, 'LEAK_SEARCH_TEST_PKI is set by the network run');
-  return startService({
+  return atFreshOrigin(() => startService({
     dataset: demoDataset(),
     tenants: [{ name: 't', apiKey: DEMO_API_KEY, domains: ['example.com', 'example.org'], rateLimit: { limit: 1000, windowMs: 3_600_000 } }],
     tls: { cert: fs.readFileSync(path.join(dir, `${cert}.pem`), 'utf8'), key: fs.readFileSync(path.join(dir, `${cert}.key`), 'utf8'), hostName: 'leaks.example.test' },
-  });
+  }));
 }
 
 const HTTP_KEYS = ['proxy', 'noProxy', 'proxySupport', 'proxyStrictSSL', 'systemCertificates', 'fetchAdditionalSupport'] as const;
