@@ -11,6 +11,7 @@ import { LeakSearchError } from '../service/errors';
 import type { SettingRef } from '../service/errors';
 import { redact } from '../text/redact';
 import type { HeaderBag } from './rateLimit/rateLimitHeaders';
+import { chunksOf } from './bodyChunks';
 import { certificateFacts } from './net/certificate';
 import { localhostLookup } from './net/localhostLookup';
 import { readPeerCertificate } from './net/peerCertificate';
@@ -273,7 +274,7 @@ export class HttpTransport {
     }
     if (this.tls.ca !== undefined && this.ca === undefined) this.ca = await this.tls.ca;
     const res = await undici().request(url, { dispatcher: this.dispatcher(decision), method: 'GET', headers, signal });
-    return { status: res.statusCode, headers: res.headers, body: res.body as AsyncIterable<Buffer>, destroy: () => res.body.destroy() };
+    return { status: res.statusCode, headers: res.headers, body: chunksOf(res.body), destroy: () => res.body.destroy() };
   }
 
   async get(opts: GetOptions): Promise<HttpAnswer> {
