@@ -16,7 +16,10 @@ export interface Measured<T> {
   /** Wall time of the action, ms. */
   readonly ms: number;
   /** The longest garbage-collection pause of the extension host's heap meanwhile, ms, and its kind. */
-  readonly gc: { readonly maxMs: number; readonly kind: string; readonly totalMs: number; readonly count: number };
+  readonly gc: { readonly maxMs: number; readonly kind: string; readonly flags: string; readonly totalMs: number; readonly count: number };
+  /** The host's heap and the memory outside it held by its buffers, MB, after the action. */
+  readonly heapMb: number;
+  readonly externalMb: number;
   /** How long the main thread was ready to run but waited for a core, ms (Linux; else undefined). */
   readonly waitMs: number | undefined;
 }
@@ -31,6 +34,19 @@ function runQueueWaitNs(): number | undefined {
   }
 }
 
+// Why V8 collected (a collection for memory outside the heap, such as buffers, says so).
+const GC_FLAGS: readonly (readonly [number, string])[] = [
+  [constants.NODE_PERFORMANCE_GC_FLAGS_FORCED, 'forced'],
+  [constants.NODE_PERFORMANCE_GC_FLAGS_ALL_EXTERNAL_MEMORY, 'external memory'],
+  [constants.NODE_PERFORMANCE_GC_FLAGS_ALL_AVAILABLE_GARBAGE, 'all garbage'],
+  [constants.NODE_PERFORMANCE_GC_FLAGS_SCHEDULE_IDLE, 'idle'],
+  [constants.NODE_PERFORMANCE_GC_FLAGS_SYNCHRONOUS_PHANTOM_PROCESSING, 'synchronous callbacks'],
+];
+
+function flagNames(flags: number): string {
+  return GC_FLAGS.filter(([bit]) => (flags & bit) !== 0).map(([, name]) => name).join(', ');
+}
+
 const GC_KINDS: Readonly<Record<number, string>> = {
   [constants.NODE_PERFORMANCE_GC_MAJOR]: 'major',
   [constants.NODE_PERFORMANCE_GC_MINOR]: 'minor',
@@ -42,14 +58,15 @@ export async function measured<T>(action: () => Promise<T>): Promise<Measured<T>
   const histogram = monitorEventLoopDelay({ resolution: 1 });
   // Which part of a block was the heap's own collection (a long block with a short pause here
   // was other work, or the thread waiting for a core).
-  const gc = { maxMs: 0, kind: '', totalMs: 0, count: 0 };
+  const gc = { maxMs: 0, kind: '', flags: '', totalMs: 0, count: 0 };
   const observer = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as (PerformanceEntry & { detail?: { kind?: number } })[]) {
+    for (const entry of list.getEntries() as (PerformanceEntry & { detail?: { kind?: number; flags?: number } })[]) {
       gc.totalMs += entry.duration;
       gc.count++;
       if (entry.duration > gc.maxMs) {
         gc.maxMs = entry.duration;
         gc.kind = GC_KINDS[entry.detail?.kind ?? -1] ?? 'other';
+        gc.flags = flagNames(entry.detail?.flags ?? 0);
       }
     }
   });
@@ -63,7 +80,8 @@ export async function measured<T>(action: () => Promise<T>): Promise<Measured<T>
     histogram.disable();
     const wait1 = runQueueWaitNs();
     const waitMs = wait0 !== undefined && wait1 !== undefined ? (wait1 - wait0) / 1e6 : undefined;
-    return { value, blockMs: histogram.max / 1e6, ms, gc, waitMs };
+    const memory = process.memoryUsage();
+    return { value, blockMs: histogram.max / 1e6, ms, gc, waitMs, heapMb: memory.heapUsed / 2 ** 20, externalMb: memory.external / 2 ** 20 };
   } finally {
     histogram.disable();
     observer.disconnect();
@@ -77,7 +95,8 @@ export async function measured<T>(action: () => Promise<T>): Promise<Measured<T>
 export function recordBlockNotes(name: string, run: Measured<unknown>): void {
   recordFigure(`${name}.host_gc_max_ms`, run.gc.maxMs, 'ms');
   if (run.waitMs !== undefined) recordFigure(`${name}.host_wait_total_ms`, run.waitMs, 'ms');
-  console.log(`    (${run.gc.count} collections, ${run.gc.totalMs.toFixed(0)} ms in all; the longest ${run.gc.kind})`);
+  const why = run.gc.flags === '' ? '' : ` (${run.gc.flags})`;
+  console.log(`    (${run.gc.count} collections, ${run.gc.totalMs.toFixed(0)} ms in all; the longest ${run.gc.kind}${why}; heap ${run.heapMb.toFixed(0)} MB, outside it ${run.externalMb.toFixed(0)} MB after)`);
 }
 
 export function recordFigure(name: string, value: number, unit: string): void {
