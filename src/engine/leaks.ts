@@ -263,9 +263,12 @@ export class Leaks {
     const best = mainSource(m.refs);
     const key = this.#byId.get(best)?.key;
     const type = this.#byId.get(best)?.table.type;
-    // Read one record at a time: the first record without a decision settles it (most often the first).
+    // Read one record at a time: the first record without a decision settles it (most often
+    // the first, asked here before a generator is made for the rest).
     const byId = this.#byId;
-    const triage = m.refs.length <= TRIAGED_REFS ? combinedTriage((function* () {
+    const first = m.refs[0];
+    const decided = first !== undefined && m.refs.length <= TRIAGED_REFS && byId.get(first.source)?.triage?.mark(first.record) !== undefined;
+    const triage = decided ? combinedTriage((function* () {
       for (const r of m.refs) yield byId.get(r.source)?.triage?.mark(r.record);
     })()) : undefined;
     return {

@@ -150,6 +150,28 @@ describe('engine: triage of a leaked identifier in a file', () => {
     assert.deepEqual(after?.triage, { state: 'remediated', at: REMEDIATED.at });
     assert.equal(leaks.hover(after?.handle ?? 0, 10)?.records[0]?.triage, triage.id(0));
   });
+
+  it('carries a decision only when every record behind a match has one, whichever record lacks it', () => {
+    const builder = new RecordTableBuilder('accounts');
+    builder.add(account({ username: 'dave@example.com', date: '2024-03-05T10:00:00.000Z', ip: '10.0.0.9' }));
+    builder.add(account({ username: 'dave@example.com', date: '2024-04-05T10:00:00.000Z', ip: '10.0.0.8' }));
+    const table = builder.finish();
+    let marks: ReadonlyMap<string, TriageMark> = new Map();
+    const triage = new RowTriage(table, triageKey(ORIGIN), () => marks);
+    const leaks = new Leaks();
+    leaks.set(['k'], [table], ['example.com'], [triage]);
+    const decided = (rows: number[]): unknown => {
+      marks = new Map(rows.map((row) => [triage.id(row), { ...REMEDIATED, at: REMEDIATED.at + row }]));
+      leaks.triageChanged();
+      const [m] = leaks.match('login: dave@example.com');
+      assert.equal(m?.count, 2);
+      return m?.triage;
+    };
+    assert.equal(decided([]), undefined);
+    assert.equal(decided([0]), undefined);
+    assert.equal(decided([1]), undefined);
+    assert.deepEqual(decided([0, 1]), { state: 'remediated', at: REMEDIATED.at + 1 });
+  });
 });
 
 describe('engine: what a panel action applies to', () => {
