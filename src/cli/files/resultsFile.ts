@@ -140,6 +140,9 @@ export async function openSealedResults(file: string, secret: Uint8Array): Promi
       if (n === 0) break;
       position += n;
       reader.push(opener.update(buffer.subarray(0, n)));
+      // A turn of the event loop between pieces: what the caller started before (`scan`
+      // listing its tree with git, which takes several steps) goes on meanwhile.
+      if (position < size) await new Promise((resolve) => setImmediate(resolve));
     }
     if (position !== size) throw new CacheCryptoError('changed while read');
     reader.push(opener.final());
