@@ -33,6 +33,28 @@ describe('lineIndex and binaryText', () => {
     }
   });
 
+  it('places offsets on long lines, short ones and lines of every length near where the search changes hands', () => {
+    // A decoded file's lines are read in place up to some length, then searched by Node: the
+    // lengths around that hand-over, a line of one unit and a long last line without a newline.
+    const lengths = [0, 1, 2, 63, 64, 65, 255, 256, 257, 258, 511, 512, 513, 3000, 0, 5000];
+    const line = (n: number, k: number): string => Array.from({ length: n }, (_, i) => (i % 97 === 96 ? '😀'[i % 2] : String.fromCharCode(97 + ((i + k) % 26)))).join('');
+    const text = lengths.map((n, k) => line(n, k)).join('\n');
+    const expected: { line: number; character: number }[] = [];
+    for (let offset = 0, l = 0, c = 0; offset <= text.length; offset++) {
+      expected.push({ line: l, character: c });
+      if (text[offset] === '\n') {
+        l++;
+        c = 0;
+      } else c++;
+    }
+    const offsets = Array.from({ length: text.length + 1 }, (_, i) => i);
+    for (const order of [offsets, [...offsets].reverse(), offsets.filter((o) => o % 251 === 0 || text[o] === '\n' || text[o - 1] === '\n')]) {
+      for (const index of [new LineIndex(text), new LineIndex(decodeForScan(Buffer.from(text)))]) {
+        for (const offset of order) assert.deepEqual(index.position(offset), expected[offset], `offset ${offset}`);
+      }
+    }
+  });
+
   it('calls text binary only for a NUL among the first 8,000 characters or bytes', () => {
     assert.equal(looksBinary('plain\ttext\r\n'), false);
     assert.equal(looksBinary('PK\u0003\u0004\u0000'), true);
