@@ -103,7 +103,8 @@ const NAMING_DISTANCE = 400;
 /** What #make keeps per fingerprint between matches. */
 interface Details {
   readonly summary: LeakSummary;
-  readonly owners: string[];
+  /** The records' distinct owners, once a password's match needed them (undefined until then). */
+  readonly owners: string[] | undefined;
   /** The records, when there are at most CACHED_REFS of them or the budget for longer lists allowed. */
   readonly refs: readonly RecordRef[] | undefined;
   /** For a generic user name, the hosts whose mention nearby ties it to its records (`tiedNearby`); else undefined. */
@@ -369,21 +370,27 @@ export class LeakIndex implements Tables {
     let details = this.#summaries.get(cacheKey);
     let refs = details?.refs;
     if (refs === undefined) refs = this.#refs(hit);
+    // Only an uncommon password's message names the accounts (owners): another match's summary
+    // spares reading and normalising each record's username, the dearest part of it.
+    const common = hit.kind === 'password' && hit.tables === 1 << COMMON_PASSWORDS;
+    const withOwners = hit.kind === 'password' && !common;
+    if (details !== undefined && withOwners && details.owners === undefined) {
+      details = { ...details, owners: summarize(refs, (id) => this.#held.get(id)?.source).owners };
+      this.#summaries.set(cacheKey, details);
+    }
     if (details === undefined) {
-      const summarized = summarize(refs, (id) => this.#held.get(id)?.source);
+      const summarized = summarize(refs, (id) => this.#held.get(id)?.source, withOwners);
       const weakName = hit.kind === 'username' && ((hit.tables & (1 << USERNAMES)) === 0 || isGenericName(hit.identifier));
       let keep = refs.length <= CACHED_REFS;
       if (!keep && this.#longRefs + refs.length <= CACHED_LONG_REFS) {
         this.#longRefs += refs.length;
         keep = true;
       }
-      details = { ...summarized, refs: keep ? Object.freeze(refs) : undefined, tieHosts: weakName ? tieHosts(summarized.summary) : undefined };
+      details = { summary: summarized.summary, owners: withOwners ? summarized.owners : undefined, refs: keep ? Object.freeze(refs) : undefined, tieHosts: weakName ? tieHosts(summarized.summary) : undefined };
       this.#summaries.set(cacheKey, details);
     }
     const { summary } = details;
-    const common = hit.kind === 'password' && hit.tables === 1 << COMMON_PASSWORDS;
-    let owners: string[] = [];
-    if (hit.kind === 'password' && !common) owners = named(hit, details.owners, all, at);
+    const owners = withOwners ? named(hit, details.owners ?? [], all, at) : [];
     // A generic user name is a finding only when the text near it names a site of its records
     // or holds a leaked password: `admin` leaked on some other site is no leak of this file's.
     const weak = details.tieHosts !== undefined && !tiedNearby(mentions, hit, details.tieHosts, all, at);

@@ -7,7 +7,7 @@ import { echoesOf, maskEchoes } from '../results/secretEchoes';
 import { parseUrl } from './normalize';
 import type { LeakSummary, RecordRef } from './matchTypes';
 import type { LeakSource } from './sourceSegment';
-import { emptyFacts, factsOf } from './sourceSegment';
+import { emptyFacts, factsOf, plainFactsWithoutUser } from './sourceSegment';
 
 export const DETAIL_LIMIT = 5000;
 
@@ -25,20 +25,52 @@ const scratch = emptyFacts();
 /** The longest fact of a record (a browser's name, a country) a message or hover shows. */
 const FACT_MAX = 200;
 
-/** One record's owner and facts. */
-export function recordDetails(source: LeakSource, i: number): RecordDetails {
-  const f = factsOf(source, i, scratch);
+/**
+ * What the records of one summary share, worked out once per distinct value: most of a
+ * match's records name the same few browsers, countries, statuses and sites.
+ */
+export class DetailMemo {
+  readonly #sites = new Map<string, string>();
+  readonly #plain = new Map<string, string>();
+
+  /** The host of a record's URL ('' when none can be read). */
+  site(url: string): string {
+    let host = this.#sites.get(url);
+    if (host === undefined) {
+      host = (parseUrl(url) ?? parseUrl(`https://${url}`))?.host ?? '';
+      this.#sites.set(url, host);
+    }
+    return host;
+  }
+
+  /** `plainText(text, FACT_MAX)`. */
+  plain(text: string): string {
+    let plain = this.#plain.get(text);
+    if (plain === undefined) {
+      plain = plainText(text, FACT_MAX);
+      this.#plain.set(text, plain);
+    }
+    return plain;
+  }
+}
+
+/** One record's facts, and its owner unless `withOwner` is false (then ''). */
+export function recordDetails(source: LeakSource, i: number, withOwner = true, memo: DetailMemo = new DetailMemo()): RecordDetails {
   const field = source.field;
+  // Without its owner, a record of the three account fields needs neither its username read
+  // nor its identifiers worked out: its password (to mask) and URL are read as they are.
+  const f = field !== undefined && !withOwner ? plainFactsWithoutUser(field('password', i), field('url', i), scratch) : factsOf(source, i, scratch);
   const url = f.urls[0];
-  const site = url === undefined ? '' : ((parseUrl(url) ?? parseUrl(`https://${url}`))?.host ?? '');
+  const site = url === undefined ? '' : memo.site(url);
   // Server text, shown in messages and hovers: plain and bounded, and the record's password
   // masked wherever else it stands (see secretEchoes.ts).
   const echoes = echoesOf(f.passwords);
-  const shown = (text: string): string => plainText(maskEchoes(text, echoes), FACT_MAX);
+  const shown = (text: string): string => memo.plain(maskEchoes(text, echoes));
+  const owner = withOwner ? shown(f.owner) : '';
   if (field !== undefined) {
-    return { owner: shown(f.owner), date: shown(field('date', i)), browser: shown(field('browser', i)), country: shown(field('country', i)), status: shown(field('status', i)), site: shown(site) };
+    return { owner, date: shown(field('date', i)), browser: shown(field('browser', i)), country: shown(field('country', i)), status: shown(field('status', i)), site: shown(site) };
   }
-  return { owner: shown(f.owner), date: shown(f.date), browser: shown(f.browser), country: shown(f.country), status: shown(f.status), site: shown(site) };
+  return { owner, date: shown(f.date), browser: shown(f.browser), country: shown(f.country), status: shown(f.status), site: shown(site) };
 }
 
 function ranked(values: Map<string, number>): string[] {
@@ -49,8 +81,8 @@ function shortDate(date: string): string {
   return /^\d{4}-\d{2}-\d{2}/.test(date) ? date.slice(0, 10) : date;
 }
 
-/** The summary and the distinct owners of a match's records. */
-export function summarize(refs: readonly RecordRef[], sourceOf: (id: number) => LeakSource | undefined): { summary: LeakSummary; owners: string[] } {
+/** The summary and the distinct owners of a match's records (none looked for when `withOwners` is false: only a password's match names them). */
+export function summarize(refs: readonly RecordRef[], sourceOf: (id: number) => LeakSource | undefined, withOwners = true): { summary: LeakSummary; owners: string[] } {
   const browsers = new Map<string, number>();
   const countries = new Map<string, number>();
   const sites = new Map<string, number>();
@@ -63,11 +95,12 @@ export function summarize(refs: readonly RecordRef[], sourceOf: (id: number) => 
   let latest = '';
   let hidden = 0;
   let read = 0;
+  const memo = new DetailMemo();
   for (const ref of refs) {
     if (read++ >= DETAIL_LIMIT) break;
     const source = sourceOf(ref.source);
     if (source === undefined) continue;
-    const d = recordDetails(source, ref.record);
+    const d = recordDetails(source, ref.record, withOwners, memo);
     bump(browsers, d.browser);
     bump(countries, d.country);
     bump(sites, d.site);

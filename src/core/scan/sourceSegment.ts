@@ -83,6 +83,13 @@ export function emptyFacts(): RecordFacts {
  * URL (the fast path: the same facts `recordFacts` finds in such a record, without building it).
  */
 export function plainFacts(username: string, password: string, url: string, scratch: RecordFacts): RecordFacts {
+  const f = plainFactsWithoutUser(password, url, scratch);
+  addUserValue(f, username);
+  return f;
+}
+
+/** `plainFacts` but for the username, not read: no e-mail, username or owner. */
+export function plainFactsWithoutUser(password: string, url: string, scratch: RecordFacts): RecordFacts {
   const f = scratch;
   // (Setting a length is a call into the runtime: only when there is something to drop.)
   if (f.emails.length > 0) f.emails.length = 0;
@@ -91,7 +98,6 @@ export function plainFacts(username: string, password: string, url: string, scra
   if (f.urls.length > 0) f.urls.length = 0;
   if (f.passwords.length > 0) f.passwords.length = 0;
   f.owner = '';
-  addUserValue(f, username);
   if (password !== '') f.passwords.push(password);
   const u = url.trim();
   if (u !== '') f.urls.push(u);
