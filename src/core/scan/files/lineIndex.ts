@@ -52,8 +52,9 @@ export class LineIndex {
 
   /**
    * `#startsUpTo` over a decoded file's units, read in place: a call per line would cost more
-   * than a short line. A line longer than LONG_LINE (minified code, a bundle of one line) is
-   * searched on by Node's search, many times faster over a long stretch than a loop here.
+   * than a short line. The rest of a line longer than LONG_LINE (minified code, a bundle of one
+   * line) is left to Node's search, which reads a long stretch a block at a time rather than a
+   * unit at a time.
    */
   #unitStartsUpTo(text: UnitText, offset: number): void {
     const units = text.units;
