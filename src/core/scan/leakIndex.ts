@@ -103,8 +103,8 @@ const NAMING_DISTANCE = 400;
 /** What #make keeps per fingerprint between matches. */
 interface Details {
   readonly summary: LeakSummary;
-  /** The records' distinct owners, once a password's match needed them (undefined until then). */
-  readonly owners: string[] | undefined;
+  /** The records' distinct owners (none looked for unless the fingerprint's hits are uncommon passwords'). */
+  readonly owners: string[];
   /** The records, when there are at most CACHED_REFS of them or the budget for longer lists allowed. */
   readonly refs: readonly RecordRef[] | undefined;
   /** For a generic user name, the hosts whose mention nearby ties it to its records (`tiedNearby`); else undefined. */
@@ -371,13 +371,11 @@ export class LeakIndex implements Tables {
     let refs = details?.refs;
     if (refs === undefined) refs = this.#refs(hit);
     // Only an uncommon password's message names the accounts (owners): another match's summary
-    // spares reading and normalising each record's username, the dearest part of it.
+    // spares reading and normalising each record's username, the dearest part of it. A
+    // password's hit is of the password tables alone (matchSink.ts), so the cache key tells a
+    // summary with owners from one without.
     const common = hit.kind === 'password' && hit.tables === 1 << COMMON_PASSWORDS;
     const withOwners = hit.kind === 'password' && !common;
-    if (details !== undefined && withOwners && details.owners === undefined) {
-      details = { ...details, owners: summarize(refs, (id) => this.#held.get(id)?.source).owners };
-      this.#summaries.set(cacheKey, details);
-    }
     if (details === undefined) {
       const summarized = summarize(refs, (id) => this.#held.get(id)?.source, withOwners);
       const weakName = hit.kind === 'username' && ((hit.tables & (1 << USERNAMES)) === 0 || isGenericName(hit.identifier));
@@ -386,11 +384,11 @@ export class LeakIndex implements Tables {
         this.#longRefs += refs.length;
         keep = true;
       }
-      details = { summary: summarized.summary, owners: withOwners ? summarized.owners : undefined, refs: keep ? Object.freeze(refs) : undefined, tieHosts: weakName ? tieHosts(summarized.summary) : undefined };
+      details = { ...summarized, refs: keep ? Object.freeze(refs) : undefined, tieHosts: weakName ? tieHosts(summarized.summary) : undefined };
       this.#summaries.set(cacheKey, details);
     }
     const { summary } = details;
-    const owners = withOwners ? named(hit, details.owners ?? [], all, at) : [];
+    const owners = withOwners ? named(hit, details.owners, all, at) : [];
     // A generic user name is a finding only when the text near it names a site of its records
     // or holds a leaked password: `admin` leaked on some other site is no leak of this file's.
     const weak = details.tieHosts !== undefined && !tiedNearby(mentions, hit, details.tieHosts, all, at);

@@ -29,7 +29,7 @@ const FACT_MAX = 200;
  * What the records of one summary share, worked out once per distinct value: most of a
  * match's records name the same few browsers, countries, statuses and sites.
  */
-export class DetailMemo {
+class DetailMemo {
   readonly #sites = new Map<string, string>();
   readonly #plain = new Map<string, string>();
 
