@@ -18,6 +18,12 @@ import { isShown, shownDocuments, tabUri, tabUris } from './shownDocuments';
 import { TrackedMatches } from './trackedMatches';
 
 export const THROTTLE_MS = 200;
+/**
+ * The longest a workspace scan holds a file's diagnostics before they go to the workbench:
+ * each `set` is a message the extension host compresses and the workbench handles on its
+ * own, and a scan of a large tree marks files by the thousand.
+ */
+export const DISK_BATCH_MS = 100;
 
 /** The index changed while the engine matched: the result is dropped (the rebuild rescans). */
 class StaleScan extends Error {}
@@ -63,6 +69,11 @@ export class DiagnosticsController extends Disposable {
   /** Of those, the ones forgotten meanwhile, with the ticket count when they were: scans begun before set nothing. */
   readonly #forgotAt = new Map<string, number>();
   #tickets = 0;
+  /** Workspace scans under way (batchDiskScans): their files' diagnostics are sent together. */
+  #batching = 0;
+  /** Diagnostics of files scanned from disk, by key, waiting for #flush. */
+  readonly #pending = new Map<string, [vscode.Uri, vscode.Diagnostic[]]>();
+  #flushTimer: NodeJS.Timeout | undefined;
   readonly #updated = this._register(new vscode.EventEmitter<ScanOutcome>());
   /** Fires after each scan that set or cleared a document's diagnostics. */
   readonly onDidScan = this.#updated.event;
@@ -132,6 +143,7 @@ export class DiagnosticsController extends Disposable {
     this._register({
       dispose: () => {
         for (const st of this.#states.values()) if (st.timer) clearTimeout(st.timer);
+        clearTimeout(this.#flushTimer);
       },
     });
     this.rescanShown();
@@ -271,13 +283,27 @@ export class DiagnosticsController extends Disposable {
     }
   }
 
+  /**
+   * Runs a workspace scan: the diagnostics it sets reach the collection every DISK_BATCH_MS
+   * in one message, and all of them by the time `work` ends. The controller's own figures
+   * (`count`, what a file shows) change at once.
+   */
+  async batchDiskScans<T>(work: () => Promise<T>): Promise<T> {
+    this.#batching++;
+    try {
+      return await work();
+    } finally {
+      if (--this.#batching === 0) this.#flush();
+    }
+  }
+
   /** Sets the diagnostics of a file that is not open (workspace scan); with a ticket, only if the file was not forgotten since its scan began. */
   setForFile(uri: vscode.Uri, shown: ShownMatch[], ticket?: number): void {
     if (this.#states.has(uri.toString())) return; // open: its own scans keep it current
     if (ticket !== undefined && (this.#forgotAt.get(uri.toString()) ?? 0) > ticket) return; // deleted meanwhile
     if (shown.length > 0) this.#fromDisk.add(uri.toString());
     else this.#fromDisk.delete(uri.toString());
-    this.#set(uri, shown);
+    this.#set(uri, shown, this.#batching > 0);
   }
 
   /** The files whose diagnostics came from a workspace scan (to scan again when the index or ignore list changes). */
@@ -343,7 +369,7 @@ export class DiagnosticsController extends Disposable {
     if (this.#shown.has(key) || this.collection.has(uri)) this.#set(uri, []);
   }
 
-  #set(uri: vscode.Uri, shown: ShownMatch[]): void {
+  #set(uri: vscode.Uri, shown: ShownMatch[], batched = false): void {
     const key = uri.toString();
     // Nothing shown and nothing to show: no message to the workbench (a collection's delete
     // sends one even for a file it never held, and a workspace scan meets thousands of such files).
@@ -352,14 +378,30 @@ export class DiagnosticsController extends Disposable {
     this.#count -= before.length;
     for (const m of before) this.#bySeverity[m.diagnostic.severity]!--;
     for (const m of shown) this.#bySeverity[m.diagnostic.severity]!++;
+    // What is set now overtakes what waits for #flush. Clearing is rare in a scan: it is not batched.
+    this.#pending.delete(key);
     if (shown.length === 0) {
       this.#shown.delete(key);
       this.collection.delete(uri);
     } else {
       this.#shown.set(key, shown);
-      this.collection.set(uri, shown.map((m) => m.diagnostic));
+      const diagnostics = shown.map((m) => m.diagnostic);
+      if (batched) {
+        this.#pending.set(key, [uri, diagnostics]);
+        this.#flushTimer ??= setTimeout(() => this.#flush(), DISK_BATCH_MS);
+      } else this.collection.set(uri, diagnostics);
     }
     this.#count += shown.length;
+  }
+
+  /** Sends the diagnostics batched since the last flush, in one message. */
+  #flush(): void {
+    clearTimeout(this.#flushTimer);
+    this.#flushTimer = undefined;
+    if (this.#pending.size === 0) return;
+    const entries = [...this.#pending.values()];
+    this.#pending.clear();
+    this.collection.set(entries);
   }
 
   #state(key: string): DocState {

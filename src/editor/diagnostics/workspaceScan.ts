@@ -74,11 +74,21 @@ const TURN_MS = 15;
  */
 const PROGRESS_MS = 100;
 
-export async function scanWorkspaceFiles(
+export function scanWorkspaceFiles(
   deps: WorkspaceScanDeps,
   progress: vscode.Progress<{ message?: string; increment?: number }>,
   token: vscode.CancellationToken,
   options: WorkspaceScanOptions = {},
+): Promise<WorkspaceScanSummary> {
+  // The files' diagnostics go to the workbench a batch at a time (diagnosticsController.ts), all of them before the summary.
+  return deps.controller.batchDiskScans(() => scanAll(deps, progress, token, options));
+}
+
+async function scanAll(
+  deps: WorkspaceScanDeps,
+  progress: vscode.Progress<{ message?: string; increment?: number }>,
+  token: vscode.CancellationToken,
+  options: WorkspaceScanOptions,
 ): Promise<WorkspaceScanSummary> {
   const folders = vscode.workspace.workspaceFolders ?? [];
   const folderSettings = new Map(folders.map((f) => [f.uri.toString(), readDiagnosticSettings(f.uri)]));

@@ -89,7 +89,9 @@ export async function folderFilesInParts(
     await take(part);
   };
   // Folders still to read, each with its path relative to the root (`/` between segments).
-  const stack: { readonly dir: string; readonly relative: string }[] = [{ dir: root, relative: options.within ?? '' }];
+  // Normalised once: an entry's name holds no separator, so a folder's path and a name joined
+  // by one are what path.join would make, without its normalising pass over every file's path.
+  const stack: { readonly dir: string; readonly relative: string }[] = [{ dir: p.normalize(root), relative: options.within ?? '' }];
   // Reads under way, by folder: those next on the stack, listed in the same order as ever.
   const reads = new Map<string, Promise<Dirent[] | undefined>>();
   // Gone, or not readable: its files cannot be scanned either.
@@ -109,8 +111,9 @@ export async function folderFilesInParts(
     // Sorted, so the list (and a cut at `max`) does not depend on the file system's order.
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     const folders: { dir: string; relative: string }[] = [];
+    const prefix = dir.endsWith(p.sep) ? dir : dir + p.sep;
     for (const entry of entries) {
-      const full = p.join(dir, entry.name);
+      const full = prefix + entry.name;
       const rel = relative === '' ? entry.name : `${relative}/${entry.name}`;
       const kind = entry.isSymbolicLink() ? await linkKind(full) : entry.isFile() ? 'file' : entry.isDirectory() ? 'folder' : 'other';
       if (kind === 'other' || excluded(rel, full)) continue;
