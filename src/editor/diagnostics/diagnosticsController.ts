@@ -398,7 +398,8 @@ export class DiagnosticsController extends Disposable {
   #flush(): void {
     clearTimeout(this.#flushTimer);
     this.#flushTimer = undefined;
-    if (this.#pending.size === 0) return;
+    // A scan that ends after the extension was deactivated has no collection to send to.
+    if (this.#pending.size === 0 || this.isDisposed) return;
     const entries = [...this.#pending.values()];
     this.#pending.clear();
     this.collection.set(entries);
