@@ -65,7 +65,7 @@ export const MAX_FILES_PER_FOLDER = 50_000;
  * calls (LeakIndexHolder.matchFile), one matched while the other's answers are handled here;
  * otherwise (a virtual workspace, whose files are read here) a few.
  */
-const SCAN_CONCURRENCY = { disk: 64, other: 8 };
+const SCAN_CONCURRENCY = { disk: 256, other: 8 };
 /** The longest Scan Workspace keeps the extension host's thread before letting it turn. */
 const TURN_MS = 15;
 /**
