@@ -24,6 +24,11 @@ export const THROTTLE_MS = 200;
  * own, and a scan of a large tree marks files by the thousand.
  */
 export const DISK_BATCH_MS = 100;
+/**
+ * The most diagnostics one batch carries: the extension host converts, sorts and sends a batch
+ * in one task, which must stay short however many leaks a tree holds.
+ */
+export const DISK_BATCH_DIAGNOSTICS = 2_000;
 
 /** The index changed while the engine matched: the result is dropped (the rebuild rescans). */
 class StaleScan extends Error {}
@@ -73,6 +78,8 @@ export class DiagnosticsController extends Disposable {
   #batching = 0;
   /** Diagnostics of files scanned from disk, by key, waiting for #flush. */
   readonly #pending = new Map<string, [vscode.Uri, vscode.Diagnostic[]]>();
+  /** How many diagnostics #pending holds. */
+  #pendingCount = 0;
   #flushTimer: NodeJS.Timeout | undefined;
   readonly #updated = this._register(new vscode.EventEmitter<ScanOutcome>());
   /** Fires after each scan that set or cleared a document's diagnostics. */
@@ -379,6 +386,7 @@ export class DiagnosticsController extends Disposable {
     for (const m of before) this.#bySeverity[m.diagnostic.severity]!--;
     for (const m of shown) this.#bySeverity[m.diagnostic.severity]!++;
     // What is set now overtakes what waits for #flush. Clearing is rare in a scan: it is not batched.
+    this.#pendingCount -= this.#pending.get(key)?.[1].length ?? 0;
     this.#pending.delete(key);
     if (shown.length === 0) {
       this.#shown.delete(key);
@@ -388,7 +396,9 @@ export class DiagnosticsController extends Disposable {
       const diagnostics = shown.map((m) => m.diagnostic);
       if (batched) {
         this.#pending.set(key, [uri, diagnostics]);
-        this.#flushTimer ??= setTimeout(() => this.#flush(), DISK_BATCH_MS);
+        this.#pendingCount += diagnostics.length;
+        if (this.#pendingCount >= DISK_BATCH_DIAGNOSTICS) this.#flush();
+        else this.#flushTimer ??= setTimeout(() => this.#flush(), DISK_BATCH_MS);
       } else this.collection.set(uri, diagnostics);
     }
     this.#count += shown.length;
@@ -402,6 +412,7 @@ export class DiagnosticsController extends Disposable {
     if (this.#pending.size === 0 || this.isDisposed) return;
     const entries = [...this.#pending.values()];
     this.#pending.clear();
+    this.#pendingCount = 0;
     this.collection.set(entries);
   }
 
