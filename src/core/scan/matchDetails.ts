@@ -55,7 +55,7 @@ class DetailMemo {
 }
 
 /** One record's facts, and its owner unless `withOwner` is false (then ''). */
-export function recordDetails(source: LeakSource, i: number, withOwner = true, memo: DetailMemo = new DetailMemo()): RecordDetails {
+function recordDetails(source: LeakSource, i: number, withOwner: boolean, memo: DetailMemo): RecordDetails {
   const field = source.field;
   // Without its owner, a record of the three account fields needs neither its username read
   // nor its identifiers worked out: its password (to mask) and URL are read as they are.
