@@ -61,23 +61,63 @@ export function credentialForms(text: ScanText, emit: FormSink, marks: FormMarks
   flags(text, marks.dashes, emit);
   urlUserInfo(text, marks.ats, emit);
   percentValues(text, marks.percents, emit);
-  const first = firstLine(text);
-  if (/^(?:machine|default)(?:[ \t]|$)/.test(first)) netrc(text, emit);
-  else if (PGPASS_LINE.test(first)) pgpass(text, emit);
-  else if (first.startsWith('{')) dockerAuth(text, marks.auths, emit);
+  const kind = formFileKind(text);
+  if (kind === 'netrc') netrc(text, emit);
+  else if (kind === 'pgpass') pgpass(text, emit);
+  else if (kind === 'docker') dockerAuth(text, marks.auths, emit);
 }
 
-/** The file's first line that is neither blank nor a `#` comment, trimmed (within HEAD). */
-function firstLine(text: ScanText): string {
+/**
+ * Which file format `text` starts as, told by its first line that is neither blank nor a `#`
+ * comment, trimmed (within HEAD): a `.netrc`, a `.pgpass`, a JSON object (Docker's
+ * config.json), or none. The line is copied only when its first characters allow a .netrc or
+ * a .pgpass: most files' first line is told without (a minified file's or a source map's runs
+ * HEAD long).
+ */
+export function formFileKind(text: ScanText): 'netrc' | 'pgpass' | 'docker' | undefined {
   let ls = 0;
   while (ls < HEAD && ls < text.length) {
     let le = text.indexOf('\n', ls);
     if (le < 0) le = text.length;
-    const t = text.slice(ls, Math.min(le, ls + HEAD)).trim();
-    if (t !== '' && !t.startsWith('#')) return t;
+    const end = Math.min(le, ls + HEAD);
+    let s = ls;
+    while (s < end && isTrimmed(text.charCodeAt(s))) s++;
+    if (s < end && text.charCodeAt(s) !== 35 /* # */) {
+      if (text.startsWith('machine', s) || text.startsWith('default', s) || mayBePgpass(text, s, end)) {
+        const first = text.slice(ls, end).trim();
+        if (/^(?:machine|default)(?:[ \t]|$)/.test(first)) return 'netrc';
+        if (PGPASS_LINE.test(first)) return 'pgpass';
+      }
+      return text.charCodeAt(s) === 123 /* { */ ? 'docker' : undefined;
+    }
     ls = le + 1;
   }
-  return '';
+  return undefined;
+}
+
+const SPACE = /\s/;
+
+/** Whether `trim` removes `c` (`\s`: white space and line terminators). */
+function isTrimmed(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13) || (c >= 0xa0 && SPACE.test(String.fromCharCode(c)));
+}
+
+/**
+ * Whether the line whose text starts at `s` (no blank) and ends by `end` may be a .pgpass line
+ * (PGPASS_LINE): its first `:` within 254 characters, then a port (up to 5 digits) or `*`, and
+ * a `:` (JSON's `{"version":3,` is none).
+ */
+function mayBePgpass(text: ScanText, s: number, end: number): boolean {
+  const colon = text.charCodeAt(s) === 58 ? -1 : indexIn(text, 58, s + 1, Math.min(end, s + 255));
+  if (colon < 0) return false;
+  let k = colon + 1;
+  if (text.charCodeAt(k) === 42 /* * */) k++;
+  else while (k <= colon + 5 && isDigit(text.charCodeAt(k))) k++;
+  return k > colon + 1 && text.charCodeAt(k) === 58;
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
 }
 
 /** The first `ch` in [s, e), or -1: every search is bounded, so no marker rescans the text. */

@@ -8,7 +8,8 @@ import { buildLeakIndex } from '../../../../src/core/scan/leakIndex';
 import type { LeakMatch } from '../../../../src/core/scan/leakIndex';
 import fc from 'fast-check';
 import type { FormMarks } from '../../../../src/core/scan/credentialForms';
-import { credentialForms } from '../../../../src/core/scan/credentialForms';
+import { credentialForms, formFileKind } from '../../../../src/core/scan/credentialForms';
+import { decodeForScan } from '../../../../src/core/scan/scanner';
 import { FORM, FORM_AT, FORM_AUTH, FORM_DASH, FORM_PERCENT, scanCandidates } from '../../../../src/core/scan/scanner';
 
 const USER = 'svc_deploy';
@@ -178,5 +179,52 @@ describe('credential forms: users and passwords written the way tools write them
       credentialForms(text, () => count++);
       assert.ok(count <= text.length, 'at most one report per character');
     }
+  });
+
+  it('tells a .netrc, a .pgpass and a JSON file by their first line as trim reads it, as before', () => {
+    // The reference: the first line that is neither blank nor a `#` comment, copied and trimmed,
+    // then tested (what formFileKind did before it told most files from their first characters).
+    const PGPASS = /^[^:\s][^:]{0,253}:(?:\d{1,5}|\*):(?:[^:\\]|\\.){0,256}:(?:[^:\\]|\\.){1,256}:.+$/;
+    const reference = (text: string): string | undefined => {
+      let first = '';
+      for (let ls = 0; ls < 4096 && ls < text.length; ) {
+        let le = text.indexOf('\n', ls);
+        if (le < 0) le = text.length;
+        const t = text.slice(ls, Math.min(le, ls + 4096)).trim();
+        if (t !== '' && !t.startsWith('#')) {
+          first = t;
+          break;
+        }
+        ls = le + 1;
+      }
+      if (/^(?:machine|default)(?:[ \t]|$)/.test(first)) return 'netrc';
+      if (PGPASS.test(first)) return 'pgpass';
+      return first.startsWith('{') ? 'docker' : undefined;
+    };
+    const piece = fc.oneof(
+      fc.constantFrom(' ', '\t', '\n', '\r', '\u00a0', '\ufeff', '\u2028', '\u3000', '\u200b', '#', ':', '{', '\\', '*', '5432', '123456', '7', ',', '"', 'machine', 'default', 'machines', 'h', 'db', 'x'),
+      fc.constantFrom(' '.repeat(300), 'a'.repeat(250), 'b'.repeat(4100), ':'.repeat(3)),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), (pieces) => {
+        const text = pieces.join('');
+        assert.equal(formFileKind(text), reference(text), JSON.stringify(text.slice(0, 200)));
+        // A file's text decoded into the scanner's memory is read the same way.
+        assert.equal(formFileKind(decodeForScan(Buffer.from(text))), reference(new TextDecoder().decode(Buffer.from(text))));
+      }),
+      { numRuns: 3000 },
+    );
+    for (const [text, kind] of [
+      ['\u00a0\n  \t\nmachine h login u password p\n', 'netrc'],
+      ['# comment\n\ufeff{"auths": {}}', 'docker'],
+      [`${'h'.repeat(254)}:5432:db:u:p`, 'pgpass'],
+      [`${'h'.repeat(255)}:5432:db:u:p`, undefined],
+      [`${' '.repeat(5000)}machine h`, undefined],
+      ['{"version":3,"sources":["a.ts"],"mappings":"AAAA"}', 'docker'],
+      ['{h:5432:db:u:p', 'pgpass'],
+      ['h:*:db:u:p', 'pgpass'],
+      ['h:12345:db:u:p', 'pgpass'],
+      ['h:123456:db:u:p', undefined],
+    ] as const) assert.equal(formFileKind(text), kind, text.slice(0, 40));
   });
 });
