@@ -126,10 +126,7 @@ export class Settings {
    */
   network(): NetworkSettings {
     const http = vscode.workspace.getConfiguration('http');
-    const user = <T>(key: string): T | undefined => {
-      const i = http.inspect<T>(key);
-      return i?.globalValue ?? i?.defaultValue;
-    };
+    const user = <T>(key: string): T | undefined => userValue<T>(http, key);
     const proxy = user<unknown>('proxy');
     const noProxy = user<unknown>('noProxy');
     const support = user<unknown>('proxySupport');
@@ -148,10 +145,14 @@ export class Settings {
     };
   }
 
-  /** The user names and passwords in the proxy URLs in use, masked like the API key wherever text is shown. */
+  /**
+   * The user names and passwords in the proxy URLs in use, masked like the API key wherever
+   * text is shown. Asked for every log line and message: it reads `http.proxy` alone, not all
+   * of `network`.
+   */
   proxySecrets(): string[] {
-    const { proxy } = this.network();
-    return proxyCredentials([proxy.setting, ...PROXY_VARIABLES.map((name) => proxy.env[name])]);
+    const proxy = userValue<unknown>(vscode.workspace.getConfiguration('http'), 'proxy');
+    return proxyCredentials([typeof proxy === 'string' ? proxy.trim() : '', ...PROXY_VARIABLES.map((name) => process.env[name])]);
   }
 
   /** A setting as the user may rely on it: workspace values only in a trusted workspace. */
@@ -169,4 +170,10 @@ export class Settings {
     for (const s of v) if (typeof s === 'string' && s.trim() !== '' && !out.includes(s.trim())) out.push(s.trim());
     return out;
   }
+}
+
+/** An `http.*` setting from user settings or its default (application scope, as VS Code's extension host reads it). */
+function userValue<T>(http: vscode.WorkspaceConfiguration, key: string): T | undefined {
+  const i = http.inspect<T>(key);
+  return i?.globalValue ?? i?.defaultValue;
 }
