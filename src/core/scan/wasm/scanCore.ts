@@ -228,19 +228,39 @@ function plainHost(s: i32, e: i32): bool {
   return true;
 }
 
-/** matchSink.ts's first tests of a token and a URL (a value's are in `value`): false when it surely names nothing leaked. */
-@inline function tokenMayLeak(s: i32, e: i32, flags: i32): bool {
-  const len = e - s;
-  const user = preUsernames && hasLength(userLengths, userLengthsCap, len);
-  const host = preHosts && (flags & IN_URL) == 0 && hasLength(hostLengths, hostLengthsCap, len);
-  if (!user && !host) return false;
-  // Both sketches fold case and share the slot: one hash, and the dot looked for last.
-  if (len < 2) return user || hasDot(s, e);
-  const slot = sketchSlot(s, e, true);
-  if (user && hasSlot(userBits, slot)) return true;
-  return host && hasSlot(hostBits, slot) && hasDot(s, e);
+/**
+ * 1 when `len` is one of a length filter's lengths, else 0, with no branch: a token's length
+ * decides it, and real text's lengths come in no order a branch predictor learns.
+ */
+@inline function lengthBit(filter: usize, cap: i32, len: i32): i32 {
+  const inside = len < cap;
+  return <i32>load<u8>(filter + <usize>(inside ? len : 0)) & <i32>inside;
 }
 
+/** A slot's bit (0 or 1) in the sketch at `bits`. */
+@inline function slotBit(bits: usize, slot: u32): i32 {
+  return (<i32>load<u8>(bits + <usize>(slot >> 3)) >> <i32>(slot & 7)) & 1;
+}
+
+/**
+ * matchSink.ts's first tests of a token (a URL's are in `urlMayLeak`, a value's in `value`),
+ * with the scan's token lengths (`wanted`, 0 or 1): false when it surely names nothing leaked.
+ * The lengths and both sketches are read whatever each says, and only their sum decides: most
+ * tokens fail, each in its own way, and one branch taken rarely costs less than three taken at
+ * random.
+ */
+@inline function tokenMayLeak(s: i32, e: i32, flags: i32, wanted: i32): bool {
+  const len = e - s;
+  const user = wanted & <i32>preUsernames & lengthBit(userLengths, userLengthsCap, len);
+  const host = wanted & <i32>preHosts & <i32>((flags & IN_URL) == 0) & lengthBit(hostLengths, hostLengthsCap, len);
+  // Both sketches fold case and share the slot: one hash, and the dot looked for last.
+  if (len < 2) return user != 0 || (host != 0 && hasDot(s, e));
+  const slot = sketchSlot(s, e, true);
+  const u = user & slotBit(userBits, slot);
+  const h = host & slotBit(hostBits, slot);
+  if ((u | h) == 0) return false;
+  return u != 0 || hasDot(s, e);
+}
 
 /** matchSink.ts tries an address that is not all ASCII several ways: only an ASCII one is tested here. */
 function emailMayLeak(s: i32, e: i32): bool {
@@ -451,9 +471,9 @@ function startValue(v: i32, position: i32): void {
   while (s < e && (code(s) == DOT || code(s) == DASH)) s++;
   while (e > s && (code(e - 1) == DOT || code(e - 1) == DASH)) e--;
   if (e == s || e - s > tokenMax || (a > 0 && code(a - 1) == AT) || (end < n && code(end) == AT)) return;
-  if (tokenFilter != 0 && load<u8>(tokenFilter + <usize>(e - s)) != 1) return;
+  const wanted = tokenFilter == 0 ? 1 : <i32>load<u8>(tokenFilter + <usize>(e - s));
   const flags = s >= urlRest && s < urlEnd ? IN_URL : 0;
-  if (!pre || tokenMayLeak(s, e, flags)) emit(TOKEN_KIND, s, e, flags, 0);
+  if (pre ? tokenMayLeak(s, e, flags, wanted) : wanted == 1) emit(TOKEN_KIND, s, e, flags, 0);
 }
 
 /** The e-mail address of the local part `[local, at)` and the domain run `[a, end)` (its first `..` at `doubleDot`, or -1). */
