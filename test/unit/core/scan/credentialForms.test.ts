@@ -9,8 +9,7 @@ import type { LeakMatch } from '../../../../src/core/scan/leakIndex';
 import fc from 'fast-check';
 import type { FormMarks } from '../../../../src/core/scan/credentialForms';
 import { credentialForms, formFileKind } from '../../../../src/core/scan/credentialForms';
-import { decodeForScan } from '../../../../src/core/scan/scanner';
-import { FORM, FORM_AT, FORM_AUTH, FORM_DASH, FORM_PERCENT, scanCandidates } from '../../../../src/core/scan/scanner';
+import { FORM, FORM_AT, FORM_AUTH, FORM_DASH, FORM_PERCENT, decodeForScan, scanCandidates } from '../../../../src/core/scan/scanner';
 
 const USER = 'svc_deploy';
 const EMAIL = 'alice@example.com';
