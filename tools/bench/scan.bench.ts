@@ -12,7 +12,7 @@
 //   accounts records in the engine's record table, added to an index, and a 1 MB document
 //   matched against it (warm).
 // Fails (throws) when the one-pass scanner and the plain oracle disagree on the corpus.
-import { best } from './timing';
+import { best, median } from './timing';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -31,11 +31,6 @@ import { naiveMatch } from './naiveMatcher';
 
 const MB = 1024 * 1024;
 const MAX_RATIO = 6;
-
-function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
-}
 
 function time(fn: () => void, warmup: number, runs: number): number {
   for (let i = 0; i < warmup; i++) fn();

@@ -1,5 +1,6 @@
-// The one timing rule of the plain-Node benches: the fastest of several runs (on a shared
-// machine the minimum is the least disturbed figure), after one warm-up run.
+// The timing rules of the plain-Node benches: the fastest of several runs (on a shared machine
+// the minimum is the least disturbed figure), after one warm-up run; and, where two things are
+// compared, the median of runs of each taken in turn.
 export function best(fn: () => void, runs = 5): number {
   fn();
   let min = Infinity;
@@ -25,6 +26,11 @@ export function pairedRatio(small: () => void, large: () => void, pairs = 9): nu
     const b = best(large, 2);
     ratios.push(b / Math.max(a, 0.05));
   }
-  ratios.sort((x, y) => x - y);
-  return ratios[Math.floor(ratios.length / 2)] as number;
+  return median(ratios);
+}
+
+/** The middle value of `values` (the upper middle of an even count). */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[sorted.length >> 1] as number;
 }
