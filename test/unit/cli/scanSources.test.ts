@@ -1,19 +1,16 @@
 // The files `leak-search scan` lists outside a git repository (src/cli/scan/scanSources.ts).
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { treeUnits } from '../../../src/cli/scan/scanSources';
 import { SecretFileNames } from '../../../src/core/scan/files/secretFiles';
+import { useTempDirs } from './cliRunner';
 
 describe('scan sources: a folder outside git', () => {
-  let dir: string;
-  beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ls-walk-'));
-  });
-  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const tempDir = useTempDirs();
 
   it('lists every file depth first in name order, skipping .git and symbolic links', async () => {
+    const dir = tempDir();
     // Made out of order: a directory's own order on disk is not the names'.
     for (const rel of ['zeta/b.txt', 'alpha/y/2.txt', 'm.txt', 'alpha/x.txt', 'zeta/a.txt', 'alpha/y/1.txt', 'B.txt', '.git/config', 'alpha/.git/HEAD', 'a.txt']) {
       fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
