@@ -127,14 +127,13 @@ export class Settings {
   network(): NetworkSettings {
     const http = vscode.workspace.getConfiguration('http');
     const user = <T>(key: string): T | undefined => userValue<T>(http, key);
-    const proxy = user<unknown>('proxy');
     const noProxy = user<unknown>('noProxy');
     const support = user<unknown>('proxySupport');
     const env: Record<string, string | undefined> = {};
     for (const name of [...PROXY_VARIABLES, 'no_proxy', 'NO_PROXY']) env[name] = process.env[name];
     return {
       proxy: {
-        setting: typeof proxy === 'string' ? proxy.trim() : '',
+        setting: proxySetting(http),
         noProxy: Array.isArray(noProxy) ? noProxy.filter((s): s is string => typeof s === 'string') : [],
         support: support === 'off' || support === 'on' || support === 'fallback' ? support : 'override',
         env,
@@ -151,8 +150,7 @@ export class Settings {
    * of `network`.
    */
   proxySecrets(): string[] {
-    const proxy = userValue<unknown>(vscode.workspace.getConfiguration('http'), 'proxy');
-    return proxyCredentials([typeof proxy === 'string' ? proxy.trim() : '', ...PROXY_VARIABLES.map((name) => process.env[name])]);
+    return proxyCredentials([proxySetting(vscode.workspace.getConfiguration('http')), ...PROXY_VARIABLES.map((name) => process.env[name])]);
   }
 
   /** A setting as the user may rely on it: workspace values only in a trusted workspace. */
@@ -176,4 +174,10 @@ export class Settings {
 function userValue<T>(http: vscode.WorkspaceConfiguration, key: string): T | undefined {
   const i = http.inspect<T>(key);
   return i?.globalValue ?? i?.defaultValue;
+}
+
+/** `http.proxy` as the user wrote it (trimmed), or '' when it is not text. */
+function proxySetting(http: vscode.WorkspaceConfiguration): string {
+  const proxy = userValue<unknown>(http, 'proxy');
+  return typeof proxy === 'string' ? proxy.trim() : '';
 }
