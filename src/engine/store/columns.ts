@@ -54,7 +54,9 @@ function codesLike(codes: Codes, n: number): Codes {
 
 /** `codes`, widened if need be to hold `code`. */
 function wideEnough(codes: Codes, code: number): Codes {
-  if (code < 2 ** (8 * codes.BYTES_PER_ELEMENT)) return codes;
+  // Every value pushed asks this: a comparison, not `2 ** bits` (a call into the runtime's pow).
+  const width = codes.BYTES_PER_ELEMENT;
+  if (width === 4 || code < (width === 1 ? 0x100 : 0x10000)) return codes;
   const next: Codes = code <= 0xffff ? new Uint16Array(codes.length) : new Uint32Array(codes.length);
   next.set(codes);
   return next;
