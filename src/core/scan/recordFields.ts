@@ -6,7 +6,7 @@
 import type { AccountRecord, FieldValue, OpenRecord } from '../service/types';
 import { CLASS, LOCAL, TOKEN } from './charClass';
 import { isPasswordName } from '../results/secretFields';
-import { normalizeEmail, normalizeUsername } from './normalize';
+import { lastAtSign, normalizeEmail, normalizeUsername, trimmed } from './normalize';
 import { EMAIL, URL, scan } from './scanner';
 
 const USER_KEY = /^(user(_?name)?|login|e-?mail(_?address)?|mail|account|usr)$/i;
@@ -33,7 +33,11 @@ export const COMMON_USERNAMES: ReadonlySet<string> = new Set([
 
 /** Whether a username is matched on its own (not an e-mail): ≥ 6 token characters, a letter, not a common word. */
 export function isPlainUsername(username: string): boolean {
-  const u = normalizeUsername(username);
+  return isPlainNormalized(normalizeUsername(username));
+}
+
+/** `isPlainUsername` of a username already normalised. */
+function isPlainNormalized(u: string): boolean {
   if (u.length < 6 || u.includes('@') || COMMON_USERNAMES.has(u)) return false;
   let letter = false;
   for (let i = 0; i < u.length; i++) {
@@ -48,7 +52,7 @@ export function isPlainUsername(username: string): boolean {
 
 /** Whether a string is a single e-mail address by the scanner's grammar (scanner.ts). */
 export function isEmail(s: string): boolean {
-  const at = s.lastIndexOf('@');
+  const at = lastAtSign(s);
   if (at <= 0 || at > 64 || at === s.length - 1) return false;
   const first = s.charCodeAt(0);
   if (first === 46 || first === 39) return false;
@@ -85,16 +89,16 @@ export interface RecordFacts {
 }
 
 export function addUserValue(facts: RecordFacts, value: string): void {
-  const v = value.trim();
+  const v = trimmed(value);
   if (v === '') return;
   if (isEmail(v)) {
     const e = normalizeEmail(v);
     facts.emails.push(e);
     if (facts.owner === '') facts.owner = e;
   } else {
-    if (facts.owner === '') facts.owner = normalizeUsername(v);
-    if (isPlainUsername(v)) facts.usernames.push(normalizeUsername(v));
-    else facts.userOnly.push(normalizeUsername(v));
+    const u = normalizeUsername(v);
+    if (facts.owner === '') facts.owner = u;
+    (isPlainNormalized(u) ? facts.usernames : facts.userOnly).push(u);
   }
 }
 

@@ -11,7 +11,7 @@ import type { Fingerprinter } from './fingerprint';
 import type { FingerprintTable } from './fingerprintTable';
 import { TableBuilder } from './fingerprintTable';
 import type { ParsedUrl } from './normalize';
-import { parseUrl } from './normalize';
+import { parseUrl, trimmed } from './normalize';
 import type { RecordFacts } from './recordFields';
 import { MIN_PASSWORD_LENGTH, addUserValue, recordFacts } from './recordFields';
 import { Sketch } from './sketch';
@@ -99,7 +99,7 @@ export function plainFactsWithoutUser(password: string, url: string, scratch: Re
   if (f.passwords.length > 0) f.passwords.length = 0;
   f.owner = '';
   if (password !== '') f.passwords.push(password);
-  const u = url.trim();
+  const u = trimmed(url);
   if (u !== '') f.urls.push(u);
   return f;
 }
@@ -348,7 +348,7 @@ export class SegmentBuilder {
       this.#remember();
     }
     if (url !== '') {
-      const u = url.trim();
+      const u = trimmed(url);
       if (u !== '') this.#url(u, i, codes !== undefined && u.length === url.length ? codes.url : -1);
     }
   }

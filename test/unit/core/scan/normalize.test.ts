@@ -1,6 +1,25 @@
 // How identifiers are normalised before they are compared: e-mails, hosts and URLs.
 import * as assert from 'node:assert/strict';
-import { normalizeEmail, normalizeHost, normalizeUrl, parseUrl } from '../../../../src/core/scan/normalize';
+import { lastAtSign, normalizeEmail, normalizeHost, normalizeUrl, parseUrl, trimmed } from '../../../../src/core/scan/normalize';
+import { addUserValue, isEmail, isPlainUsername } from '../../../../src/core/scan/recordFields';
+import { emptyFacts } from '../../../../src/core/scan/sourceSegment';
+import { pick, prng } from '../../../../tools/bench/corpus';
+
+/** normalizeEmail as it was written before its shortcuts: what they must keep giving. */
+function slowNormalizeEmail(email: string): string {
+  const e = email.trim();
+  const at = e.lastIndexOf('@');
+  if (at <= 0) return e.toLowerCase();
+  const domain = normalizeHost(e.slice(at + 1));
+  return `${e.slice(0, at).toLowerCase()}@${domain === '' ? e.slice(at + 1).toLowerCase() : domain}`;
+}
+
+/** Short strings of the characters the shortcuts look at: blanks of every kind, `@`, dots, capitals, non-ASCII. */
+function randomValues(seed: number, count: number): string[] {
+  const rng = prng(seed);
+  const units = ['a', 'z', 'A', 'Z', '0', '@', '.', '-', '_', ' ', '\t', '\n', '\r', '\v', '\f', '\u00a0', '\ufeff', '\u2028', '\u3000', 'é', 'É', 'ü', '!', '~', '\x7f', '\x1f'];
+  return Array.from({ length: count }, () => Array.from({ length: Math.floor(rng() * 12) }, () => pick(rng, units)).join(''));
+}
 
 describe('normalize', () => {
   it('e-mails compare case-insensitively, IDN domains in ASCII', () => {
@@ -46,6 +65,44 @@ describe('normalize', () => {
     assert.ok(p);
     assert.equal(u.slice(p.hostStart, p.hostEnd), 'VPN.example.com');
     assert.equal(p.host, 'vpn.example.com');
+  });
+
+  it('trimmed and lastAtSign give what trim and lastIndexOf give', () => {
+    for (const s of randomValues(7, 20_000)) {
+      assert.equal(trimmed(s), s.trim(), JSON.stringify(s));
+      assert.equal(lastAtSign(s), s.lastIndexOf('@'), JSON.stringify(s));
+    }
+    for (const s of ['', ' ', 'a', '!a~', '\x7fa', 'a\x7f', '\u00a0a', 'a\ufeff']) assert.equal(trimmed(s), s.trim(), JSON.stringify(s));
+  });
+
+  it('an address already normal is given back as it is, any other as before', () => {
+    for (const s of randomValues(8, 20_000)) assert.equal(normalizeEmail(s), slowNormalizeEmail(s), JSON.stringify(s));
+    for (const s of ['a@b.com', 'a@b.com.', 'A@b.com', 'a@B.com', 'a@ b.com', 'a@\tb.com', ' a@b.com\n', 'é@b.com', 'a@bü.com', 'a@', '@b.com', 'a@@b', 'a@b..', 'a @b.com']) {
+      assert.equal(normalizeEmail(s), slowNormalizeEmail(s), JSON.stringify(s));
+    }
+  });
+
+  it("a record's username gives the same identifiers as before", () => {
+    const rng = prng(9);
+    const parts = ['alice', 'Bob', 'admin', 'x', '@', 'example.com', 'EXAMPLE.COM', '.', ' ', '\u00a0', '12345678', 'jo_smith', 'é'];
+    for (let k = 0; k < 5_000; k++) {
+      const value = Array.from({ length: 1 + Math.floor(rng() * 4) }, () => pick(rng, parts)).join('');
+      const facts = emptyFacts();
+      addUserValue(facts, value);
+      // What addUserValue did before it normalised once.
+      const v = value.trim();
+      const expected = emptyFacts();
+      if (v !== '') {
+        if (isEmail(v)) {
+          expected.emails.push(slowNormalizeEmail(v));
+          expected.owner = slowNormalizeEmail(v);
+        } else {
+          expected.owner = v.trim().toLowerCase();
+          (isPlainUsername(v) ? expected.usernames : expected.userOnly).push(v.trim().toLowerCase());
+        }
+      }
+      assert.deepEqual(facts, expected, JSON.stringify(value));
+    }
   });
 
   it('not a URL: no scheme or no host', () => {
