@@ -16,6 +16,7 @@ import { checkDomain, children, find, leakSearchApi, useService, waitFor } from 
 import { spawnSync } from 'node:child_process';
 import { realisticRepo } from '../../tools/bench/realisticRepo';
 import { RG_PATTERN } from '../../tools/bench/scan.bench';
+import { median } from '../../tools/bench/timing';
 
 /** This repository (this file compiles to out/test/integration/). */
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -139,10 +140,16 @@ describe('A million leaked records (scale)', function () {
         recordFigure('scan.workspace_20k.wall_s', large.ms / 1000, 's');
         recordFigure('scan.workspace_20k.host_block_ms', large.blockMs, 'ms');
         recordBlockNotes('scan.workspace_20k', large);
-        const t0 = performance.now();
-        const rg = spawnSync('rg', ['-uu', '--threads', '1', '--max-filesize', '2M', '--glob', '!**/node_modules/**', '--glob', '!**/.git/**', '--count-matches', '-e', RG_PATTERN, folder.uri.fsPath], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-        if (rg.error === undefined && (rg.status === 0 || rg.status === 1)) {
-          const rgSeconds = (performance.now() - t0) / 1000;
+        // ripgrep's median of three runs: one run of it over this tree swings by half.
+        const rgTimes: number[] = [];
+        for (let k = 0; k < 3; k++) {
+          const t0 = performance.now();
+          const rg = spawnSync('rg', ['-uu', '--threads', '1', '--max-filesize', '2M', '--glob', '!**/node_modules/**', '--glob', '!**/.git/**', '--count-matches', '-e', RG_PATTERN, folder.uri.fsPath], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+          if (rg.error !== undefined || (rg.status !== 0 && rg.status !== 1)) break;
+          rgTimes.push((performance.now() - t0) / 1000);
+        }
+        if (rgTimes.length === 3) {
+          const rgSeconds = median(rgTimes);
           recordFigure('scan.workspace_20k.rg_wall_s', rgSeconds, 's');
           recordFigure('scan.workspace_20k.vs_rg', large.ms / 1000 / rgSeconds, 'x');
         }
