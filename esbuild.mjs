@@ -9,7 +9,7 @@
 // build, `vscode:prepublish`) or the npm package (`--cli`, `prepack`).
 import { chmod, writeFile } from 'node:fs/promises';
 import * as esbuild from 'esbuild';
-import { buildScanCore } from './src/core/scan/wasm/build.mjs';
+import { buildWasm } from './src/core/scan/wasm/build.mjs';
 import { COMPILED_IN, collectNotices, packageDirs, renderNotices } from './tools/release/notices.mjs';
 
 const production = process.argv.includes('--production');
@@ -54,7 +54,7 @@ const common = {
 };
 
 // The scanner's WebAssembly loop is a generated module the bundles import (its own header says why).
-await buildScanCore();
+await buildWasm();
 
 const builds = [
   {

@@ -28,7 +28,7 @@ export const SHIPPABLE = new Set([
 
 /**
  * Packages that go into a bundle without esbuild seeing them: AssemblyScript compiles its
- * runtime and standard library into the scanner's WebAssembly module
+ * runtime and standard library into the scanner's and SipHash's WebAssembly modules
  * (src/core/scan/wasm/build.mjs), which the engine, the scanner's helper and the command line
  * carry.
  */

@@ -8,11 +8,9 @@
 // holds, sealed with the records themselves (cli/files/resultsFile.ts).
 import { randomBytes } from 'node:crypto';
 import type { SipKey } from './siphash';
-import { sipHash24, sipKey } from './siphash';
+import { sipHashMessage, sipKey, sipMessage } from './siphash';
 import type { ScanText } from './scanText';
 
-/** The scratch buffer passwords are UTF-8 encoded into. */
-let scratch = new Uint8Array(256);
 const encoder = new TextEncoder();
 
 export class Fingerprinter {
@@ -78,7 +76,8 @@ export class Fingerprinter {
   /** The password fingerprint (SipHash-2-4 of the UTF-8 bytes) of `text[start, end)`, into `hi`/`lo`. */
   password(text: ScanText, start: number, end: number): void {
     const n = end - start;
-    if (scratch.length < n * 3) scratch = new Uint8Array(n * 3);
+    // Encoded straight into the hash's own memory: at most 3 bytes a UTF-16 unit.
+    const message = sipMessage(n * 3);
     let ascii = true;
     for (let i = 0; i < n; i++) {
       const c = text.charCodeAt(start + i);
@@ -86,10 +85,10 @@ export class Fingerprinter {
         ascii = false;
         break;
       }
-      scratch[i] = c;
+      message[i] = c;
     }
-    const length = ascii ? n : encoder.encodeInto(text.slice(start, end), scratch).written;
-    sipHash24(this.#sip, scratch, length, this.#out);
+    const length = ascii ? n : encoder.encodeInto(text.slice(start, end), message).written;
+    sipHashMessage(this.#sip, length, this.#out);
     this.hi = this.#out[0];
     this.lo = this.#out[1];
   }
