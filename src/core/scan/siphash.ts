@@ -1,8 +1,8 @@
 // SipHash-2-4 (Aumasson and Bernstein, 2012): a keyed 64-bit pseudo-random function, used to
 // fingerprint leaked passwords under a random per-index key, so the index holds no password
 // and no table computed without the key can reverse it. The hash itself is WebAssembly
-// (wasm/sipHash.ts): its 64-bit words are native there, where JavaScript carries each as two
-// 32-bit halves at about twice the cost, and the index hashes every password of a result.
+// (wasm/sipHash.ts): its 64-bit words are native there, where JavaScript has to carry each as
+// two 32-bit halves, and the index hashes every password of a result.
 // Checked against the published test vectors in test/unit/core/scan/siphash.test.ts.
 import { SIP_HASH_WASM } from './wasm/sipHash.generated';
 

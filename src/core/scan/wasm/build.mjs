@@ -1,9 +1,9 @@
 // Compiles the scanner's loop (scanCore.ts, AssemblyScript) and SipHash (sipHash.ts) to
 // WebAssembly and writes each as a TypeScript module (*.generated.ts, not committed) that
 // scanner.ts and siphash.ts import, so tsc's output (the unit tests) and the esbuild bundles
-// (the extension, the engine worker) carry the same bytes with no file to find at run time. The compiler is an npm package (no system tool),
-// so a fresh clone builds with `npm ci` alone. Skips the work when the output is newer than its
-// sources. Run by `npm run compile` and esbuild.mjs; `node src/core/scan/wasm/build.mjs --force`.
+// (the extension, the engine worker) carry the same bytes with no file to find at run time.
+// The compiler is an npm package (no system tool), so a fresh clone builds with `npm ci`
+// alone. Skips a module when its output is newer than its source and this file. Run by `npm run compile` and esbuild.mjs; `node src/core/scan/wasm/build.mjs --force`.
 import asc from 'assemblyscript/asc';
 import { Buffer } from 'node:buffer';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -22,7 +22,7 @@ const COMMON = ['-O3', '--noAssert', '--runtime', 'stub', '--use', 'abort='];
 const MODULES = [
   {
     name: 'scanCore',
-    what: 'The compiled scanner loop',
+    what: 'The scanner loop',
     constant: 'SCAN_CORE_WASM',
     args: [...COMMON, '--enable', 'simd', '--enable', 'threads', '--importMemory', '--sharedMemory', '--initialMemory', '1', '--maximumMemory', String(MAX_PAGES)],
   },

@@ -1,7 +1,7 @@
 // SipHash-2-4 in AssemblyScript, compiled to WebAssembly by src/core/scan/wasm/build.mjs for
 // src/core/scan/siphash.ts, which owns this module and its memory layout. Here the hash's
-// 64-bit words are native; JavaScript has to carry each as two 32-bit halves, which made the
-// hash most of the cost of indexing a password.
+// 64-bit words are native, where JavaScript has to carry each as two 32-bit halves: the leak
+// index hashes every password of a result.
 
 /** Where siphash.ts finds the result: 8 bytes (high half, low half) at the start of the heap. */
 export function heapBase(): usize {
