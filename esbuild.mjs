@@ -53,7 +53,7 @@ const common = {
   metafile: true,
 };
 
-// The scanner's WebAssembly loop is a generated module the bundles import (its own header says why).
+// The scanner's loop and SipHash are WebAssembly in generated modules the bundles import (build.mjs's header says why).
 await buildWasm();
 
 const builds = [
