@@ -119,9 +119,14 @@ describe('Leaked identifiers in files (UI)', () => {
     const problems = page.locator('.markers-panel');
     if (!(await problems.isVisible())) await count.click();
     await problems.locator('.monaco-list-row', { hasText: CLOSED }).first().waitFor(WAIT);
-    const found = Number(/(\d+) leaked identifiers? in files/.exec(await count.innerText())?.[1]);
-    assert.ok(found >= 4, `the open file's three findings and the closed file's one at least (counted ${found})`);
+    // The Problems panel fills while the scan goes on: the count is read from the message the
+    // scan ends with, and the status bar must agree with it.
+    const ended = (await ui.wb.showNotifications()).filter({ hasText: /Leak Search: \d+ leaked identifiers? .*in \d+ files? \(/ }).first();
+    await ended.waitFor(WAIT);
+    const found = Number(/Leak Search: (\d+) leaked identifiers?/.exec(await ended.innerText())?.[1]);
+    assert.ok(found >= 4, `the open file's three findings and the closed file's one at least (the scan said ${found})`);
     const counted = (n: number) => page.locator('.statusbar-item', { hasText: new RegExp(`^\\W*${n} leaked identifiers? in files( \\(\\+\\d+ hints?\\))?$`) }).first();
+    await counted(found).waitFor(WAIT);
     await ui.wb.runCommand('Developer: Reload Window');
     await page.waitForEvent('load', WAIT);
     await page.locator('.monaco-workbench').waitFor(WAIT);
