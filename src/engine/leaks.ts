@@ -352,6 +352,10 @@ export function tableSource(table: RecordTable, domain: string): LeakSource {
             out.password = code(columns.get('password'), i);
             out.url = code(columns.get('url'), i);
           },
+          utf8: (name: AccountField) => {
+            const c = columns.get(name);
+            return c === undefined ? undefined : table.stored[c]?.text?.pool;
+          },
         }
       : {}),
   };

@@ -18,16 +18,27 @@ const BITS = 1 << 20;
 
 let common: Common | undefined;
 
+/** One step of FNV-1a over a character, ASCII letters in lower case. */
+function fold(h: number, c: number): number {
+  return Math.imul(h ^ (c >= 65 && c <= 90 ? c + 32 : c), 16777619);
+}
+
+const FNV_OFFSET = 0x811c9dc5;
+
+/** The bit of a hash (`fold`'s last value). */
+function bitOf(h: number): number {
+  return (h >>> 0) & (BITS - 1);
+}
+
 /** FNV-1a of `s` in lower case, when every character is ASCII; -1 otherwise. */
 function asciiHash(s: string): number {
-  let h = 0x811c9dc5;
+  let h = FNV_OFFSET;
   for (let i = 0; i < s.length; i++) {
-    let c = s.charCodeAt(i);
+    const c = s.charCodeAt(i);
     if (c > 0x7f) return -1;
-    if (c >= 65 && c <= 90) c += 32;
-    h = Math.imul(h ^ c, 16777619);
+    h = fold(h, c);
   }
-  return (h >>> 0) & (BITS - 1);
+  return bitOf(h);
 }
 
 function load(): Common {
@@ -58,4 +69,15 @@ export function isCommonPassword(password: string): boolean {
     if ((c.bits[h >>> 5] & (1 << (h & 31))) === 0) return false;
   }
   return c.set.has(password.toLowerCase());
+}
+
+/** `isCommonPassword` of ASCII text given as its bytes, `bytes[start, end)`. */
+export function isCommonAsciiPassword(bytes: Uint8Array, start: number, end: number): boolean {
+  const c = (common ??= load());
+  if (end - start < c.min || end - start > c.max) return false;
+  let h = FNV_OFFSET;
+  for (let i = start; i < end; i++) h = fold(h, bytes[i] as number);
+  const bit = bitOf(h);
+  if ((c.bits[bit >>> 5] & (1 << (bit & 31))) === 0) return false;
+  return c.set.has(String.fromCharCode(...bytes.subarray(start, end)).toLowerCase());
 }

@@ -8,7 +8,7 @@
 // holds, sealed with the records themselves (cli/files/resultsFile.ts).
 import { randomBytes } from 'node:crypto';
 import type { SipKey } from './siphash';
-import { sipHashMessage, sipKey, sipMessage } from './siphash';
+import { sipHashMessage, sipKey, sipMemory, sipMessageStart } from './siphash';
 import type { ScanText } from './scanText';
 
 const encoder = new TextEncoder();
@@ -77,7 +77,8 @@ export class Fingerprinter {
   password(text: ScanText, start: number, end: number): void {
     const n = end - start;
     // Encoded straight into the hash's own memory: at most 3 bytes a UTF-16 unit.
-    const message = sipMessage(n * 3);
+    const memory = sipMemory(n * 3);
+    const at = sipMessageStart();
     let ascii = true;
     for (let i = 0; i < n; i++) {
       const c = text.charCodeAt(start + i);
@@ -85,9 +86,22 @@ export class Fingerprinter {
         ascii = false;
         break;
       }
-      message[i] = c;
+      memory[at + i] = c;
     }
-    const length = ascii ? n : encoder.encodeInto(text.slice(start, end), message).written;
+    const length = ascii ? n : encoder.encodeInto(text.slice(start, end), memory.subarray(at, at + n * 3)).written;
+    this.#sipHash(length);
+  }
+
+  /** `password` of ASCII text given as its bytes, `bytes[start, end)` (the same fingerprint as of the text). */
+  passwordAscii(bytes: Uint8Array, start: number, end: number): void {
+    const n = end - start;
+    const memory = sipMemory(n);
+    const at = sipMessageStart();
+    for (let i = 0; i < n; i++) memory[at + i] = bytes[start + i] as number;
+    this.#sipHash(n);
+  }
+
+  #sipHash(length: number): void {
     sipHashMessage(this.#sip, length, this.#out);
     this.hi = this.#out[0];
     this.lo = this.#out[1];

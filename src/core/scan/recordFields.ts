@@ -88,18 +88,42 @@ export interface RecordFacts {
   status: string;
 }
 
-export function addUserValue(facts: RecordFacts, value: string): void {
+/** Where a username value goes (see `userIdentifier`): nowhere when it is blank. */
+export type UserKind = 'none' | 'email' | 'username' | 'userOnly';
+
+/** A username value's identifier: its table and its normal form. */
+export interface UserIdentifier {
+  kind: UserKind;
+  value: string;
+}
+
+/**
+ * The identifier a username value adds, written into `out`: an e-mail, a plain username
+ * (`isPlainUsername`) or another username, normalised; none when it is blank.
+ */
+export function userIdentifier(value: string, out: UserIdentifier): UserIdentifier {
   const v = trimmed(value);
-  if (v === '') return;
-  if (isEmail(v)) {
-    const e = normalizeEmail(v);
-    facts.emails.push(e);
-    if (facts.owner === '') facts.owner = e;
+  if (v === '') {
+    out.kind = 'none';
+    out.value = '';
+  } else if (isEmail(v)) {
+    out.kind = 'email';
+    out.value = normalizeEmail(v);
   } else {
     const u = normalizeUsername(v);
-    if (facts.owner === '') facts.owner = u;
-    (isPlainNormalized(u) ? facts.usernames : facts.userOnly).push(u);
+    out.kind = isPlainNormalized(u) ? 'username' : 'userOnly';
+    out.value = u;
   }
+  return out;
+}
+
+const userScratch: UserIdentifier = { kind: 'none', value: '' };
+
+export function addUserValue(facts: RecordFacts, value: string): void {
+  const { kind, value: v } = userIdentifier(value, userScratch);
+  if (kind === 'none') return;
+  if (facts.owner === '') facts.owner = v;
+  (kind === 'email' ? facts.emails : kind === 'username' ? facts.usernames : facts.userOnly).push(v);
 }
 
 function addFreeText(facts: RecordFacts, value: string): void {

@@ -47,20 +47,26 @@ function instance(): Sip {
 const PAGE = 65536;
 
 /**
- * Where a message of `length` bytes is written for `sipHashMessage`: the module's own memory,
- * so that a caller that encodes a password there spares a copy. Valid until the next call.
+ * The module's memory, with room for a message of `length` bytes from `sipMessageStart()`:
+ * a caller that encodes a password there spares a copy, and (unlike a view of the message
+ * alone) no new array is made for each password. Valid until the next call.
  */
-export function sipMessage(length: number): Uint8Array {
+export function sipMemory(length: number): Uint8Array {
   const s = (sip ??= instance());
   if (s.message + length > s.bytes.length) {
     s.x.memory.grow(Math.ceil((s.message + length - s.bytes.length) / PAGE));
     s.bytes = new Uint8Array(s.x.memory.buffer);
     s.words = new Uint32Array(s.x.memory.buffer);
   }
-  return s.bytes.subarray(s.message, s.message + length);
+  return s.bytes;
 }
 
-/** SipHash-2-4 of the first `length` bytes written into `sipMessage(n)` (n ≥ `length`); the result as in `sipHash24`. */
+/** Where in `sipMemory` the message starts. */
+export function sipMessageStart(): number {
+  return (sip ??= instance()).message;
+}
+
+/** SipHash-2-4 of the `length` bytes written at `sipMessageStart()` into `sipMemory(n)` (n ≥ `length`); the result as in `sipHash24`. */
 export function sipHashMessage(key: SipKey, length: number, out: Uint32Array): void {
   const s = sip as Sip;
   s.x.hash(key[0], key[1], key[2], key[3], s.message, length);
@@ -73,6 +79,6 @@ export function sipHashMessage(key: SipKey, length: number, out: Uint32Array): v
  * `out[1]` (low half).
  */
 export function sipHash24(key: SipKey, bytes: Uint8Array, length: number, out: Uint32Array): void {
-  sipMessage(length).set(length === bytes.length ? bytes : bytes.subarray(0, length));
+  sipMemory(length).set(length === bytes.length ? bytes : bytes.subarray(0, length), sipMessageStart());
   sipHashMessage(key, length, out);
 }

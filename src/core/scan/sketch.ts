@@ -20,17 +20,18 @@ function lower(c: number): number {
 
 /** The sketch key of `text.slice(start, end)` (at least 2 characters); `fold` ignores case (see `lower`). */
 function sketchKey(text: ScanText, start: number, end: number, fold: boolean): number {
-  let a = text.charCodeAt(start);
-  let b = text.charCodeAt(start + 1);
-  let c = text.charCodeAt(end - 1);
-  let d = text.charCodeAt(end - 2);
+  return keyOf(text.charCodeAt(start), text.charCodeAt(start + 1), text.charCodeAt(end - 1), text.charCodeAt(end - 2), end - start, fold);
+}
+
+/** The sketch key of a text of `length` characters from its first two (`a`, `b`) and last two (`c`, then `d`). */
+function keyOf(a: number, b: number, c: number, d: number, length: number, fold: boolean): number {
   if (fold) {
     a = lower(a);
     b = lower(b);
     c = lower(c);
     d = lower(d);
   }
-  return (((a * 31 + b) * 31 + c) * 31 + d) ^ Math.imul(end - start, 0x27d4eb2f);
+  return (((a * 31 + b) * 31 + c) * 31 + d) ^ Math.imul(length, 0x27d4eb2f);
 }
 
 /** The first probe's slot of a key. */
@@ -74,7 +75,16 @@ export class Sketch {
   /** Keys under 2 characters have no slot: they always pass. */
   add(key: string): void {
     if (key.length < 2) return;
-    const k = sketchKey(key, 0, key.length, this.#fold);
+    this.#addKey(sketchKey(key, 0, key.length, this.#fold));
+  }
+
+  /** `add` of ASCII text given as its bytes, `bytes[start, end)`. */
+  addAscii(bytes: Uint8Array, start: number, end: number): void {
+    if (end - start < 2) return;
+    this.#addKey(keyOf(bytes[start], bytes[start + 1], bytes[end - 1], bytes[end - 2], end - start, this.#fold));
+  }
+
+  #addKey(k: number): void {
     if (this.probes !== 'second') this.addSlot(first(k));
     if (this.probes !== 'first') this.addSlot(second(k));
   }

@@ -6,14 +6,14 @@
 // their own (matched only in the right position); URLs that cannot be parsed are counted.
 import { domainToUnicode } from 'node:url';
 import type { AccountRecord, FindingsType, OpenRecord } from '../service/types';
-import { isCommonPassword } from './commonPasswords';
+import { isCommonAsciiPassword, isCommonPassword } from './commonPasswords';
 import type { Fingerprinter } from './fingerprint';
 import type { FingerprintTable } from './fingerprintTable';
 import { TableBuilder } from './fingerprintTable';
 import type { ParsedUrl } from './normalize';
 import { parseUrl, trimmed } from './normalize';
-import type { RecordFacts } from './recordFields';
-import { MIN_PASSWORD_LENGTH, addUserValue, recordFacts } from './recordFields';
+import type { RecordFacts, UserIdentifier } from './recordFields';
+import { MIN_PASSWORD_LENGTH, addUserValue, recordFacts, userIdentifier } from './recordFields';
 import { Sketch } from './sketch';
 
 /** The account fields a source can hand out directly (records with no other field). */
@@ -32,6 +32,14 @@ export interface LeakSource {
    * values once (equal codes, equal values; -1 where it does not), written into `out`.
    */
   readonly codes?: (i: number, out: PlainCodes) => void;
+  /** With `field`: a field's values as UTF-8, where the source keeps them so (not by dictionary code). */
+  readonly utf8?: (name: AccountField) => Utf8Values | undefined;
+}
+
+/** A field's values as UTF-8: record i's at `bytes[offsets[i], offsets[i + 1])`. */
+export interface Utf8Values {
+  readonly bytes: Uint8Array;
+  readonly offsets: Uint32Array;
 }
 
 /** The dictionary codes of a plain record's values (see `LeakSource.code`); -1 where none. */
@@ -206,12 +214,16 @@ class TextCodes {
   #hits = 0;
   #paused = 0;
 
+  /** While paused: counts a value as `code` does, and true (it is not looked up). */
+  skip(): boolean {
+    if (this.#paused === 0) return false;
+    this.#paused--;
+    return true;
+  }
+
   /** The value's code, or -1 while paused. */
   code(value: string): number {
-    if (this.#paused > 0) {
-      this.#paused--;
-      return -1;
-    }
+    if (this.skip()) return -1;
     if (this.#codes.size >= TEXT_CODES) [this.#codes, this.memo] = [new Map(), new CodeMemo()];
     let code = this.#codes.get(value);
     if (code !== undefined) this.#hits++;
@@ -255,7 +267,7 @@ export class SegmentBuilder {
   /** While set, the last entry added is noted here (what a memo keeps). */
   #noting: { table: number; hi: number; lo: number } | undefined;
   #unparsed = 0;
-  readonly #scratch = emptyFacts();
+  readonly #user: UserIdentifier = { kind: 'none', value: '' };
 
   constructor(private readonly fp: Fingerprinter) {}
 
@@ -276,22 +288,15 @@ export class SegmentBuilder {
     this.#lengths[table].add(key.length);
   }
 
-  #emails(f: RecordFacts, i: number): void {
-    for (const e of f.emails) {
-      this.#identifier(EMAILS, e, i);
-      this.#emailSketch.add(e);
-    }
+  #email(e: string, i: number): void {
+    this.#identifier(EMAILS, e, i);
+    this.#emailSketch.add(e);
   }
 
-  #usernames(f: RecordFacts, i: number): void {
-    for (const u of f.usernames) {
-      this.#identifier(USERNAMES, u, i);
-      this.#usernameSketch.add(u);
-    }
-    for (const u of f.userOnly) {
-      this.#identifier(USER_ONLY, u, i);
-      this.#usernameSketch.add(u);
-    }
+  /** `table`: USERNAMES or USER_ONLY. */
+  #username(table: number, u: string, i: number): void {
+    this.#identifier(table, u, i);
+    this.#usernameSketch.add(u);
   }
 
   #url(url: string, i: number, code = -1): void {
@@ -315,7 +320,7 @@ export class SegmentBuilder {
   }
 
   #password(p: string, i: number): void {
-    const table = isCommonPassword(p) ? COMMON_PASSWORDS : p.length < MIN_PASSWORD_LENGTH ? SHORT_PASSWORDS : PASSWORDS;
+    const table = passwordTable(isCommonPassword(p), p.length);
     this.fp.password(p, 0, p.length);
     this.#entry(table, this.fp.hi, this.fp.lo, i);
     this.#lengths[table].add(p.length);
@@ -323,10 +328,30 @@ export class SegmentBuilder {
     this.#passwordSketch2.add(p);
   }
 
+  /**
+   * Adds record `i`'s password from its UTF-8 bytes `bytes[start, end)`, as `addPlain` does
+   * from its text, and returns true; a million passwords are then never made strings. False,
+   * having added nothing, when it must come as text: it is not all ASCII, or its memo is
+   * looking values up (by their text).
+   */
+  addAsciiPassword(i: number, bytes: Uint8Array, start: number, end: number): boolean {
+    if (start === end) return true;
+    for (let k = start; k < end; k++) if ((bytes[k] as number) > 0x7f) return false;
+    if (!this.#passwordTexts.skip()) return false;
+    const table = passwordTable(isCommonAsciiPassword(bytes, start, end), end - start);
+    this.fp.passwordAscii(bytes, start, end);
+    this.#entry(table, this.fp.hi, this.fp.lo, i);
+    this.#lengths[table].add(end - start);
+    this.#passwordSketch.addAscii(bytes, start, end);
+    this.#passwordSketch2.addAscii(bytes, start, end);
+    return true;
+  }
+
   /** Adds record `i`'s identifiers. */
   add(i: number, f: RecordFacts): void {
-    this.#emails(f, i);
-    this.#usernames(f, i);
+    for (const e of f.emails) this.#email(e, i);
+    for (const u of f.usernames) this.#username(USERNAMES, u, i);
+    for (const u of f.userOnly) this.#username(USER_ONLY, u, i);
     for (const url of f.urls) this.#url(url, i);
     for (const p of f.passwords) this.#password(p, i);
   }
@@ -338,9 +363,9 @@ export class SegmentBuilder {
    */
   addPlain(i: number, username: string, password: string, url: string, codes?: PlainCodes): void {
     if (username !== '' && !this.#replayed(this.#users, this.#userTexts, codes === undefined ? -1 : codes.username, username, i)) {
-      const f = plainFacts(username, '', '', this.#scratch);
-      this.#emails(f, i);
-      this.#usernames(f, i);
+      const { kind, value } = userIdentifier(username, this.#user);
+      if (kind === 'email') this.#email(value, i);
+      else if (kind !== 'none') this.#username(kind === 'username' ? USERNAMES : USER_ONLY, value, i);
       this.#remember();
     }
     if (password !== '' && !this.#replayed(this.#passwords, this.#passwordTexts, codes === undefined ? -1 : codes.password, password, i)) {
@@ -419,14 +444,21 @@ export class SegmentBuilder {
   }
 }
 
+/** The table of a password: common (`isCommonPassword`), short, or any other. */
+function passwordTable(common: boolean, length: number): number {
+  return common ? COMMON_PASSWORDS : length < MIN_PASSWORD_LENGTH ? SHORT_PASSWORDS : PASSWORDS;
+}
+
 export function buildSegment(source: LeakSource, fp: Fingerprinter): SourceSegment {
   const builder = new SegmentBuilder(fp);
   const { field, codes } = source;
   if (field !== undefined) {
     const out: PlainCodes = { username: -1, password: -1, url: -1 };
+    const passwords = source.utf8?.('password');
     for (let i = 0; i < source.length; i++) {
       codes?.(i, out);
-      builder.addPlain(i, field('username', i), field('password', i), field('url', i), codes ? out : undefined);
+      const added = passwords !== undefined && builder.addAsciiPassword(i, passwords.bytes, passwords.offsets[i] as number, passwords.offsets[i + 1] as number);
+      builder.addPlain(i, field('username', i), added ? '' : field('password', i), field('url', i), codes ? out : undefined);
     }
   } else {
     for (let i = 0; i < source.length; i++) builder.add(i, recordFacts(source.record(i)));

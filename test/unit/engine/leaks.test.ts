@@ -3,7 +3,9 @@
 import * as assert from 'node:assert/strict';
 import { SearchBodyParser } from '../../../src/core/results/searchBodyParser';
 import type { AccountRecord } from '../../../src/core/service/types';
-import { Leaks } from '../../../src/engine/leaks';
+import { Fingerprinter } from '../../../src/core/scan/fingerprint';
+import { COMMON_PASSWORDS, PASSWORDS, SHORT_PASSWORDS, buildSegment } from '../../../src/core/scan/sourceSegment';
+import { Leaks, tableSource } from '../../../src/engine/leaks';
 import { RecordTableBuilder } from '../../../src/engine/store/recordTable';
 import type { RecordTable } from '../../../src/engine/store/recordTable';
 
@@ -128,4 +130,43 @@ describe('engine leaks: the segment built while records arrive', () => {
       assert.match(logs.join('\n'), /1 URL\(s\) of k could not be parsed/);
     });
   }
+});
+
+describe('engine leaks: passwords read from the bytes of a table', () => {
+  // A column of mostly distinct values keeps them as UTF-8 bytes; the index then hashes an
+  // ASCII password from those (SegmentBuilder.addAsciiPassword). Its segment must be the one
+  // built from the records' text: the same fingerprints, lengths and sketch slots.
+  it('builds the segment the records themselves give, for passwords of every kind', function () {
+    this.timeout(20_000);
+    let seed = 7;
+    const rnd = (n: number): number => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return (seed >>> 8) % n;
+    };
+    const shapes = [
+      (i: number) => `Pw-${i.toString(36)}-Winter!`,
+      () => ['password', 'PASSWORD', 'Qwerty123', 'letmein', 'dragon'][rnd(5)] as string,
+      (i: number) => `p${i % 10}`,
+      (i: number) => ['', 'a', 'ab', 'abc12'][i % 4] as string,
+      (i: number) => `  Spaced-${i}\t`,
+      (i: number) => `pässwört-${i}`,
+      (i: number) => `日本語${i}`,
+      (i: number) => `emoji-${i}-😀`,
+      (i: number) => `repeat-${i % 3}`,
+    ];
+    // Distinct values first (the memo pauses and the bytes are read), then repeats (it looks them up again).
+    const records = Array.from({ length: 40_000 }, (_, i) =>
+      account(`user${i}@acme.test`, (shapes[i < 30_000 ? rnd(shapes.length) : 8] as (i: number) => string)(i)),
+    );
+    const stored = table(records);
+    const fp = () => new Fingerprinter(Uint8Array.from({ length: 24 }, (_, i) => i * 13));
+    const source = tableSource(stored, 'acme.test');
+    assert.ok(source.utf8?.('password') !== undefined, 'the passwords are kept as bytes');
+    const fromBytes = buildSegment(source, fp());
+    // The same source with no bytes to read: every password is read as text.
+    const fromText = buildSegment({ ...source, utf8: undefined }, fp());
+    assert.deepEqual(fromBytes, fromText);
+    assert.deepEqual(fromBytes, buildSegment({ ...source, utf8: undefined, field: undefined, codes: undefined }, fp()), 'and as whole records');
+    for (const t of [PASSWORDS, SHORT_PASSWORDS, COMMON_PASSWORDS]) assert.ok((fromBytes.tables[t]?.size ?? 0) > 100, `table ${t} is not empty`);
+  });
 });
