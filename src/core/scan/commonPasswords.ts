@@ -71,13 +71,15 @@ export function isCommonPassword(password: string): boolean {
   return c.set.has(password.toLowerCase());
 }
 
-/** `isCommonPassword` of ASCII text given as its bytes, `bytes[start, end)`. */
-export function isCommonAsciiPassword(bytes: Uint8Array, start: number, end: number): boolean {
+/**
+ * Whether ASCII text given as its bytes, `bytes[start, end)`, may be on the common list: false
+ * when `isCommonPassword` surely says no (most passwords), true when only the text can tell.
+ */
+export function mayBeCommonAsciiPassword(bytes: Uint8Array, start: number, end: number): boolean {
   const c = (common ??= load());
   if (end - start < c.min || end - start > c.max) return false;
   let h = FNV_OFFSET;
   for (let i = start; i < end; i++) h = fold(h, bytes[i] as number);
   const bit = bitOf(h);
-  if ((c.bits[bit >>> 5] & (1 << (bit & 31))) === 0) return false;
-  return c.set.has(String.fromCharCode(...bytes.subarray(start, end)).toLowerCase());
+  return (c.bits[bit >>> 5] & (1 << (bit & 31))) !== 0;
 }

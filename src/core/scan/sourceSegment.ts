@@ -6,7 +6,7 @@
 // their own (matched only in the right position); URLs that cannot be parsed are counted.
 import { domainToUnicode } from 'node:url';
 import type { AccountRecord, FindingsType, OpenRecord } from '../service/types';
-import { isCommonAsciiPassword, isCommonPassword } from './commonPasswords';
+import { isCommonPassword, mayBeCommonAsciiPassword } from './commonPasswords';
 import type { Fingerprinter } from './fingerprint';
 import type { FingerprintTable } from './fingerprintTable';
 import { TableBuilder } from './fingerprintTable';
@@ -201,40 +201,102 @@ const TRIAL = 1 << 13;
 const PAUSE = 64 * TRIAL;
 
 /**
- * Codes for the values of a field its source keeps no dictionary of (a column of mostly
- * distinct values), for the same memo as dictionary codes: repeated values still come (one
- * password for many accounts). A map lookup and insert cost about what they save, so a field
- * whose values repeat less than half the time is not looked up for a while, then tried again:
- * a field of distinct values (usernames, mostly) would pay for lookups that never hit.
+ * How often a memo's lookups hit, and whether it looks values up at all: a field whose values
+ * repeat less than half the time is not looked up for a while, then tried again, since a
+ * lookup and an insert cost about what they save.
  */
-class TextCodes {
-  #codes = new Map<string, number>();
-  memo = new CodeMemo();
+class Trial {
   #lookups = 0;
   #hits = 0;
   #paused = 0;
 
-  /** While paused: counts a value as `code` does, and true (it is not looked up). */
+  /** While paused: counts a value as a lookup would, and true (it is not looked up). */
   skip(): boolean {
     if (this.#paused === 0) return false;
     this.#paused--;
     return true;
   }
 
+  /** Counts a lookup (that hit or not). */
+  looked(hit: boolean): void {
+    if (hit) this.#hits++;
+    if (++this.#lookups % TRIAL === 0 && this.#hits * 2 < this.#lookups) this.#paused = PAUSE;
+  }
+}
+
+/**
+ * Codes for the values of a field its source keeps no dictionary of (a column of mostly
+ * distinct values), for the same memo as dictionary codes: repeated values still come (one
+ * password for many accounts). A field of distinct values (usernames, mostly) would pay for
+ * lookups that never hit: see `Trial`.
+ */
+class TextCodes {
+  #codes = new Map<string, number>();
+  memo = new CodeMemo();
+  readonly trial = new Trial();
+
   /** The value's code, or -1 while paused. */
   code(value: string): number {
-    if (this.skip()) return -1;
+    if (this.trial.skip()) return -1;
     if (this.#codes.size >= TEXT_CODES) [this.#codes, this.memo] = [new Map(), new CodeMemo()];
     let code = this.#codes.get(value);
-    if (code !== undefined) this.#hits++;
-    else {
+    this.trial.looked(code !== undefined);
+    if (code === undefined) {
       code = this.#codes.size;
       // A copy of its own: a value cut from a large text (the answer's chunk) would keep it all alive.
       this.#codes.set(value.length < 13 ? value : ` ${value}`.slice(1), code);
     }
-    if (++this.#lookups % TRIAL === 0 && this.#hits * 2 < this.#lookups) this.#paused = PAUSE;
     return code;
   }
+}
+
+/**
+ * `TextCodes` for values kept as UTF-8 bytes (a table's column of mostly distinct values),
+ * looked up by their bytes: a value the memo knows is never made a string. Open addressing
+ * over a hash of the bytes; a code names where its value's bytes are.
+ */
+class ByteCodes {
+  readonly #slots = new Int32Array(2 * TEXT_CODES);
+  readonly #starts = new Uint32Array(TEXT_CODES);
+  readonly #ends = new Uint32Array(TEXT_CODES);
+  #size = 0;
+  memo = new CodeMemo();
+  readonly trial = new Trial();
+
+  /** The code of the value `bytes[start, end)` (the same `bytes` every time), or -1 while paused. */
+  code(bytes: Uint8Array, start: number, end: number): number {
+    if (this.trial.skip()) return -1;
+    if (this.#size >= TEXT_CODES) {
+      this.#slots.fill(0);
+      this.#size = 0;
+      this.memo = new CodeMemo();
+    }
+    let h = 0x811c9dc5;
+    for (let k = start; k < end; k++) h = Math.imul(h ^ (bytes[k] as number), 0x01000193);
+    const mask = this.#slots.length - 1;
+    for (let slot = (h ^ (h >>> 15)) & mask; ; slot = (slot + 1) & mask) {
+      const held = this.#slots[slot] as number;
+      if (held === 0) {
+        const code = this.#size++;
+        this.#starts[code] = start;
+        this.#ends[code] = end;
+        this.#slots[slot] = code + 1;
+        this.trial.looked(false);
+        return code;
+      }
+      if (equalBytes(bytes, this.#starts[held - 1] as number, this.#ends[held - 1] as number, start, end)) {
+        this.trial.looked(true);
+        return held - 1;
+      }
+    }
+  }
+}
+
+/** Whether `bytes[a, b)` and `bytes[c, d)` are the same bytes. */
+function equalBytes(bytes: Uint8Array, a: number, b: number, c: number, d: number): boolean {
+  if (b - a !== d - c) return false;
+  for (let k = 0; k < b - a; k++) if (bytes[a + k] !== bytes[c + k]) return false;
+  return true;
 }
 
 /**
@@ -262,6 +324,14 @@ export class SegmentBuilder {
   /** Where a source keeps no dictionary: codes of their own (see `TextCodes`). */
   #userTexts = new TextCodes();
   #passwordTexts = new TextCodes();
+  /** Usernames kept as UTF-8 bytes, by their bytes (`addKnownUsername`). */
+  #userBytes = new ByteCodes();
+  /**
+   * What `addKnownUsername` left for the next `addPlain`: undefined when it was not called
+   * (the text memo is used); -1 when its memo is paused (none is used); else the code under
+   * which its memo keeps what the username adds.
+   */
+  #userByteCode: number | undefined;
   /** URLs by dictionary code, as in `#urls`. */
   readonly #urlCodes: (Uint32Array | null | undefined)[] = [];
   /** While set, the last entry added is noted here (what a memo keeps). */
@@ -331,14 +401,14 @@ export class SegmentBuilder {
   /**
    * Adds record `i`'s password from its UTF-8 bytes `bytes[start, end)`, as `addPlain` does
    * from its text, and returns true; a million passwords are then never made strings. False,
-   * having added nothing, when it must come as text: it is not all ASCII, or its memo is
-   * looking values up (by their text).
+   * having added nothing, when it must come as text: it is not all ASCII, it may be a common
+   * password (looked up by its text), or its memo is looking values up (by their text).
    */
   addAsciiPassword(i: number, bytes: Uint8Array, start: number, end: number): boolean {
     if (start === end) return true;
     for (let k = start; k < end; k++) if ((bytes[k] as number) > 0x7f) return false;
-    if (!this.#passwordTexts.skip()) return false;
-    const table = passwordTable(isCommonAsciiPassword(bytes, start, end), end - start);
+    if (mayBeCommonAsciiPassword(bytes, start, end) || !this.#passwordTexts.trial.skip()) return false;
+    const table = passwordTable(false, end - start);
     this.fp.passwordAscii(bytes, start, end);
     this.#entry(table, this.fp.hi, this.fp.lo, i);
     this.#lengths[table].add(end - start);
@@ -359,10 +429,18 @@ export class SegmentBuilder {
   /**
    * Adds record `i`, an accounts record with no other field: the same as
    * `add(i, plainFacts(...))`. Codes (-1: none) name each value in the table's dictionary:
-   * a repeated value is worked out once.
+   * a repeated value is worked out once. A username or password added from its bytes before
+   * (`addKnownUsername`, `addAsciiPassword` returned true) comes as ''.
    */
   addPlain(i: number, username: string, password: string, url: string, codes?: PlainCodes): void {
-    if (username !== '' && !this.#replayed(this.#users, this.#userTexts, codes === undefined ? -1 : codes.username, username, i)) {
+    const byteCode = this.#userByteCode;
+    this.#userByteCode = undefined;
+    this.#pendingMemo = undefined;
+    const known =
+      byteCode === undefined
+        ? this.#replayed(this.#users, this.#userTexts, codes === undefined ? -1 : codes.username, username, i)
+        : byteCode >= 0 && this.#replayCode(this.#userBytes.memo, byteCode, i);
+    if (username !== '' && !known) {
       const { kind, value } = userIdentifier(username, this.#user);
       if (kind === 'email') this.#email(value, i);
       else if (kind !== 'none') this.#username(kind === 'username' ? USERNAMES : USER_ONLY, value, i);
@@ -388,14 +466,15 @@ export class SegmentBuilder {
    * true. Otherwise false: the caller works it out, and `#remember` keeps what it added.
    */
   #replayed(dictionary: CodeMemo, texts: TextCodes, dictionaryCode: number, value: string, i: number): boolean {
-    let memo = dictionary;
-    let code = dictionaryCode;
-    if (code < 0) {
-      code = texts.code(value);
-      memo = texts.memo;
-    }
     this.#pendingMemo = undefined;
-    if (code < 0) return false;
+    if (value === '') return false;
+    if (dictionaryCode >= 0) return this.#replayCode(dictionary, dictionaryCode, i);
+    const code = texts.code(value);
+    return code >= 0 && this.#replayCode(texts.memo, code, i);
+  }
+
+  /** `#replayed` of a value `memo` knows by `code`. */
+  #replayCode(memo: CodeMemo, code: number, i: number): boolean {
     const table = memo.table(code);
     if (table === CodeMemo.UNKNOWN) {
       this.#note.table = CodeMemo.NOTHING;
@@ -406,6 +485,25 @@ export class SegmentBuilder {
     }
     if (table !== CodeMemo.NOTHING) this.#builders[table]?.add(memo.hi(code), memo.lo(code), i);
     return true;
+  }
+
+  /**
+   * Adds record `i`'s username, kept as UTF-8 bytes `bytes[start, end)` (the same `bytes` for
+   * every record), when a memo of such values knows what it adds, and returns true: a username
+   * seen before is not made a string again. Otherwise false: the next `addPlain`, which must
+   * then be given it as text, works it out and the memo keeps that.
+   */
+  addKnownUsername(i: number, bytes: Uint8Array, start: number, end: number): boolean {
+    if (start === end) return true;
+    const code = this.#userBytes.code(bytes, start, end);
+    this.#pendingMemo = undefined;
+    if (code >= 0 && this.#replayCode(this.#userBytes.memo, code, i)) return true;
+    // Unknown or paused: `addPlain` takes it from here (and asks the memo again), so nothing
+    // is noted meanwhile (the password is added first).
+    this.#pendingMemo = undefined;
+    this.#noting = undefined;
+    this.#userByteCode = code;
+    return false;
   }
 
   #remember(): void {
@@ -454,11 +552,13 @@ export function buildSegment(source: LeakSource, fp: Fingerprinter): SourceSegme
   const { field, codes } = source;
   if (field !== undefined) {
     const out: PlainCodes = { username: -1, password: -1, url: -1 };
+    const usernames = source.utf8?.('username');
     const passwords = source.utf8?.('password');
     for (let i = 0; i < source.length; i++) {
       codes?.(i, out);
+      const known = usernames !== undefined && builder.addKnownUsername(i, usernames.bytes, usernames.offsets[i] as number, usernames.offsets[i + 1] as number);
       const added = passwords !== undefined && builder.addAsciiPassword(i, passwords.bytes, passwords.offsets[i] as number, passwords.offsets[i + 1] as number);
-      builder.addPlain(i, field('username', i), added ? '' : field('password', i), field('url', i), codes ? out : undefined);
+      builder.addPlain(i, known ? '' : field('username', i), added ? '' : field('password', i), field('url', i), codes ? out : undefined);
     }
   } else {
     for (let i = 0; i < source.length; i++) builder.add(i, recordFacts(source.record(i)));

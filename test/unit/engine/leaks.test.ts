@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { SearchBodyParser } from '../../../src/core/results/searchBodyParser';
 import type { AccountRecord } from '../../../src/core/service/types';
 import { Fingerprinter } from '../../../src/core/scan/fingerprint';
-import { COMMON_PASSWORDS, PASSWORDS, SHORT_PASSWORDS, buildSegment } from '../../../src/core/scan/sourceSegment';
+import { COMMON_PASSWORDS, EMAILS, PASSWORDS, SHORT_PASSWORDS, USERNAMES, USER_ONLY, buildSegment } from '../../../src/core/scan/sourceSegment';
 import { Leaks, tableSource } from '../../../src/engine/leaks';
 import { RecordTableBuilder } from '../../../src/engine/store/recordTable';
 import type { RecordTable } from '../../../src/engine/store/recordTable';
@@ -132,18 +132,19 @@ describe('engine leaks: the segment built while records arrive', () => {
   }
 });
 
-describe('engine leaks: passwords read from the bytes of a table', () => {
+describe('engine leaks: usernames and passwords read from the bytes of a table', () => {
   // A column of mostly distinct values keeps them as UTF-8 bytes; the index then hashes an
-  // ASCII password from those (SegmentBuilder.addAsciiPassword). Its segment must be the one
-  // built from the records' text: the same fingerprints, lengths and sketch slots.
-  it('builds the segment the records themselves give, for passwords of every kind', function () {
+  // ASCII password from those (SegmentBuilder.addAsciiPassword) and looks a username up by
+  // them (addKnownUsername). Its segment must be the one built from the records' text: the
+  // same fingerprints, lengths and sketch slots.
+  it('builds the segment the records themselves give, for values of every kind', function () {
     this.timeout(20_000);
     let seed = 7;
     const rnd = (n: number): number => {
       seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
       return (seed >>> 8) % n;
     };
-    const shapes = [
+    const passwords = [
       (i: number) => `Pw-${i.toString(36)}-Winter!`,
       () => ['password', 'PASSWORD', 'Qwerty123', 'letmein', 'dragon'][rnd(5)] as string,
       (i: number) => `p${i % 10}`,
@@ -154,19 +155,29 @@ describe('engine leaks: passwords read from the bytes of a table', () => {
       (i: number) => `emoji-${i}-😀`,
       (i: number) => `repeat-${i % 3}`,
     ];
-    // Distinct values first (the memo pauses and the bytes are read), then repeats (it looks them up again).
-    const records = Array.from({ length: 40_000 }, (_, i) =>
-      account(`user${i}@acme.test`, (shapes[i < 30_000 ? rnd(shapes.length) : 8] as (i: number) => string)(i)),
-    );
+    const usernames = [
+      (i: number) => `member${i}@acme.test`,
+      (i: number) => `Member${i % 200}@ACME.test`,
+      (i: number) => ` spaced${i}@acme.test `,
+      (i: number) => `jsmith${i % 100}`,
+      (i: number) => ['admin', 'x', '', 'Administrator', 'a.b'][i % 5] as string,
+      (i: number) => `zoë.${i}@acme.test`,
+      (i: number) => `user${i % 7}@münchen.test`,
+      (i: number) => `j.doe${i % 40}@acme.test.`,
+    ];
+    // A mix whose usernames mostly repeat (their memo looks them up), then distinct values
+    // (the memos pause) and last repeats.
+    const pick = <T>(list: readonly T[], i: number, first: number, last: number): T => list[i < 20_000 ? rnd(list.length) : i < 32_000 ? first : last] as T;
+    const records = Array.from({ length: 40_000 }, (_, i) => account(pick(usernames, i, 0, 1)(i), pick(passwords, i, 0, 8)(i)));
     const stored = table(records);
     const fp = () => new Fingerprinter(Uint8Array.from({ length: 24 }, (_, i) => i * 13));
     const source = tableSource(stored, 'acme.test');
-    assert.ok(source.utf8?.('password') !== undefined, 'the passwords are kept as bytes');
+    assert.ok(source.utf8?.('username') !== undefined && source.utf8('password') !== undefined, 'the usernames and passwords are kept as bytes');
     const fromBytes = buildSegment(source, fp());
-    // The same source with no bytes to read: every password is read as text.
+    // The same source with no bytes to read: every value is read as text.
     const fromText = buildSegment({ ...source, utf8: undefined }, fp());
     assert.deepEqual(fromBytes, fromText);
     assert.deepEqual(fromBytes, buildSegment({ ...source, utf8: undefined, field: undefined, codes: undefined }, fp()), 'and as whole records');
-    for (const t of [PASSWORDS, SHORT_PASSWORDS, COMMON_PASSWORDS]) assert.ok((fromBytes.tables[t]?.size ?? 0) > 100, `table ${t} is not empty`);
+    for (const t of [EMAILS, USERNAMES, USER_ONLY, PASSWORDS, SHORT_PASSWORDS, COMMON_PASSWORDS]) assert.ok((fromBytes.tables[t]?.size ?? 0) > 100, `table ${t} is not empty`);
   });
 });
