@@ -186,7 +186,7 @@ export class LeakIndex implements Tables {
     const builder = new SegmentBuilder(this.#fp);
     return {
       add: (i, facts) => builder.add(i, facts),
-      addPlain: (i, username, password, url) => builder.addPlain(i, username, password, url),
+      addPlain: (i, username, password, url, codes) => builder.addPlain(i, username, password, url, codes),
       finish: (records) => {
         const segment = builder.finish(records);
         this.#built.add(segment);
