@@ -496,7 +496,6 @@ export class SegmentBuilder {
   addKnownUsername(i: number, bytes: Uint8Array, start: number, end: number): boolean {
     if (start === end) return true;
     const code = this.#userBytes.code(bytes, start, end);
-    this.#pendingMemo = undefined;
     if (code >= 0 && this.#replayCode(this.#userBytes.memo, code, i)) return true;
     // Unknown or paused: `addPlain` takes it from here (and asks the memo again), so nothing
     // is noted meanwhile (the password is added first).

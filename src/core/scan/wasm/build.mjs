@@ -3,7 +3,8 @@
 // scanner.ts and siphash.ts import, so tsc's output (the unit tests) and the esbuild bundles
 // (the extension, the engine worker) carry the same bytes with no file to find at run time.
 // The compiler is an npm package (no system tool), so a fresh clone builds with `npm ci`
-// alone. Skips a module when its output is newer than its source and this file. Run by `npm run compile` and esbuild.mjs; `node src/core/scan/wasm/build.mjs --force`.
+// alone. Skips a module when its output is newer than its source and this file. Run by
+// `npm run compile` and esbuild.mjs; `node src/core/scan/wasm/build.mjs --force`.
 import asc from 'assemblyscript/asc';
 import { Buffer } from 'node:buffer';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
