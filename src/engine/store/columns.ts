@@ -217,12 +217,45 @@ export class TextColumn {
 
 /** Epoch ms of a date: a fast path for `YYYY-MM-DDTHH:MM:SS[.mmm]Z` (what the service sends), else Date.parse. */
 export function dateMs(text: string): number {
-  if ((text.length === 24 || text.length === 20) && text.charCodeAt(text.length - 1) === 90 && text.charCodeAt(4) === 45 && text.charCodeAt(10) === 84) {
-    const time = Date.UTC(digits(text, 0, 4), digits(text, 5, 2) - 1, digits(text, 8, 2), digits(text, 11, 2), digits(text, 14, 2), digits(text, 17, 2), text.length === 24 ? digits(text, 20, 3) : 0);
-    if (!Number.isNaN(time)) return time;
-  }
-  return text === '' ? Number.NaN : Date.parse(text);
+  const ms = isoMs(text);
+  if (!Number.isNaN(ms) || text === '') return ms;
+  return Date.parse(text);
 }
+
+/**
+ * Epoch ms of `YYYY-MM-DDTHH:MM:SS[.mmm]Z` with every field in range, else NaN. Worked out
+ * from the fields rather than by Date.UTC, which reads the years 0 to 99 as 1900 to 1999 and
+ * rolls a 13th month or a 30 February over into the next.
+ */
+function isoMs(text: string): number {
+  const length = text.length;
+  if ((length !== 24 && length !== 20) || text.charCodeAt(length - 1) !== 90) return Number.NaN;
+  if (text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45 || text.charCodeAt(10) !== 84 || text.charCodeAt(13) !== 58 || text.charCodeAt(16) !== 58) return Number.NaN;
+  if (length === 24 && text.charCodeAt(19) !== 46) return Number.NaN;
+  const year = digits(text, 0, 4);
+  const month = digits(text, 5, 2);
+  const day = digits(text, 8, 2);
+  const hour = digits(text, 11, 2);
+  const minute = digits(text, 14, 2);
+  const second = digits(text, 17, 2);
+  const milli = length === 24 ? digits(text, 20, 3) : 0;
+  // NaN fails every comparison, so a field that is not all digits ends here too.
+  if (!(month >= 1 && month <= 12 && day >= 1 && hour <= 23 && minute <= 59 && second <= 59 && milli >= 0)) return Number.NaN;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  if (!(day <= (month === 2 && leap ? 29 : (MONTH_DAYS[month - 1] as number)))) return Number.NaN;
+  return daysFromCivil(year, month, day) * DAY_MS + ((hour * 60 + minute) * 60 + second) * 1000 + milli;
+}
+
+/** Days from 1970-01-01 to a date of the proleptic Gregorian calendar: isoOf's steps backwards. */
+function daysFromCivil(year: number, month: number, day: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
+  return era * 146_097 + yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear - 719_468;
+}
+
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 function digits(text: string, from: number, count: number): number {
   let value = 0;
@@ -289,10 +322,11 @@ export class DateColumn {
   push(value: string): void {
     const row = this.#length++;
     this.#ms = grow(this.#ms, row + 1, (n) => new Float64Array(n));
-    const ms = dateMs(value);
-    this.#ms[row] = ms;
-    // '' is what a row without a date reads as anyway.
-    const odd = value !== '' && (Number.isNaN(ms) || !canonical(value, ms));
+    const iso = isoMs(value);
+    this.#ms[row] = Number.isNaN(iso) && value !== '' ? Date.parse(value) : iso;
+    // A date in range in the 24-character form is what isoOf spells its instant as; '' is
+    // what a row without a date reads as anyway.
+    const odd = value !== '' && (Number.isNaN(iso) || value.length !== 24);
     if (odd && this.#odd === undefined) {
       this.#odd = new TextColumn();
       for (let r = 0; r < row; r++) this.#odd.push('');
@@ -354,24 +388,6 @@ export class DateColumn {
     }
     return column;
   }
-}
-
-const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-/**
- * Whether `text` is exactly the ISO text of its instant (`YYYY-MM-DDTHH:MM:SS.mmmZ` with every
- * field in range: the fast parse rolls month 13 over, so ranges are checked, by arithmetic).
- */
-function canonical(text: string, ms: number): boolean {
-  if (Number.isNaN(ms) || text.length !== 24 || text.charCodeAt(23) !== 90) return false;
-  if (text.charCodeAt(7) !== 45 || text.charCodeAt(13) !== 58 || text.charCodeAt(16) !== 58 || text.charCodeAt(19) !== 46) return false;
-  const year = digits(text, 0, 4);
-  const month = digits(text, 5, 2);
-  const day = digits(text, 8, 2);
-  if (!(month >= 1 && month <= 12) || !(day >= 1)) return false;
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  const last = month === 2 && leap ? 29 : (MONTH_DAYS[month - 1] as number);
-  return day <= last && digits(text, 11, 2) <= 23 && digits(text, 14, 2) <= 59 && digits(text, 17, 2) <= 59 && digits(text, 20, 3) >= 0;
 }
 
 /** What a generic (open-record) field held in one row, besides its text. */

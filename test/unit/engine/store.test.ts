@@ -95,6 +95,30 @@ describe('engine: stored results', () => {
     assert.deepEqual([...column.texts()].map(([row]) => row), [1, 2, 4], 'the usual form and no date cost nothing extra');
   });
 
+  it('a date column reads every ISO-shaped text as Date.parse does and gives its text back (property)', () => {
+    const check = (texts: string[]): boolean => {
+      const column = new DateColumn();
+      for (const t of texts) column.push(t);
+      column.finish();
+      texts.forEach((t, row) => {
+        assert.ok(Object.is(column.ms[row], Date.parse(t)), `${t}: ${column.ms[row]} against ${Date.parse(t)}`);
+        assert.equal(column.get(row), t);
+        if (column.oddText(row) === undefined) assert.equal(isoOf(column.ms[row] as number), t);
+      });
+      return true;
+    };
+    // The years 0 to 99 too, which Date.UTC would read as 1900 to 1999.
+    const instant = fc.integer({ min: -62_167_219_200_000, max: 253_402_300_799_999 });
+    fc.assert(fc.property(fc.array(instant.map((ms) => new Date(ms).toISOString())), (texts) => check(texts)));
+    const field = (width: number, max: number): fc.Arbitrary<string> => fc.integer({ min: 0, max }).map((n) => String(n).padStart(width, '0'));
+    const shaped = fc
+      .tuple(field(4, 9999), field(2, 14), field(2, 32), field(2, 25), field(2, 61), field(2, 61), field(3, 999), fc.boolean())
+      .map(([y, mo, d, h, mi, s, ms, milli]) => `${y}-${mo}-${d}T${h}:${mi}:${s}${milli ? `.${ms}` : ''}Z`);
+    fc.assert(fc.property(fc.array(shaped), (texts) => check(texts)), { numRuns: 300 });
+    const edges = ['0000-01-01T00:00:00.000Z', '0050-06-15T12:30:00.000Z', '0099-12-31T23:59:59.999Z', '0100-03-01T00:00:00Z', '1900-02-29T00:00:00.000Z', '2000-02-29T00:00:00.000Z', '2024-02-29T23:59:59.999Z', '2023-02-29T00:00:00.000Z', '2024-04-31T00:00:00.000Z', '2024-00-10T00:00:00.000Z', '2024-01-00T00:00:00.000Z', '2024-01-01T24:00:00.000Z', '9999-12-31T23:59:59.999Z', '2024-01-01T00:00:00.000z', '2024-01-01 00:00:00.000Z', '2024-01-01T00:00:00,000Z', '+2024-01-01T00:00:00.000Z', '2024-1a-01T00:00:00.000Z'];
+    check(edges);
+  });
+
   it('accounts records come back field for field, extras with their JSON types', () => {
     const records = Array.from({ length: 500 }, (_, i) => account(i, i % 3 === 0 ? { hwid: `H${i}`, score: i, vip: i % 2 === 0, note: null } : undefined));
     const table = build('accounts', records);
