@@ -140,6 +140,8 @@ export class SearchBodyParser {
   #records = 0;
   /** A record is open (between its braces). */
   #inRecord = false;
+  /** The key awaited (At.TopKey, At.RecordKey) follows a comma: a closing brace there is not JSON. */
+  #afterComma = false;
   /** The buffer holds no control character at all (the usual case: strings need no check of their own). */
   #clean = true;
   /** Characters dropped from the front of the buffer so far: `#dropped + p` is an absolute offset. */
@@ -227,6 +229,7 @@ export class SearchBodyParser {
         p++;
       } else if (at === At.TopKey || at === At.RecordKey) {
         if (c === 125) {
+          if (this.#afterComma) throw bad(NOT_JSON);
           p++;
           if (at === At.TopKey) this.#at = At.End;
           else this.#finishRecord(p);
@@ -277,6 +280,7 @@ export class SearchBodyParser {
         if (c === 44) {
           p++;
           this.#at = at === At.TopNext ? At.TopKey : At.RecordKey;
+          this.#afterComma = true;
         } else if (c === 125) {
           p++;
           if (at === At.TopNext) this.#at = At.End;
@@ -293,6 +297,7 @@ export class SearchBodyParser {
           this.#recordStart = this.#dropped + p;
           p++;
           this.#at = At.RecordKey;
+          this.#afterComma = false;
         } else if (c === 93 || c === 44) {
           throw bad(NOT_JSON);
         } else {
