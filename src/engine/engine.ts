@@ -1,12 +1,12 @@
 // The data engine: owns every stored result (records in compact columns), their encrypted
 // cache files, and the queries of the tree and the results panel. It runs in a worker thread
 // (worker.ts) so nothing it does blocks the editor; tests call it directly. No `vscode`.
-import { TextDecoder } from 'node:util';
 import { DiskCache } from '../core/cache/diskCache';
 import { NO_ECHOES } from '../core/results/secretEchoes';
 import type { CacheMeta } from '../core/cache/diskCache';
 import { LeakSearchError } from '../core/service/errors';
 import { SearchBodyParser } from '../core/results/searchBodyParser';
+import { Utf8Stream } from '../core/results/utf8Stream';
 import type { RateLimitState, SearchQuery } from '../core/service/types';
 import type { PanelColumn, PanelEntry, ViewQuery } from '../shared/webviewProtocol';
 import type { MatchOptions } from '../core/scan/leakIndex';
@@ -55,7 +55,7 @@ interface Ingest {
   readonly key: string;
   readonly origin: string;
   readonly query: SearchQuery;
-  readonly decoder: TextDecoder;
+  readonly decoder: Utf8Stream;
   readonly parser: SearchBodyParser;
   readonly builder: RecordTableBuilder;
   /** Its leak index segment, built as the records arrive. */
@@ -179,13 +179,13 @@ export class Engine {
     const segment = this.options.indexWhileIngesting === false ? NO_SEGMENT : this.#leaks.prepare();
     const builder = new RecordTableBuilder(query.type, segment === NO_SEGMENT ? undefined : segment.row);
     const parser = new SearchBodyParser(query.type, { maxRecords }, builder);
-    this.#ingests.set(id, { key, origin, query, decoder: new TextDecoder('utf-8'), parser, builder, segment });
+    this.#ingests.set(id, { key, origin, query, decoder: new Utf8Stream(), parser, builder, segment });
   }
 
   ingestChunk(id: number, chunk: Uint8Array): { records: number; spare: Uint8Array } {
     const ingest = this.#ingest(id);
     try {
-      for (let at = 0; at < chunk.length; at += DECODED_PIECE) ingest.parser.write(ingest.decoder.decode(chunk.subarray(at, at + DECODED_PIECE), { stream: true }));
+      for (let at = 0; at < chunk.length; at += DECODED_PIECE) ingest.parser.write(ingest.decoder.write(chunk.subarray(at, at + DECODED_PIECE)));
       ingest.segment.flush();
     } catch (e) {
       this.#ingests.delete(id);
@@ -198,7 +198,7 @@ export class Engine {
   ingestEnd(id: number): { count: number; records: number } {
     const ingest = this.#ingest(id);
     try {
-      ingest.parser.write(ingest.decoder.decode());
+      ingest.parser.write(ingest.decoder.end());
       const { count } = ingest.parser.end();
       const table = ingest.builder.finish();
       ingest.segment.finish(table);

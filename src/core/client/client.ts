@@ -11,8 +11,8 @@ import { headerValue, parseRateLimit, parseRetryAfter } from './rateLimit/rateLi
 import { plainText } from '../text/plainText';
 import { proxyCredentials, redact } from '../text/redact';
 import { parseErrorBody } from './response';
-import { TextDecoder } from 'node:util';
 import { SearchBodyParser } from '../results/searchBodyParser';
+import { Utf8Stream } from '../results/utf8Stream';
 import type { AccountRecord, FindingsTypeInput, OpenRecord, RateLimitState, SearchQuery, SearchResponse, SearchResult } from '../service/types';
 import { clearTextOrigin, clearTextRefused } from './net/clearText';
 import { normalizeProxyUrl, PROXY_VARIABLES } from './net/proxyFor';
@@ -89,12 +89,12 @@ export interface BodySink {
 
 /** The sink used when none is given: parses here and keeps the records. */
 function memorySink(query: SearchQuery, maxRecords: number, keep: (AccountRecord | OpenRecord)[]): BodySink {
-  const decoder = new TextDecoder('utf-8');
+  const decoder = new Utf8Stream();
   const parser = new SearchBodyParser(query.type, { maxRecords }, (record) => keep.push(record));
   return {
-    write: (chunk) => parser.write(decoder.decode(chunk, { stream: true })),
+    write: (chunk) => parser.write(decoder.write(chunk)),
     end: async () => {
-      parser.write(decoder.decode());
+      parser.write(decoder.end());
       const { count } = parser.end();
       return { count, records: keep.length };
     },
