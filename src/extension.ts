@@ -138,6 +138,7 @@ export function activate(context: vscode.ExtensionContext): LeakSearchApi | unde
       reload: () => diagnostics.reload(),
       rebuildIndex: () => diagnostics.holder.rebuild().then(() => undefined),
       indexedResults: () => diagnostics.holder.indexedResults(),
+      batchDiskScans: (work) => diagnostics.controller.batchDiskScans(work),
     },
     pickerDomains: () => domainPicks(ctx).map((p) => p.domain),
     ready,

@@ -35,6 +35,8 @@ export interface DiagnosticsTestApi {
   rebuildIndex(): Promise<void>;
   /** The (origin, domain, type) results the leak index is built from, by their cache keys. */
   indexedResults(): readonly string[];
+  /** Runs `work` as a workspace scan runs, its diagnostics batched (another scan under way, for a test). */
+  batchDiskScans<T>(work: () => Promise<T>): Promise<T>;
 }
 
 /** @internal */

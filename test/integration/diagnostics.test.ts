@@ -329,6 +329,24 @@ describe('Leaked identifiers in files', () => {
     }
   });
 
+  it('"Scan Workspace" has put all it found in the Problems panel when it ends, even while another scan goes on', async () => {
+    // Another workspace scan under way (the follower's, of files just created) batches its
+    // diagnostics too: Scan Workspace, and the SARIF export that reads the panel after it, must
+    // not wait for that one to end.
+    let release: () => void = () => undefined;
+    const other = api.diagnostics.batchDiskScans(() => new Promise<void>((resolve) => (release = resolve)));
+    try {
+      const summary = await vscode.commands.executeCommand<{ matches: number; cancelled: boolean }>('leakSearch.scanWorkspace');
+      assert.equal(summary?.cancelled, false);
+      const listed = vscode.languages.getDiagnostics().reduce((n, [, ds]) => n + ds.filter((d) => d.source === SOURCE).length, 0);
+      assert.ok(summary.matches > 0, 'the scan found the fixtures');
+      assert.equal(listed, api.diagnostics.count(), 'every diagnostic the scan set is in the Problems panel');
+    } finally {
+      release();
+      await other;
+    }
+  });
+
   it('measures the time from an edit to updated diagnostics for a 1 MB file', async function () {
     // Each of the edits below round-trips a 1 MB document through the workbench, slowly in
     // code-server; what is asserted is our part, timed inside the extension.

@@ -292,15 +292,17 @@ export class DiagnosticsController extends Disposable {
 
   /**
    * Runs a workspace scan: the diagnostics it sets reach the collection every DISK_BATCH_MS
-   * in one message, and all of them by the time `work` ends. The controller's own figures
-   * (`count`, what a file shows) change at once.
+   * in one message, and all of them by the time `work` ends, even while another scan (the
+   * follower's, of files just created) goes on: what that one set so far goes too. The
+   * controller's own figures (`count`, what a file shows) change at once.
    */
   async batchDiskScans<T>(work: () => Promise<T>): Promise<T> {
     this.#batching++;
     try {
       return await work();
     } finally {
-      if (--this.#batching === 0) this.#flush();
+      this.#batching--;
+      this.#flush();
     }
   }
 
