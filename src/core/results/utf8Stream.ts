@@ -2,9 +2,9 @@
 // them with `{ stream: true }`: a byte-order mark at the start dropped, each maximal subpart of
 // an ill-formed sequence one U+FFFD. Node's TextDecoder takes its fast UTF-8 path only when a
 // decoder is never asked to stream, and its streaming path costs several times what V8's own
-// decoder (Buffer's `toString`) does on the same bytes; a million records are over 200 MB. So
-// each piece is cut before a character it does not hold whole, and the few bytes after the
-// cut go in front of the next piece. Pure: no vscode, no I/O.
+// decoder (Buffer's `toString`) does on the same bytes, and a large answer is hundreds of
+// megabytes. So each piece is cut before a character it does not hold whole, and the few
+// bytes after the cut are decoded with the start of the next piece. Pure: no vscode, no I/O.
 
 /** Bytes of a sequence that starts with `lead`: 0 for a byte that starts none (ASCII, a continuation, or no lead UTF-8 has). */
 function sequenceLength(lead: number): number {
@@ -39,15 +39,19 @@ export class Utf8Stream {
 
   /** The text of `bytes` that is complete so far. */
   write(bytes: Uint8Array): string {
-    let all = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    if (this.#rest !== undefined) {
-      all = Buffer.concat([this.#rest, all]);
-      this.#rest = undefined;
-    }
-    const cut = completeUpTo(all);
-    // A copy: `bytes` may be refilled (the engine hands its buffers back) before the next piece.
-    if (cut < all.length) this.#rest = Buffer.from(all.subarray(cut));
-    return this.#text(all, cut);
+    let piece = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const rest = this.#rest;
+    if (rest === undefined) return this.#complete(piece);
+    this.#rest = undefined;
+    // The carried bytes with the continuation bytes this piece starts with: three of them end
+    // the carried sequence, whole or broken, and the piece is not copied to join them.
+    let k = 0;
+    while (k < 3 && k < piece.length && ((piece[k] as number) & 0xc0) === 0x80) k++;
+    const joined = Buffer.concat([rest, piece.subarray(0, k)]);
+    piece = piece.subarray(k);
+    // Ended by a byte that is no continuation, or by three (all a sequence takes after its
+    // lead): `joined` decodes the same alone.
+    return piece.length === 0 ? this.#complete(joined) : this.#text(joined, joined.length) + this.#complete(piece);
   }
 
   /** The text of what is left: the end of the answer (a sequence cut short there is U+FFFD). */
@@ -55,6 +59,14 @@ export class Utf8Stream {
     const rest = this.#rest;
     this.#rest = undefined;
     return rest === undefined ? '' : this.#text(rest, rest.length);
+  }
+
+  /** The text of `all` up to its last complete character; the bytes after it are kept for the next piece. */
+  #complete(all: Buffer): string {
+    const cut = completeUpTo(all);
+    // A copy: `bytes` may be refilled (the engine hands its buffers back) before the next piece.
+    if (cut < all.length) this.#rest = Buffer.from(all.subarray(cut));
+    return this.#text(all, cut);
   }
 
   #text(bytes: Buffer, end: number): string {

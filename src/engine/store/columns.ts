@@ -215,13 +215,6 @@ export class TextColumn {
   }
 }
 
-/** Epoch ms of a date: a fast path for `YYYY-MM-DDTHH:MM:SS[.mmm]Z` (what the service sends), else Date.parse. */
-export function dateMs(text: string): number {
-  const ms = isoMs(text);
-  if (!Number.isNaN(ms) || text === '') return ms;
-  return Date.parse(text);
-}
-
 /**
  * Epoch ms of `YYYY-MM-DDTHH:MM:SS[.mmm]Z` with every field in range, else NaN. Worked out
  * from the fields rather than by Date.UTC, which reads the years 0 to 99 as 1900 to 1999 and
@@ -240,7 +233,7 @@ function isoMs(text: string): number {
   const second = digits(text, 17, 2);
   const milli = length === 24 ? digits(text, 20, 3) : 0;
   // NaN fails every comparison, so a field that is not all digits ends here too.
-  if (!(month >= 1 && month <= 12 && day >= 1 && hour <= 23 && minute <= 59 && second <= 59 && milli >= 0)) return Number.NaN;
+  if (!(year >= 0 && month >= 1 && month <= 12 && day >= 1 && hour <= 23 && minute <= 59 && second <= 59 && milli >= 0)) return Number.NaN;
   const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
   if (!(day <= (month === 2 && leap ? 29 : (MONTH_DAYS[month - 1] as number)))) return Number.NaN;
   return daysFromCivil(year, month, day) * DAY_MS + ((hour * 60 + minute) * 60 + second) * 1000 + milli;

@@ -30,7 +30,7 @@ const bytes = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 20 }).map((s) => new Uint8Array(Buffer.from(s))),
 );
 
-describe('client: streaming UTF-8 decoder', () => {
+describe('results: streaming UTF-8 decoder', () => {
   it('decodes bytes cut anywhere as TextDecoder decodes them whole (property)', () => {
     fc.assert(
       fc.property(bytes, fc.array(fc.nat(), { maxLength: 8 }), (b, cuts) => {
