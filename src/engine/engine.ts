@@ -6,7 +6,7 @@ import { NO_ECHOES } from '../core/results/secretEchoes';
 import type { CacheMeta } from '../core/cache/diskCache';
 import { LeakSearchError } from '../core/service/errors';
 import { SearchBodyParser } from '../core/results/searchBodyParser';
-import { Utf8Stream } from '../core/results/utf8Stream';
+import { Utf8Stream, withoutControls } from '../core/results/utf8Stream';
 import type { RateLimitState, SearchQuery } from '../core/service/types';
 import type { PanelColumn, PanelEntry, ViewQuery } from '../shared/webviewProtocol';
 import type { MatchOptions } from '../core/scan/leakIndex';
@@ -185,7 +185,10 @@ export class Engine {
   ingestChunk(id: number, chunk: Uint8Array): { records: number; spare: Uint8Array } {
     const ingest = this.#ingest(id);
     try {
-      for (let at = 0; at < chunk.length; at += DECODED_PIECE) ingest.parser.write(ingest.decoder.write(chunk.subarray(at, at + DECODED_PIECE)));
+      for (let at = 0; at < chunk.length; at += DECODED_PIECE) {
+        const piece = chunk.subarray(at, at + DECODED_PIECE);
+        ingest.parser.write(ingest.decoder.write(piece), withoutControls(piece));
+      }
       ingest.segment.flush();
     } catch (e) {
       this.#ingests.delete(id);

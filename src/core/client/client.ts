@@ -12,7 +12,7 @@ import { plainText } from '../text/plainText';
 import { proxyCredentials, redact } from '../text/redact';
 import { parseErrorBody } from './response';
 import { SearchBodyParser } from '../results/searchBodyParser';
-import { Utf8Stream } from '../results/utf8Stream';
+import { Utf8Stream, withoutControls } from '../results/utf8Stream';
 import type { AccountRecord, FindingsTypeInput, OpenRecord, RateLimitState, SearchQuery, SearchResponse, SearchResult } from '../service/types';
 import { clearTextOrigin, clearTextRefused } from './net/clearText';
 import { normalizeProxyUrl, PROXY_VARIABLES } from './net/proxyFor';
@@ -92,7 +92,7 @@ function memorySink(query: SearchQuery, maxRecords: number, keep: (AccountRecord
   const decoder = new Utf8Stream();
   const parser = new SearchBodyParser(query.type, { maxRecords }, (record) => keep.push(record));
   return {
-    write: (chunk) => parser.write(decoder.write(chunk)),
+    write: (chunk) => parser.write(decoder.write(chunk), withoutControls(chunk)),
     end: async () => {
       parser.write(decoder.end());
       const { count } = parser.end();

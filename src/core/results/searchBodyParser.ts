@@ -171,8 +171,12 @@ export class SearchBodyParser {
     this.#maxRecord = limits.maxRecordChars ?? DEFAULT_MAX_RECORD_CHARS;
   }
 
-  /** Feeds the next piece of the body (any split, even inside a string or a number). */
-  write(chunk: string): void {
+  /**
+   * Feeds the next piece of the body (any split, even inside a string or a number).
+   * `controlFree`: the caller knows it holds no control character (utf8Stream.ts
+   * `withoutControls` of its bytes), so it is not searched for one again.
+   */
+  write(chunk: string, controlFree = false): void {
     if (chunk === '') return;
     if (this.#pos > 0) {
       this.#buf = this.#buf.slice(this.#pos);
@@ -181,7 +185,7 @@ export class SearchBodyParser {
     }
     // One native scan a chunk: without control characters (compact JSON), no string needs its own check.
     // eslint-disable-next-line no-control-regex
-    this.#clean = (this.#buf === '' || this.#clean) && !/[\u0000-\u001f]/.test(chunk);
+    this.#clean = (this.#buf === '' || this.#clean) && (controlFree || !/[\u0000-\u001f]/.test(chunk));
     this.#buf += chunk;
     this.#run(false);
   }

@@ -31,6 +31,21 @@ function completeUpTo(bytes: Uint8Array): number {
   return n;
 }
 
+/** The control characters, whitespace first: an answer that has any (pretty-printed JSON) most often has those. */
+const CONTROLS = [10, 13, 9, ...Array.from({ length: 0x20 }, (_, b) => b).filter((b) => b !== 10 && b !== 13 && b !== 9)];
+
+/**
+ * Whether UTF-8 bytes hold no control character (U+0000 to U+001F), which JSON allows in no
+ * string: in UTF-8 each is a byte of its own, which no other character uses. The parser then
+ * skips its own search of the decoded text (a pass over every character); a search of the bytes
+ * for one value at a time is the C library's, many bytes a step.
+ */
+export function withoutControls(bytes: Uint8Array): boolean {
+  const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (const c of CONTROLS) if (b.indexOf(c) !== -1) return false;
+  return true;
+}
+
 export class Utf8Stream {
   /** The bytes after the last cut (at most 3), waiting for the next piece. */
   #rest: Buffer | undefined;

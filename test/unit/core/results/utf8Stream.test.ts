@@ -1,8 +1,11 @@
 // The streaming decoder of search answers (src/core/results/utf8Stream.ts): the text of any
-// bytes, cut anywhere, is what one TextDecoder makes of them whole.
+// bytes, cut anywhere, is what one TextDecoder makes of them whole; and the test of a piece's
+// bytes for control characters, which spares the parser its own.
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { Utf8Stream } from '../../../../src/core/results/utf8Stream';
+import { Utf8Stream, withoutControls } from '../../../../src/core/results/utf8Stream';
+import { Engine } from '../../../../src/engine/engine';
+import { LeakSearchError } from '../../../../src/core/service/errors';
 
 function decodedInPieces(bytes: Uint8Array, cuts: readonly number[]): string {
   const stream = new Utf8Stream();
@@ -56,5 +59,33 @@ describe('results: streaming UTF-8 decoder', () => {
       for (let cut = 0; cut <= b.length; cut++) assert.equal(decodedInPieces(b, [cut]), expected, `${Buffer.from(b).toString('hex')} cut at ${cut}`);
       assert.equal(decodedInPieces(b, Array.from({ length: b.length }, (_, i) => i)), expected, `${Buffer.from(b).toString('hex')} a byte a piece`);
     }
+  });
+
+  it('tells bytes with a control character from bytes without, wherever it is (property)', () => {
+    fc.assert(
+      fc.property(bytes, fc.nat(), fc.integer({ min: 0, max: 0x1f }), (b, at, control) => {
+        assert.equal(withoutControls(b), !b.some((x) => x < 0x20));
+        const withOne = Uint8Array.from([...b.subarray(0, at % (b.length + 1)), control, ...b.subarray(at % (b.length + 1))]);
+        // In a view that does not start at its buffer's start, as a piece of the engine's chunk.
+        const view = new Uint8Array(withOne.length + 3).fill(0x41).subarray(1, withOne.length + 1);
+        view.set(withOne);
+        assert.equal(withoutControls(view), false);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('the data engine still refuses a control character inside a string, and takes one between tokens', () => {
+    const ingest = (body: string): number => {
+      const engine = new Engine();
+      engine.ingestBegin(1, 'k', 'https://leaks.example.test', { domain: 'example.com', type: 'accounts' }, 10);
+      engine.ingestChunk(1, new TextEncoder().encode(body));
+      return engine.ingestEnd(1).records;
+    };
+    for (const control of ['\u0000', '\u0001', '\t', '\n', '\u001f']) {
+      const bad = `{"count":1,"results":[{"username":"a${control}b@example.com"}]}`;
+      assert.throws(() => ingest(bad), (e: unknown) => e instanceof LeakSearchError && e.kind === 'bad-response', JSON.stringify(control));
+    }
+    assert.equal(ingest('{\n\t"count": 1,\r\n "results": [ {"username": "a@example.com"} ]\n}'), 1);
   });
 });
