@@ -2,9 +2,11 @@
 // them with `{ stream: true }`: a byte-order mark at the start dropped, each maximal subpart of
 // an ill-formed sequence one U+FFFD. Node's TextDecoder takes its fast UTF-8 path only when a
 // decoder is never asked to stream, and its streaming path costs several times what V8's own
-// decoder (Buffer's `toString`) does on the same bytes, and a large answer is hundreds of
+// decoder (Buffer's `toString`) does on the same bytes; a large answer is hundreds of
 // megabytes. So each piece is cut before a character it does not hold whole, and the few
-// bytes after the cut are decoded with the start of the next piece. Pure: no vscode, no I/O.
+// bytes after the cut are decoded with the start of the next piece. While the piece is still
+// bytes, it is also searched for control characters (`withoutControls`), more cheaply than
+// its text would be. Pure: no vscode, no I/O.
 
 /** Bytes of a sequence that starts with `lead`: 0 for a byte that starts none (ASCII, a continuation, or no lead UTF-8 has). */
 function sequenceLength(lead: number): number {
