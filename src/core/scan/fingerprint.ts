@@ -62,6 +62,20 @@ export class Fingerprinter {
     this.#finish(a, b, s.length);
   }
 
+  /** `identifier` of ASCII text given as its bytes, `bytes[start, end)` (the same fingerprint as of the text). */
+  identifierAscii(bytes: Uint8Array, start: number, end: number): void {
+    let a = this.#seedA;
+    let b = this.#seedB;
+    for (let i = start; i < end; i++) {
+      let c = bytes[i] as number;
+      if (c >= 65 && c <= 90) c |= 0x20;
+      a = Math.imul(a ^ c, 0x01000193);
+      b = Math.imul(b + c, 0x5bd1e995);
+      b ^= b >>> 15;
+    }
+    this.#finish(a, b, end - start);
+  }
+
   #finish(a: number, b: number, length: number): void {
     a ^= Math.imul(length, 0x9e3779b1);
     a = Math.imul(a ^ (a >>> 16), 0x85ebca6b);

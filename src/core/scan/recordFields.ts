@@ -50,6 +50,79 @@ function isPlainNormalized(u: string): boolean {
   return letter && first !== 46 && first !== 45 && last !== 46 && last !== 45;
 }
 
+/** The common usernames by length and first character (`commonKey`), for `asciiUserKind`. */
+const COMMON_BY_KEY = new Map<number, string[]>();
+for (const u of COMMON_USERNAMES) {
+  const key = commonKey(u.length, u.charCodeAt(0));
+  const list = COMMON_BY_KEY.get(key);
+  if (list === undefined) COMMON_BY_KEY.set(key, [u]);
+  else list.push(u);
+}
+
+function commonKey(length: number, first: number): number {
+  return length * 256 + first;
+}
+
+/** Whether ASCII `bytes[start, end)`, its letters lower-cased, is one of COMMON_USERNAMES. */
+function isCommonAscii(bytes: Uint8Array, start: number, end: number): boolean {
+  const list = COMMON_BY_KEY.get(commonKey(end - start, lowerAscii(bytes[start] as number)));
+  if (list === undefined) return false;
+  outer: for (const u of list) {
+    for (let k = 1; k < u.length; k++) if (lowerAscii(bytes[start + k] as number) !== u.charCodeAt(k)) continue outer;
+    return true;
+  }
+  return false;
+}
+
+function lowerAscii(c: number): number {
+  return c >= 65 && c <= 90 ? c | 0x20 : c;
+}
+
+/**
+ * `userIdentifier`'s kind of a username given as its UTF-8 bytes `bytes[start, end)`, read
+ * from the bytes, so that a million usernames need not be made strings. Its normal form is
+ * then its bytes with ASCII letters lower-cased, which Fingerprinter.identifierAscii and a
+ * case-folding Sketch's addAscii read as they read that text. Undefined when it must come as
+ * text: a byte is not ASCII, or either end is a blank or control character (it is trimmed).
+ */
+export function asciiUserKind(bytes: Uint8Array, start: number, end: number): 'email' | 'username' | 'userOnly' | undefined {
+  if (start === end) return undefined;
+  const first = bytes[start] as number;
+  const last = bytes[end - 1] as number;
+  if (first < 33 || first > 126 || last < 33 || last > 126) return undefined;
+  let at = -1;
+  let letter = false;
+  let token = true;
+  for (let i = start; i < end; i++) {
+    const c = bytes[i] as number;
+    if (c > 0x7f) return undefined;
+    if (c === 64) at = i;
+    if ((CLASS[c] & TOKEN) === 0) token = false;
+    if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90)) letter = true;
+  }
+  if (at >= 0 && isEmailAscii(bytes, start, end, at)) return 'email';
+  const plain = end - start >= 6 && token && letter && first !== 46 && first !== 45 && last !== 46 && last !== 45 && !isCommonAscii(bytes, start, end);
+  return plain ? 'username' : 'userOnly';
+}
+
+/** `isEmail` of ASCII `bytes[start, end)` whose last `@` is at `at`. */
+function isEmailAscii(bytes: Uint8Array, start: number, end: number, at: number): boolean {
+  if (at <= start || at - start > 64 || at === end - 1) return false;
+  const first = bytes[start] as number;
+  if (first === 46 || first === 39) return false;
+  for (let i = start; i < at; i++) if ((CLASS[bytes[i] as number] & LOCAL) === 0) return false;
+  let dot = false;
+  for (let i = at + 1; i < end; i++) {
+    const c = bytes[i] as number;
+    if ((CLASS[c] & TOKEN) === 0) return false;
+    if (c === 46) {
+      if (i === at + 1 || i === end - 1 || bytes[i - 1] === 46) return false;
+      dot = true;
+    }
+  }
+  return dot;
+}
+
 /** Whether a string is a single e-mail address by the scanner's grammar (scanner.ts). */
 export function isEmail(s: string): boolean {
   const at = lastAtSign(s);

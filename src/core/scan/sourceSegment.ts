@@ -13,7 +13,7 @@ import { TableBuilder } from './fingerprintTable';
 import type { ParsedUrl } from './normalize';
 import { parseUrl, trimmed } from './normalize';
 import type { RecordFacts, UserIdentifier } from './recordFields';
-import { MIN_PASSWORD_LENGTH, addUserValue, recordFacts, userIdentifier } from './recordFields';
+import { MIN_PASSWORD_LENGTH, addUserValue, asciiUserKind, recordFacts, userIdentifier } from './recordFields';
 import { Sketch } from './sketch';
 
 /** The account fields a source can hand out directly (records with no other field). */
@@ -324,10 +324,10 @@ export class SegmentBuilder {
   /** Where a source keeps no dictionary: codes of their own (see `TextCodes`). */
   #userTexts = new TextCodes();
   #passwordTexts = new TextCodes();
-  /** Usernames kept as UTF-8 bytes, by their bytes (`addKnownUsername`). */
+  /** Usernames kept as UTF-8 bytes, by their bytes (`addUsernameBytes`). */
   #userBytes = new ByteCodes();
   /**
-   * What `addKnownUsername` left for the next `addPlain`: undefined when it was not called
+   * What `addUsernameBytes` left for the next `addPlain`: undefined when it was not called
    * (the text memo is used); -1 when its memo is paused (none is used); else the code under
    * which its memo keeps what the username adds.
    */
@@ -430,7 +430,7 @@ export class SegmentBuilder {
    * Adds record `i`, an accounts record with no other field: the same as
    * `add(i, plainFacts(...))`. Codes (-1: none) name each value in the table's dictionary:
    * a repeated value is worked out once. A username or password added from its bytes before
-   * (`addKnownUsername`, `addAsciiPassword` returned true) comes as ''.
+   * (`addUsernameBytes`, `addAsciiPassword` returned true) comes as ''.
    */
   addPlain(i: number, username: string, password: string, url: string, codes?: PlainCodes): void {
     const byteCode = this.#userByteCode;
@@ -489,16 +489,32 @@ export class SegmentBuilder {
 
   /**
    * Adds record `i`'s username, kept as UTF-8 bytes `bytes[start, end)` (the same `bytes` for
-   * every record), when a memo of such values knows what it adds, and returns true: a username
-   * seen before is not made a string again. Otherwise false: the next `addPlain`, which must
-   * then be given it as text, works it out and the memo keeps that.
+   * every record), and returns true: a username seen before is replayed by its memo, and one
+   * that is all ASCII is worked out from its bytes (`asciiUserKind`); a million usernames are
+   * then never made strings. Otherwise false, having added nothing: the next `addPlain`, which
+   * must then be given it as text, works it out and the memo keeps that.
    */
-  addKnownUsername(i: number, bytes: Uint8Array, start: number, end: number): boolean {
+  addUsernameBytes(i: number, bytes: Uint8Array, start: number, end: number): boolean {
     if (start === end) return true;
     const code = this.#userBytes.code(bytes, start, end);
+    // Unknown: #replayCode leaves the memo waiting for what the username adds (#remember).
     if (code >= 0 && this.#replayCode(this.#userBytes.memo, code, i)) return true;
-    // Unknown or paused: `addPlain` takes it from here (and asks the memo again), so nothing
-    // is noted meanwhile (the password is added first).
+    if (code < 0) {
+      this.#pendingMemo = undefined;
+      this.#noting = undefined;
+    }
+    const kind = asciiUserKind(bytes, start, end);
+    if (kind !== undefined) {
+      const table = kind === 'email' ? EMAILS : kind === 'username' ? USERNAMES : USER_ONLY;
+      this.fp.identifierAscii(bytes, start, end);
+      this.#entry(table, this.fp.hi, this.fp.lo, i);
+      this.#lengths[table].add(end - start);
+      (kind === 'email' ? this.#emailSketch : this.#usernameSketch).addAscii(bytes, start, end);
+      this.#remember();
+      return true;
+    }
+    // `addPlain` takes it from here (and asks the memo again), so nothing is noted meanwhile
+    // (the password is added first).
     this.#pendingMemo = undefined;
     this.#noting = undefined;
     this.#userByteCode = code;
@@ -555,7 +571,7 @@ export function buildSegment(source: LeakSource, fp: Fingerprinter): SourceSegme
     const passwords = source.utf8?.('password');
     for (let i = 0; i < source.length; i++) {
       codes?.(i, out);
-      const known = usernames !== undefined && builder.addKnownUsername(i, usernames.bytes, usernames.offsets[i] as number, usernames.offsets[i + 1] as number);
+      const known = usernames !== undefined && builder.addUsernameBytes(i, usernames.bytes, usernames.offsets[i] as number, usernames.offsets[i + 1] as number);
       const added = passwords !== undefined && builder.addAsciiPassword(i, passwords.bytes, passwords.offsets[i] as number, passwords.offsets[i + 1] as number);
       builder.addPlain(i, known ? '' : field('username', i), added ? '' : field('password', i), field('url', i), codes ? out : undefined);
     }

@@ -134,9 +134,9 @@ describe('engine leaks: the segment built while records arrive', () => {
 
 describe('engine leaks: usernames and passwords read from the bytes of a table', () => {
   // A column of mostly distinct values keeps them as UTF-8 bytes; the index then hashes an
-  // ASCII password from those (SegmentBuilder.addAsciiPassword) and looks a username up by
-  // them (addKnownUsername). Its segment must be the one built from the records' text: the
-  // same fingerprints, lengths and sketch slots.
+  // ASCII password from those (SegmentBuilder.addAsciiPassword), and looks a username up by
+  // them or reads it from them (addUsernameBytes). Its segment must be the one built from the
+  // records' text: the same fingerprints, lengths and sketch slots.
   it('builds the segment the records themselves give, for values of every kind', function () {
     this.timeout(20_000);
     let seed = 7;

@@ -1,7 +1,7 @@
 // How identifiers are normalised before they are compared: e-mails, hosts and URLs.
 import * as assert from 'node:assert/strict';
 import { lastAtSign, normalizeEmail, normalizeHost, normalizeUrl, parseUrl, trimmed } from '../../../../src/core/scan/normalize';
-import { addUserValue, isEmail, isPlainUsername } from '../../../../src/core/scan/recordFields';
+import { COMMON_USERNAMES, addUserValue, asciiUserKind, isEmail, isPlainUsername, userIdentifier } from '../../../../src/core/scan/recordFields';
 import { emptyFacts } from '../../../../src/core/scan/sourceSegment';
 import { pick, prng } from '../../../../tools/bench/corpus';
 
@@ -103,6 +103,32 @@ describe('normalize', () => {
       }
       assert.deepEqual(facts, expected, JSON.stringify(value));
     }
+  });
+
+  it("reads a username's kind from its bytes as userIdentifier reads its text", () => {
+    const rng = prng(11);
+    // The pieces each test of the kind looks at: `@` and dots where an e-mail has them, what a
+    // local part or a token may hold and what not, capitals, common names, blanks and controls
+    // at the ends, a long local part, non-ASCII bytes.
+    const parts = ['alice', 'Bob', 'ADMIN', 'Administrator', 'root', 'x', '@', '@', 'example.com', 'EXAMPLE.COM', '.', '..', '-', '_', "'", '%', '+', ':', '/', ' ', '\t', '\n', '\x7f', '\x1f', '~', '12345678', 'jo_smith', 'é', 'a'.repeat(64)];
+    const edges = [`${'a'.repeat(64)}@example.com`, `${'a'.repeat(65)}@example.com`, "'alice@example.com", ".alice@example.com", 'alice@.example.com', 'alice@example..com', 'alice@example.com.', 'alice@example', '@example.com', 'alice@', 'a@b@example.com', 'jo_smith-', '-jo_smith', 'jo_smith.', '.jo_smith', 'jo-smith', '12345678', '1234567a', 'abcde', 'abcdef', 'jo smith', 'Jo:Smith'];
+    const values = [...edges, ...COMMON_USERNAMES, ...[...COMMON_USERNAMES].map((u) => u.toUpperCase())];
+    for (let k = 0; k < 20_000; k++) values.push(Array.from({ length: 1 + Math.floor(rng() * 5) }, () => pick(rng, parts)).join(''));
+    let read = 0;
+    for (const value of values) {
+      const bytes = Buffer.from(`"${value}"`);
+      const kind = asciiUserKind(bytes, 1, bytes.length - 1);
+      const want = userIdentifier(value, { kind: 'none', value: '' });
+      if (kind === undefined) {
+        // Left to the text: not all ASCII, or a blank or control character at an end.
+        const blank = (c: number): boolean => c <= 32 || c === 127;
+        assert.ok([...value].some((ch) => ch.charCodeAt(0) > 0x7f) || blank(value.charCodeAt(0)) || blank(value.charCodeAt(value.length - 1)), JSON.stringify(value));
+        continue;
+      }
+      read++;
+      assert.deepEqual({ kind, value: value.toLowerCase() }, want, JSON.stringify(value));
+    }
+    assert.ok(read > 10_000, `${read} read from their bytes`);
   });
 
   it('not a URL: no scheme or no host', () => {
