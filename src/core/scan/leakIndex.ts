@@ -414,43 +414,78 @@ const TIE_DISTANCE = 1000;
 const TIE_SITES = 32;
 
 /**
- * Where each site host occurs in a text, found once per text and host (a sorted list of
- * positions), so that any number of generic names in one text are tied in linear time. The
+ * Where site hosts occur in a text, for the generic names found in it. A host is first looked
+ * for only around the names asked about (TIE_DISTANCE each side): most texts name few of the
+ * sites, and a large text with one generic name must not be read once per site. Once the
+ * searches around names have read as many units as the text holds, the host's occurrences
+ * in the whole text are listed (a sorted list of positions, searched by halving): any number
+ * of generic names in one text are tied in linear time, at most two readings per host. The
  * text is searched as it is, with a case-blind pattern: lower-casing a whole text that holds
  * any non-ASCII character goes character by character, dearer than every search together, and
  * could shift positions (`İ` lowers to two units).
  */
 class SiteMentions {
   readonly #at = new Map<string, number[]>();
+  /** A host not listed yet: its pattern, and how many units the searches around names have read. */
+  readonly #around = new Map<string, { readonly pattern: RegExp; read: number }>();
   #whole: string | undefined;
 
   constructor(private readonly text: ScanText) {}
 
-  /** Whether `host` (lower case) occurs as a whole host name (not inside a longer label) in [from, to). */
+  /** Whether `host` (lower case) occurs as a whole host name (not inside a longer label) starting in [from, to). */
   within(host: string, from: number, to: number): boolean {
-    let list = this.#at.get(host);
-    if (list === undefined) {
-      list = [];
+    let listed = this.#at.get(host);
+    if (listed === undefined) {
       // Searched with a pattern: a units view makes its string, once (only for a generic name's tie).
       const text = (this.#whole ??= this.text.toString());
-      const pattern = new RegExp(host.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi');
-      for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
-        const i = m.index;
-        if (!isHostChar(lowerAscii(text.charCodeAt(i - 1))) && !isHostChar(lowerAscii(text.charCodeAt(i + host.length)))) list.push(i);
-        pattern.lastIndex = i + 1;
+      let around = this.#around.get(host);
+      if (around === undefined) {
+        around = { pattern: new RegExp(host.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), read: 0 };
+        this.#around.set(host, around);
       }
-      this.#at.set(host, list);
+      const end = Math.min(text.length, to - 1 + host.length);
+      if (around.read + (end - from) <= text.length) {
+        around.read += end - from;
+        return occurrences(text, around.pattern, host.length, from, end, true).length > 0;
+      }
+      listed = occurrences(text, around.pattern, host.length, 0, text.length, false);
+      this.#at.set(host, listed);
+      this.#around.delete(host);
     }
-    // The first occurrence at or after `from`, by halving.
-    let lo = 0;
-    let hi = list.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (list[mid]! < from) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo < list.length && list[lo]! < to;
+    return firstFrom(listed, from) < to;
   }
+}
+
+/** The first of the ascending `list` at or after `from` (by halving), or Infinity. */
+function firstFrom(list: readonly number[], from: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid]! < from) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < list.length ? list[lo]! : Infinity;
+}
+
+/**
+ * Where `pattern` (a host's case-blind search, of `length` units) occurs within `text[start, end)`
+ * as a whole host name: no letter, digit or `-` just before or after it. Only the first when `first`.
+ */
+function occurrences(text: string, pattern: RegExp, length: number, start: number, end: number, first: boolean): number[] {
+  // A part of a long string is a view of it, not a copy; searching it stops at its end.
+  const part = start === 0 && end === text.length ? text : text.slice(start, end);
+  const found: number[] = [];
+  pattern.lastIndex = 0;
+  for (let m = pattern.exec(part); m !== null; m = pattern.exec(part)) {
+    const i = start + m.index;
+    if (!isHostChar(lowerAscii(text.charCodeAt(i - 1))) && !isHostChar(lowerAscii(text.charCodeAt(i + length)))) {
+      found.push(i);
+      if (first) break;
+    }
+    pattern.lastIndex = m.index + 1;
+  }
+  return found;
 }
 
 function lowerAscii(c: number): number {

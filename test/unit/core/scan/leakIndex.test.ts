@@ -409,6 +409,40 @@ describe('leak index: a generic user name tied to its records by a site nearby',
     assert.equal(admin('see sso.vpn.othersite.net\nuser: admin')?.weak, false, 'under a subdomain');
   });
 
+  it('ties each of many names in one text as it ties one', () => {
+    // Enough names that the site is first looked for around names, then listed in the whole
+    // text: each name is tied exactly when a whole mention of the site starts within 1,000
+    // units of it.
+    const rng = prng(5);
+    const pieces: string[] = [];
+    for (let k = 0; k < 200; k++) {
+      pieces.push('x '.repeat(100 + Math.floor(rng() * 600)));
+      const r = rng();
+      if (r < 0.2) pieces.push('VPN.othersite.net ');
+      else if (r < 0.3) pieces.push('myvpn.othersite.net ');
+      pieces.push('x '.repeat(Math.floor(rng() * 600)), 'user: admin\n');
+    }
+    // Last, a mention just within reach after a name, and one just out of it.
+    pieces.push('x '.repeat(600), 'user: admin', ' '.repeat(999), 'vpn.othersite.net ', 'x '.repeat(600), 'user: admin', ' '.repeat(1000), 'vpn.othersite.net\n');
+    const text = pieces.join('');
+    const lower = text.toLowerCase();
+    const mentions: number[] = [];
+    for (let i = lower.indexOf('vpn.othersite.net'); i >= 0; i = lower.indexOf('vpn.othersite.net', i + 1)) if (!/[a-z0-9-]/.test(lower[i - 1] ?? ' ')) mentions.push(i);
+    const names = index.match(text).filter((m) => m.kind === 'username');
+    assert.equal(names.length, 202);
+    let tied = 0;
+    for (const m of names) {
+      const near = mentions.some((i) => i >= m.start - 1000 && i < m.end + 1000);
+      assert.equal(m.weak, !near, `admin at ${m.start}`);
+      if (near) tied++;
+    }
+    assert.ok(tied > 20 && tied < 180, `${tied} of 202 tied`);
+    assert.deepEqual(names.slice(-2).map((m) => m.weak), [false, true]);
+    // Alone in its text, as far: looked for around the name only.
+    assert.equal(admin(`user: admin${' '.repeat(999)}vpn.othersite.net`)?.weak, false);
+    assert.equal(admin(`user: admin${' '.repeat(1000)}vpn.othersite.net`)?.weak, true);
+  });
+
   it('measures the distance in the text as it is, whatever its characters lower-case to', () => {
     // `İ` lower-cases to two units: positions read in a lower-cased copy would come out later.
     const far = `${'İ'.repeat(40)} vpn.othersite.net${' '.repeat(988)}user: admin`;
