@@ -127,6 +127,7 @@ export class LeakIndex implements Tables {
   passwordSketch = new Sketch(false);
   emailLengths: LengthFilter = new Uint8Array(0);
   usernameLengths: LengthFilter = new Uint8Array(0);
+  plainUsernameLengths: LengthFilter = new Uint8Array(0);
   hostLengths: LengthFilter = new Uint8Array(0);
   passwordLengths: LengthFilter = new Uint8Array(0);
   /** Entries per table over all segments. */
@@ -227,6 +228,7 @@ export class LeakIndex implements Tables {
     this.hostSketch = new Sketch(true);
     const emails = new Set<number>();
     const usernames = new Set<number>();
+    const plainUsernames = new Set<number>();
     const hosts = new Set<number>();
     const passwords = new Set<number>();
     this.#sizes = new Array<number>(TABLES).fill(0);
@@ -243,6 +245,7 @@ export class LeakIndex implements Tables {
       if (this.passwordSketch.probes === 'both') for (const slot of segment.passwordSlots2) this.passwordSketch.addSlot(slot);
       for (const n of segment.lengths[EMAILS]) emails.add(n);
       for (const t of [USERNAMES, USER_ONLY]) for (const n of segment.lengths[t]) usernames.add(n);
+      for (const n of segment.lengths[USERNAMES]) plainUsernames.add(n);
       for (const n of segment.lengths[HOSTS]) hosts.add(n);
       for (const t of [PASSWORDS, SHORT_PASSWORDS, COMMON_PASSWORDS]) for (const n of segment.lengths[t]) passwords.add(n);
       segment.tables.forEach((table, t) => (this.#sizes[t] += table.size));
@@ -250,6 +253,7 @@ export class LeakIndex implements Tables {
     // Usernames of fewer than 2 characters: the sketch cannot tell them apart, lengths can.
     this.emailLengths = lengthFilter(emails);
     this.usernameLengths = lengthFilter(usernames);
+    this.plainUsernameLengths = lengthFilter(plainUsernames);
     this.hostLengths = lengthFilter(hosts);
     this.passwordLengths = lengthFilter(passwords);
   }
@@ -334,7 +338,9 @@ export class LeakIndex implements Tables {
       };
       settings = {
         prefilter,
-        tokens: want.usernames || want.hosts ? union(want.usernames ? this.usernameLengths : undefined, want.hosts ? this.hostLengths : undefined) : false,
+        // A token is looked up among the usernames matched anywhere alone (matchSink.ts): the
+        // others, short or generic, only where a user is named, as values.
+        tokens: want.usernames || want.hosts ? union(want.usernames ? this.plainUsernameLengths : undefined, want.hosts ? this.hostLengths : undefined) : false,
         values: want.passwords || want.usernames ? union(want.passwords ? this.passwordLengths : undefined, want.usernames ? this.usernameLengths : undefined) : false,
       };
       this.#settings.set(key, settings);

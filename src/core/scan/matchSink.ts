@@ -35,8 +35,10 @@ export interface Tables {
   readonly usernameSketch: Sketch;
   readonly hostSketch: Sketch;
   readonly passwordSketch: Sketch;
-  /** Token lengths of usernames and hosts; value lengths of passwords and user-position usernames. */
+  /** Value lengths of passwords and of usernames (at a user position, any username). */
   readonly usernameLengths: LengthFilter;
+  /** Token lengths of usernames (those matched anywhere, USERNAMES) and of hosts. */
+  readonly plainUsernameLengths: LengthFilter;
   readonly hostLengths: LengthFilter;
   readonly passwordLengths: LengthFilter;
 }
@@ -109,7 +111,7 @@ export class MatchSink implements CandidateSink {
   #token(s: number, e: number, flags: number): void {
     const { text, tables: t, fp } = this;
     const len = e - s;
-    const user = this.want.usernames && t.usernameLengths[len] === 1 && t.usernameSketch.mayHave(text, s, e);
+    const user = this.want.usernames && t.plainUsernameLengths[len] === 1 && t.usernameSketch.mayHave(text, s, e);
     const host = this.want.hosts && (flags & IN_URL) === 0 && t.hostLengths[len] === 1 && t.hostSketch.mayHave(text, s, e) && hasDot(text, s, e);
     if (!user && !host) return;
     const ascii = fp.foldAscii(text, s, e);

@@ -7,7 +7,7 @@ import type { LeakMatch } from '../../../../src/core/scan/leakIndex';
 import { buildLeakIndex } from '../../../../src/core/scan/leakIndex';
 import { isPlainUsername } from '../../../../src/core/scan/recordFields';
 import { parseUrl } from '../../../../src/core/scan/normalize';
-import { URL, scanCandidates } from '../../../../src/core/scan/scanner';
+import { TOKEN_KIND, URL, scan, scanCandidates } from '../../../../src/core/scan/scanner';
 import { makeCorpus, makeLeaks, prng, pick } from '../../../../tools/bench/corpus';
 import { naiveMatch } from '../../../../tools/bench/naiveMatcher';
 
@@ -395,6 +395,20 @@ describe('leak index: the same segment however a source hands out its records', 
     const byField = look({ domain: 'sampleurl.com', type: 'accounts', length: many.length, record: (i) => many[i] as AccountRecord, field });
     assert.deepEqual(byField, byRecord);
     assert.equal((byRecord as { matches: { refs: unknown[] }[] }).matches[0]?.refs.length, 1 + 400, 'member7: its own record and the repeats');
+  });
+});
+
+describe('leak index: the words the scanner hands over', () => {
+  it('are no shorter than a username matched on its own, however short the others', () => {
+    // `ab` is a username matched only where a user is named (a value); `jsmith1987` is matched
+    // anywhere. Every two-letter word of a text was handed over to be looked up as `ab`.
+    const index = buildLeakIndex([{ domain: 'sampleurl.com', type: 'accounts', records: [account({ username: 'ab' }), account({ username: 'jsmith1987', password: 'Winter-Sky-4412' })] }]);
+    const tokens: [number, number][] = [];
+    const counting: typeof scan = (text, sink, options) => scan(text, { candidate: (kind, s, e, a, b) => (kind === TOKEN_KIND && tokens.push([s, e]), sink.candidate(kind, s, e, a, b)) }, options);
+    const text = 'if we go by ab to jsmith1987 or ab, so be it\nuser: ab\n';
+    const found = index.matchWith(counting, text).map((m) => `${m.kind} ${text.slice(m.start, m.end)}`);
+    assert.deepEqual(found, ['username jsmith1987', 'username ab']);
+    assert.deepEqual(tokens.map(([s, e]) => text.slice(s, e)), ['jsmith1987']);
   });
 });
 
