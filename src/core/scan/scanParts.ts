@@ -15,6 +15,7 @@ export interface CoreExports {
   count(): number;
   run(): number;
   decodeUtf8(src: number, length: number, dst: number): number;
+  lineStarts(text: number, length: number, from: number, upTo: number, out: number, cap: number): number;
 }
 
 /** `begin`'s arguments, then `prefilter`'s (all 0 for none): one scan's settings, the same for each of its parts. */

@@ -28,6 +28,9 @@ function integer(x: number): number {
 /** Stretches up to this many units are made from their codes in the call; longer ones are decoded by Node. */
 const SHORT = 64;
 
+/** Units of a line read one at a time (`lineStarts`) before the rest of it is left to Node's search. */
+const LONG_LINE = 256;
+
 /**
  * UTF-16 units as a ScanText, with String.prototype's answers (`charCodeAt` out of range is
  * NaN, negative `slice` bounds count from the end). Valid while `current()` says so: the
@@ -115,6 +118,32 @@ export class UnitText implements ScanText {
     this.#check();
     this.#whole ??= this.slice(0, this.length);
     return this.#whole;
+  }
+
+  /**
+   * Pushes onto `starts` the start (the unit after) of each newline at or after `from`, until
+   * one is past `upTo` (pushed too): where the next search resumes, or length + 1 once no
+   * newline is left. lineIndex.ts places a file's matches with it. The rest of a line longer
+   * than LONG_LINE (minified code, a bundle of one line) is left to Node's search, which reads
+   * a long stretch a block at a time.
+   */
+  lineStarts(from: number, upTo: number, starts: number[]): number {
+    const units = this.units;
+    const n = units.length;
+    let i = from;
+    while (i <= upTo && i <= n) {
+      let j = i;
+      const stop = Math.min(n, i + LONG_LINE);
+      while (j < stop && units[j] !== 10) j++;
+      if (j === stop && stop < n) {
+        j = this.indexOf('\n', stop);
+        if (j < 0) j = n;
+      }
+      if (j >= n) return n + 1;
+      starts.push(j + 1);
+      i = j + 1;
+    }
+    return i;
   }
 
   /** Whether `search` stands at `i` (which leaves room for it). */

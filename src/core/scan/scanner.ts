@@ -307,6 +307,25 @@ class Core {
     return new CoreText(this, new Uint16Array(this.#memory.buffer, textAt, n), () => this.#generation === generation);
   }
 
+  /**
+   * UnitText.lineStarts over `units` in this memory, eight units a step (wasm/scanCore.ts
+   * `lineStarts`), through the candidates' batch: no scan is under way while matches are placed.
+   */
+  lineStarts(units: Uint16Array, from: number, upTo: number, starts: number[]): number {
+    const n = units.length;
+    const out = new Int32Array(this.#memory.buffer, this.#out, CAPACITY);
+    let i = from;
+    while (i <= upTo && i <= n) {
+      const count = this.#x.lineStarts(units.byteOffset, n, i, upTo, this.#out, CAPACITY);
+      for (let k = 0; k < count; k++) starts.push(out[k] as number);
+      const last = count > 0 ? (out[count - 1] as number) : -1;
+      if (last > upTo) return last;
+      if (count < CAPACITY) return n + 1;
+      i = last;
+    }
+    return i;
+  }
+
   scan(text: ScanText, sink: CandidateSink, options: ScanOptions): void {
     const tokens = options.tokens === false ? undefined : options.tokens;
     const values = options.values === false ? undefined : options.values;
@@ -569,6 +588,10 @@ class CoreText extends UnitText {
     current: () => boolean,
   ) {
     super(units, current);
+  }
+
+  override lineStarts(from: number, upTo: number, starts: number[]): number {
+    return this.core.lineStarts(this.units, from, upTo, starts);
   }
 }
 

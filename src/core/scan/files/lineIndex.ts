@@ -5,9 +5,6 @@
 import { UnitText } from '../scanText';
 import type { ScanText } from '../scanText';
 
-/** Units of a line read here before the rest of it is left to Node's search (`#unitStartsUpTo`). */
-const LONG_LINE = 256;
-
 export class LineIndex {
   readonly #text: ScanText;
   readonly #starts: number[] = [0];
@@ -36,7 +33,7 @@ export class LineIndex {
   #startsUpTo(offset: number): void {
     const text = this.#text;
     if (text instanceof UnitText) {
-      this.#unitStartsUpTo(text, offset);
+      this.#searched = text.lineStarts(this.#searched, offset, this.#starts);
       return;
     }
     while (this.#searched <= offset && this.#searched <= text.length) {
@@ -48,33 +45,5 @@ export class LineIndex {
       this.#starts.push(i + 1);
       this.#searched = i + 1;
     }
-  }
-
-  /**
-   * `#startsUpTo` over a decoded file's units, read in place: a call per line would cost more
-   * than a short line. The rest of a line longer than LONG_LINE (minified code, a bundle of one
-   * line) is left to Node's search, which reads a long stretch a block at a time rather than a
-   * unit at a time.
-   */
-  #unitStartsUpTo(text: UnitText, offset: number): void {
-    const units = text.units;
-    const n = units.length;
-    let i = this.#searched;
-    while (i <= offset && i <= n) {
-      let j = i;
-      const stop = Math.min(n, i + LONG_LINE);
-      while (j < stop && units[j] !== 10) j++;
-      if (j === stop && stop < n) {
-        j = text.indexOf('\n', stop);
-        if (j < 0) j = n;
-      }
-      if (j >= n) {
-        this.#searched = n + 1;
-        return;
-      }
-      this.#starts.push(j + 1);
-      i = j + 1;
-    }
-    this.#searched = i;
   }
 }

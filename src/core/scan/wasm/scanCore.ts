@@ -936,6 +936,36 @@ export function run(): i32 {
 }
 
 /**
+ * The line starts (the unit after each newline) of the `length` units at `text`, from the
+ * newlines at or after `from`, written as i32 at `out` until one is past `upTo` (written too)
+ * or `cap` are written: how many were written. Eight units a step: a file's matches are placed
+ * by line (lineIndex.ts), and a line is read here rather than one unit at a time in JS.
+ */
+export function lineStarts(text: usize, length: i32, from: i32, upTo: i32, out: usize, cap: i32): i32 {
+  let count = 0;
+  let i = from;
+  const newline = i16x8.splat(10);
+  while (i + 8 <= length) {
+    let m = i16x8.bitmask(i16x8.eq(v128.load(text + (<usize>i << 1)), newline));
+    while (m != 0) {
+      const start = i + <i32>ctz(m) + 1;
+      store<i32>(out + (<usize>count << 2), start);
+      count++;
+      if (start > upTo || count == cap) return count;
+      m &= m - 1;
+    }
+    i += 8;
+  }
+  for (; i < length; i++) {
+    if (load<u16>(text + (<usize>i << 1)) != 10) continue;
+    store<i32>(out + (<usize>count << 2), i + 1);
+    count++;
+    if (i + 1 > upTo || count == cap) return count;
+  }
+  return count;
+}
+
+/**
  * Decodes `length` bytes of UTF-8 at `src` into UTF-16 units at `dst` exactly as TextDecoder
  * (`utf-8`, not fatal) does: a byte-order mark at the start is dropped, and each maximal
  * subpart of an ill-formed sequence becomes one U+FFFD (the Encoding Standard's decoder, whose

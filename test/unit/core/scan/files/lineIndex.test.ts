@@ -55,6 +55,28 @@ describe('lineIndex and binaryText', () => {
     }
   });
 
+  it('places offsets in a decoded file of more lines than the scanner hands back at once', () => {
+    // Lines of 0 to 20 units, then a far offset: its line starts come back from the scanner's
+    // memory a batch at a time; CRLF, a line of only newlines and no newline at the end.
+    let seed = 7;
+    const random = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed % n;
+    };
+    const lines: string[] = [];
+    for (let k = 0; k < 30_000; k++) lines.push('x'.repeat(random(21)) + (k % 1000 === 0 ? '\r' : ''));
+    const text = `${lines.join('\n')}\n\n\n${'é'.repeat(300)}`;
+    const expected = (offset: number): { line: number; character: number } => {
+      const line = text.slice(0, offset).split('\n').length - 1;
+      return { line, character: offset - (text.lastIndexOf('\n', offset - 1) + 1) };
+    };
+    const far = [text.length, text.length - 301, text.length - 302, text.indexOf('\n', 200_000) + 1];
+    for (const offset of far) assert.deepEqual(new LineIndex(decodeForScan(Buffer.from(text))).position(offset), expected(offset), `alone, offset ${offset}`);
+    const index = new LineIndex(decodeForScan(Buffer.from(text)));
+    const asked = Array.from({ length: 400 }, () => random(text.length + 1)).sort((a, b) => a - b);
+    for (const offset of [...asked, ...far]) assert.deepEqual(index.position(offset), expected(offset), `offset ${offset}`);
+  });
+
   it('calls text binary only for a NUL among the first 8,000 characters or bytes', () => {
     assert.equal(looksBinary('plain\ttext\r\n'), false);
     assert.equal(looksBinary('PK\u0003\u0004\u0000'), true);
