@@ -100,15 +100,26 @@ export async function* treeUnits(paths: readonly string[], cwd: string, options:
     }
     // git names the top folder with symbolic links resolved.
     const spec = pathspecs([await fs.realpath(full)], cwd, root);
+    const inRoot = underRoot(root);
     const listed = options.includeGitIgnored ? ['--cached', '--others'] : ['--cached', '--others', '--exclude-standard'];
     for await (const rel of gitRecords(root, ['ls-files', '-z', '--deduplicate', ...listed, '--', ...spec])) {
-      if (rel !== '') yield { path: path.join(root, rel) };
+      if (rel !== '') yield { path: inRoot(rel) };
     }
     if (options.includeGitIgnored) continue;
     for await (const rel of gitRecords(root, ['ls-files', '-z', '--others', '--ignored', '--exclude-standard', '--', ...spec])) {
-      if (rel !== '' && options.secretFiles.matches(rel)) yield { path: path.join(root, rel) };
+      if (rel !== '' && options.secretFiles.matches(rel)) yield { path: inRoot(rel) };
     }
   }
+}
+
+/**
+ * A path `git ls-files` lists (relative, `/` between segments, never a `.` or `..` segment: git
+ * keeps none in its index) joined to the repository's root: what path.join makes, without its
+ * normalising pass over each of a tree's thousands of paths.
+ */
+function underRoot(root: string): (rel: string) => string {
+  const prefix = path.join(root, path.sep);
+  return path.sep === '/' ? (rel) => prefix + rel : (rel) => prefix + rel.split('/').join(path.sep);
 }
 
 /** Regular files and executables: symbolic links (120000) and submodules (160000) are not content. */
