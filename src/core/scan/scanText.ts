@@ -28,6 +28,9 @@ function integer(x: number): number {
 /** Stretches up to this many units are made from their codes in the call; longer ones are decoded by Node. */
 const SHORT = 64;
 
+/** Units a one-unit search (`indexOf`) reads here before it is left to Node's search. */
+const NEAR = 64;
+
 /** Units of a line read one at a time (`lineStarts`) before the rest of it is left to Node's search. */
 const LONG_LINE = 256;
 
@@ -89,12 +92,22 @@ export class UnitText implements ScanText {
   }
 
   // Searched by Node's own search over the units (aligned: a match never straddles two units).
+  // One unit (a newline, most often) is first looked for in the next few units here: Node's
+  // search first converts the string it looks for, which costs more than a short stretch.
   indexOf(search: string, position = 0): number {
     this.#check();
     const from = Math.min(Math.max(integer(position), 0), this.length);
     if (search.length === 0) return from;
     if (from + search.length > this.length) return -1;
-    const at = this.#bytes.indexOf(search, from * 2, 'utf16le');
+    let start = from;
+    if (search.length === 1) {
+      const code = search.charCodeAt(0);
+      const units = this.#units;
+      const stop = Math.min(this.length, from + NEAR);
+      for (; start < stop; start++) if (units[start] === code) return start;
+      if (start === this.length) return -1;
+    }
+    const at = this.#bytes.indexOf(search, start * 2, 'utf16le');
     return at < 0 ? -1 : at / 2;
   }
 

@@ -53,6 +53,21 @@ describe('scan text: a file decoded into the scanner', () => {
     );
   });
 
+  it('finds one unit near the position and far past it, as String.prototype.indexOf does', () => {
+    // A one-unit search reads the next units itself, then leaves the rest to Node's search.
+    for (const length of [1, 63, 64, 65, 66, 129, 1000]) {
+      for (const at of [0, 1, 62, 63, 64, 65, 66, 127, 128, 500, 999]) {
+        if (at >= length) continue;
+        const text = `${'é'.repeat(at)}\n${'x'.repeat(length - at - 1)}`;
+        const view = unitsOf(text);
+        for (const from of [0, 1, at - 64, at - 63, at - 1, at, at + 1, length - 1, length, length + 5]) {
+          assert.equal(view.indexOf('\n', from), text.indexOf('\n', from), `length ${length}, newline at ${at}, from ${from}`);
+          assert.equal(view.indexOf('y', from), -1);
+        }
+      }
+    }
+  });
+
   it('decodes UTF-8 as TextDecoder does: a byte-order mark dropped, each ill-formed sequence one U+FFFD', () => {
     fc.assert(
       fc.property(bytesArb, (bytes) => {
