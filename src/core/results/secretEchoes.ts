@@ -64,11 +64,12 @@ export const NO_ECHOES = echoesOf([]);
 
 /**
  * `text` with every spelling in `echoes` replaced by the mask, in any letter case. Cheap when
- * nothing matches: one lower-casing of `text` and a substring search per spelling.
+ * nothing matches: one lower-casing of `text` (`lowered`, when the caller has it) and a
+ * substring search per spelling.
  */
-export function maskEchoes(text: string, echoes: Echoes): string {
+export function maskEchoes(text: string, echoes: Echoes, lowered?: string): string {
   if (text === '' || echoes.length === 0) return text;
-  let lower: string | undefined;
+  let lower = lowered;
   let hits: string[] | undefined;
   for (const form of echoes) {
     if (form.length > text.length) continue;

@@ -26,12 +26,29 @@ const scratch = emptyFacts();
 const FACT_MAX = 200;
 
 /**
+ * Text plainText leaves as it is: printable ASCII without a blank, a bracket or `$`, and short
+ * (a date as the results keep it, most hosts).
+ */
+const PLAIN_AS_IS = new RegExp(`^[\\w:.+@-]{0,${FACT_MAX}}$`);
+
+/**
  * What the records of one summary share, worked out once per distinct value: most of a
  * match's records name the same few browsers, countries, statuses and sites.
  */
 class DetailMemo {
   readonly #sites = new Map<string, string>();
   readonly #plain = new Map<string, string>();
+  readonly #lower = new Map<string, string>();
+
+  /** `text` lower-cased (maskEchoes reads it so), for the few distinct values of a field. */
+  lower(text: string): string {
+    let lower = this.#lower.get(text);
+    if (lower === undefined) {
+      lower = text.toLowerCase();
+      this.#lower.set(text, lower);
+    }
+    return lower;
+  }
 
   /** The host of a record's URL ('' when none can be read). */
   site(url: string): string {
@@ -41,6 +58,11 @@ class DetailMemo {
       this.#sites.set(url, host);
     }
     return host;
+  }
+
+  /** `plain` of a text that differs from record to record (a date): kept only when plainText changes it. */
+  plainOnce(text: string): string {
+    return PLAIN_AS_IS.test(text) ? text : this.plain(text);
   }
 
   /** `plainText(text, FACT_MAX)`. */
@@ -66,9 +88,11 @@ function recordDetails(source: LeakSource, i: number, withOwner: boolean, memo: 
   // masked wherever else it stands (see secretEchoes.ts).
   const echoes = echoesOf(f.passwords);
   const shown = (text: string): string => memo.plain(maskEchoes(text, echoes));
+  // A browser, country, status or site is one of a few values, lower-cased once for them all.
+  const shownValue = (text: string): string => (echoes.length === 0 ? memo.plain(text) : memo.plain(maskEchoes(text, echoes, memo.lower(text))));
   const owner = withOwner ? shown(f.owner) : '';
   if (field !== undefined) {
-    return { owner, date: shown(field('date', i)), browser: shown(field('browser', i)), country: shown(field('country', i)), status: shown(field('status', i)), site: shown(site) };
+    return { owner, date: memo.plainOnce(maskEchoes(field('date', i), echoes)), browser: shownValue(field('browser', i)), country: shownValue(field('country', i)), status: shownValue(field('status', i)), site: shownValue(site) };
   }
   return { owner, date: shown(f.date), browser: shown(f.browser), country: shown(f.country), status: shown(f.status), site: shown(site) };
 }

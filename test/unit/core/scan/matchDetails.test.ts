@@ -60,4 +60,31 @@ describe('matchDetails', () => {
       assert.equal(summary.count, refs.length);
     }
   });
+
+  it('masks a password in any letter case, in the browser, site and date, read by record or by field alike', () => {
+    // A field's few values are lower-cased once for all its records: each record's own
+    // password still decides what is masked in it.
+    const echoed = [
+      ...Array.from({ length: 60 }, (_, i) => account(i)),
+      account(60, { browser: 'Edge PW-CASE-77', password: 'pw-case-77' }),
+      account(61, { browser: 'Edge PW-CASE-77', password: 'other-pass-61' }),
+      account(62, { url: 'https://pw-site-55.example.com/', password: 'PW-SITE-55' }),
+      account(63, { url: 'https://pw-site-55.example.com/' }),
+      account(64, { date: '2030-01-02T03:04:05.000Z', password: '0-01-02t03' }),
+      account(65, { status: 'SHOW me Pw%40at', password: 'Pw@at' }),
+      // Dates the results keep as written: each is made plain (trimmed, cut, defused) either way.
+      account(66, { date: ' 2099-01-01 ' }),
+      account(67, { date: `2098-${'9'.repeat(250)}` }),
+      account(68, { date: '2097-01-01](x)' }),
+    ];
+    const all: RecordRef[] = echoed.map((_, record) => ({ source: 1, record }));
+    const [byRecord, byField] = sources(echoed).map((source) => summarize(all, () => source, false).summary);
+    assert.deepEqual(byField, byRecord);
+    const summary = byField as NonNullable<typeof byField>;
+    assert.deepEqual(summary.browsers.filter((b) => b.startsWith('Edge')).sort(), ['Edge PW-CASE-77', 'Edge ••••••••']);
+    assert.ok(summary.sites.includes('••••••••.example.com') && summary.sites.includes('pw-site-55.example.com'), summary.sites.join(' '));
+    assert.ok(summary.statuses.includes('SHOW me ••••••••'), summary.statuses.join(' '));
+    assert.notEqual(summary.latestDate, '2030-01-02');
+    assert.equal(summary.latestDate, '2099-01-01');
+  });
 });
