@@ -31,29 +31,34 @@ export const DEFAULT_SECRET_FILES: readonly string[] = [
   '*.tfvars',
 ];
 
-/** A file-name pattern as a regular expression: `*` any characters, `?` one, the rest literal; case-insensitive. */
-function patternRegExp(pattern: string): RegExp {
+/** A file-name pattern as the source of a regular expression: `*` any characters, `?` one, the rest literal. */
+function patternSource(pattern: string): string {
   let source = '';
   for (const ch of pattern) {
     if (ch === '*') source += '.*';
     else if (ch === '?') source += '.';
     else source += ch.replace(/[\\^$.|+()[\]{}]/g, '\\$&');
   }
-  return new RegExp(`^${source}$`, 'i');
+  return source;
 }
 
-/** Matches file names (not paths) against a list of patterns; malformed entries are ignored. */
+/** Matches file names (not paths) against a list of patterns, case-insensitively; malformed entries are ignored. */
 export class SecretFileNames {
-  readonly #patterns: readonly RegExp[];
+  /**
+   * Every pattern in one expression, undefined for none: a scan asks about each of a tree's
+   * thousands of files, and one expression of them all is tried faster than each in turn.
+   */
+  readonly #pattern: RegExp | undefined;
 
   constructor(patterns: readonly string[]) {
     // A pattern naming a folder ("a/b") can never match a file name: dropped rather than misread.
-    this.#patterns = patterns.filter((p) => p.trim() !== '' && !/[\\/]/.test(p)).map((p) => patternRegExp(p.trim()));
+    const sources = patterns.filter((p) => p.trim() !== '' && !/[\\/]/.test(p)).map((p) => patternSource(p.trim()));
+    this.#pattern = sources.length === 0 ? undefined : new RegExp(`^(?:${sources.join('|')})$`, 'i');
   }
 
   /** Whether the last segment of `path` (a path or URI path with `/` or `\`) matches. */
   matches(path: string): boolean {
     const name = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
-    return name !== '' && this.#patterns.some((re) => re.test(name));
+    return name !== '' && this.#pattern !== undefined && this.#pattern.test(name);
   }
 }

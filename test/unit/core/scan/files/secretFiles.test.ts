@@ -26,6 +26,12 @@ describe('secret-bearing file names', () => {
     assert.ok(!custom.matches('/w/'), 'an empty name never matches');
   });
 
+  it('matches each pattern against the whole name, whichever pattern it is in the list', () => {
+    const custom = new SecretFileNames(['*.pem', 'id_rsa*', '.npmrc', 'a|b']);
+    for (const p of ['/w/x.pem', '/w/id_rsa.pub', '/w/.npmrc', '/w/a|b']) assert.ok(custom.matches(p), p);
+    for (const p of ['/w/x.pem.bak', '/w/my_id_rsa', '/w/old.npmrc.txt', '/w/.npmrcx', '/w/a', '/w/b']) assert.ok(!custom.matches(p), p);
+  });
+
   it('an empty list matches nothing', () => {
     assert.ok(!new SecretFileNames([]).matches('/w/.env'));
   });
