@@ -28,11 +28,8 @@ export function placeMatches<M extends { readonly start: number; readonly end: n
   });
 }
 
-const PLACEMENT = new Set(['startLine', 'startCharacter', 'endLine', 'endCharacter', 'found']);
-
 /** The match without its placement (and without a password's text). */
 export function unplaced<M extends object>(match: Placed<M>): M {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(match)) if (!PLACEMENT.has(key)) out[key] = value;
-  return out as M;
+  const { startLine, startCharacter, endLine, endCharacter, found, ...rest } = match as Placed<M> & Placement;
+  return rest as unknown as M;
 }
