@@ -23,10 +23,24 @@ export interface RecordsTarget {
   readonly identifier: string;
 }
 
+/**
+ * The last targets' URIs (cleared when full): a scan marks one identifier (a host named in
+ * every file) in thousands of places, and parsing its URI again for each cost more than the
+ * rest of its diagnostic.
+ */
+const recentTargets = new Map<string, vscode.Uri>();
+const RECENT_TARGETS = 256;
+
 /** The `command:` URI that shows a match's records in the results panel. */
 export function recordsCommandUri(target: RecordsTarget): vscode.Uri {
-  const args = encodeURIComponent(JSON.stringify([target.key, target.identifier]));
-  return vscode.Uri.parse(`command:${CommandId.showLeakedRecords}?${args}`);
+  const json = JSON.stringify([target.key, target.identifier]);
+  let uri = recentTargets.get(json);
+  if (uri === undefined) {
+    uri = vscode.Uri.parse(`command:${CommandId.showLeakedRecords}?${encodeURIComponent(json)}`);
+    if (recentTargets.size >= RECENT_TARGETS) recentTargets.clear();
+    recentTargets.set(json, uri);
+  }
+  return uri;
 }
 
 const HINTS: readonly SeverityHint[] = ['error', 'warning', 'information', 'hint'];
