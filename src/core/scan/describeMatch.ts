@@ -38,6 +38,11 @@ function records(n: number): string {
   return n === 1 ? l10n.t('1 leaked record') : l10n.t('{0} leaked records', n);
 }
 
+/** Each summary's messages by what else they say (kind, common, the account named, the identifier). */
+const messages = new WeakMap<LeakSummary, Map<string, string>>();
+/** Messages kept per summary at most: a password's owner named nearby varies from file to file. */
+const MESSAGES_PER_SUMMARY = 64;
+
 /**
  * The diagnostic message of a match, e.g.
  * "alice@example.com appears in 3 leaked records (latest 2024-09-20, Google Chrome, US)" or
@@ -45,8 +50,21 @@ function records(n: number): string {
  * account only when the match does (see `LeakMatch.owners`); a common one names nobody.
  */
 export function describeMatch(match: LeakMatch): string {
-  // The identifier comes from a file and the facts from the service: one plain line, bounded.
-  return plainText(message(match), MESSAGE_MAX);
+  // Made once per summary and what else the message says: a scan finds one identifier (a host
+  // named in every file of a tree) in thousands of places.
+  let bySummary = messages.get(match.summary);
+  if (bySummary === undefined) {
+    bySummary = new Map();
+    messages.set(match.summary, bySummary);
+  }
+  const key = `${match.kind}\n${match.common ? 1 : 0}\n${match.owners[0] ?? ''}\n${match.identifier}`;
+  let text = bySummary.get(key);
+  if (text === undefined) {
+    // The identifier comes from a file and the facts from the service: one plain line, bounded.
+    text = plainText(message(match), MESSAGE_MAX);
+    if (bySummary.size < MESSAGES_PER_SUMMARY) bySummary.set(key, text);
+  }
+  return text;
 }
 
 /** The longest diagnostic message (the Problems panel shows one line). */

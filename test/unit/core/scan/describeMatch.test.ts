@@ -3,6 +3,7 @@ import * as assert from 'node:assert/strict';
 import type { AccountRecord } from '../../../../src/core/service/types';
 import { describeMatch } from '../../../../src/core/scan/describeMatch';
 import { buildLeakIndex } from '../../../../src/core/scan/leakIndex';
+import type { LeakMatch } from '../../../../src/core/scan/leakIndex';
 
 function rec(over: Partial<AccountRecord>): AccountRecord {
   return {
@@ -70,5 +71,29 @@ describe('describeMatch', () => {
     const many = message('"S3cret-Passw0rd"');
     assert.equal(many, 'A password from 8 leaked records appears here — rotate it');
     assert.ok(!many.includes('S3cret'));
+  });
+
+  it('says what each match says when matches share their records\' summary, again and again', () => {
+    // Messages are made once per summary and what else they say: each of these shares one.
+    const [host] = index.match('vdi.example.com');
+    assert.ok(host);
+    const variants: [LeakMatch, string][] = [
+      [host, 'vdi.example.com is the host of leaked URLs in 8 leaked records'],
+      [{ ...host, identifier: 'other.example.com' }, 'other.example.com is the host of leaked URLs in 8 leaked records'],
+      [{ ...host, kind: 'url', identifier: 'https://vdi.example.com/' }, 'https://vdi.example.com/ appears in 8 leaked records'],
+      [{ ...host, kind: 'password', identifier: '', owners: [] }, 'A password from 8 leaked records appears here — rotate it'],
+      [{ ...host, kind: 'password', identifier: 'a@example.com', owners: ['a@example.com'] }, 'A password leaked for a@example.com appears here — rotate it'],
+      [{ ...host, kind: 'password', identifier: 'b@example.com', owners: ['b@example.com'] }, 'A password leaked for b@example.com appears here — rotate it'],
+      [{ ...host, kind: 'password', identifier: 'a@example.com', owners: ['c@example.com'] }, 'A password leaked for c@example.com appears here — rotate it'],
+      [{ ...host, kind: 'password', identifier: '', owners: [], common: true }, 'A common password, found in 8 leaked records, appears here'],
+    ];
+    for (let round = 0; round < 2; round++) {
+      for (const [m, start] of variants) assert.ok(describeMatch(m).startsWith(start), `${describeMatch(m)} | ${start}`);
+    }
+    // More accounts named than the summary keeps messages for: each still named.
+    for (let k = 0; k < 100; k++) {
+      const owner = `user${k}@example.com`;
+      assert.equal(describeMatch({ ...host, kind: 'password', identifier: owner, owners: [owner] }), `A password leaked for ${owner} appears here — rotate it`);
+    }
   });
 });
