@@ -57,7 +57,9 @@ export function describeMatch(match: LeakMatch): string {
     bySummary = new Map();
     messages.set(match.summary, bySummary);
   }
-  const key = `${match.kind}\n${match.common ? 1 : 0}\n${match.owners[0] ?? ''}\n${match.identifier}`;
+  // The account's length first: an account or identifier from the service may hold a newline.
+  const owner = match.owners[0] ?? '';
+  const key = `${match.kind}\n${match.common ? 1 : 0}\n${owner.length}\n${owner}${match.identifier}`;
   let text = bySummary.get(key);
   if (text === undefined) {
     // The identifier comes from a file and the facts from the service: one plain line, bounded.

@@ -85,6 +85,8 @@ describe('describeMatch', () => {
       [{ ...host, kind: 'password', identifier: 'a@example.com', owners: ['a@example.com'] }, 'A password leaked for a@example.com appears here — rotate it'],
       [{ ...host, kind: 'password', identifier: 'b@example.com', owners: ['b@example.com'] }, 'A password leaked for b@example.com appears here — rotate it'],
       [{ ...host, kind: 'password', identifier: 'a@example.com', owners: ['c@example.com'] }, 'A password leaked for c@example.com appears here — rotate it'],
+      [{ ...host, kind: 'password', identifier: 'e', owners: ['d\nd'] }, 'A password leaked for d d appears here — rotate it'],
+      [{ ...host, kind: 'password', identifier: 'd\ne', owners: ['d'] }, 'A password leaked for d appears here — rotate it'],
       [{ ...host, kind: 'password', identifier: '', owners: [], common: true }, 'A common password, found in 8 leaked records, appears here'],
     ];
     for (let round = 0; round < 2; round++) {
