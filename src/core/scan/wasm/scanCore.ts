@@ -394,13 +394,16 @@ const URL_STOP_HI = i8x16(1, 1, 2, 4, 0, 24, 32, 72, 0, 0, 0, 0, 0, 0, 0, 0);
 const URL_STOP_LO = i8x16(35, 1, 3, 1, 1, 1, 1, 1, 3, 3, 1, 9, 13, 9, 21, 65);
 
 /** Bits of the first of 16 ASCII units at `p` that the rectangles `lo`, `hi` hold (`stop`) or do not hold; -1 when a unit is not ASCII. */
-@inline function groupMask(p: usize, lo: v128, hi: v128, stop: bool): i32 {
+@inline function groupMask(p: usize, lo: v128, hi: v128, wide: v128, nibble: v128, stop: bool): i32 {
   const a = v128.load(p);
   const b = v128.load(p, 16);
-  if (v128.any_true(v128.and(v128.or(a, b), i16x8.splat(-128)))) return -1;
+  if (v128.any_true(v128.and(v128.or(a, b), wide))) return -1;
   const u = i8x16.narrow_i16x8_u(a, b);
-  const t = v128.and(i8x16.swizzle(lo, v128.and(u, i8x16.splat(0x0f))), i8x16.swizzle(hi, i8x16.shr_u(u, 4)));
-  return i8x16.bitmask(stop ? i8x16.ne(t, i8x16.splat(0)) : i8x16.eq(t, i8x16.splat(0)));
+  // The high nibbles by a 16-bit shift and the nibble mask in hand (an 8-bit shift compiles to the same with a mask it builds).
+  const t = v128.and(i8x16.swizzle(lo, v128.and(u, nibble)), i8x16.swizzle(hi, v128.and(i16x8.shr_u(u, 4), nibble)));
+  // `ne` compiles to `eq` and a negation: the bits are negated instead.
+  const outside = i8x16.bitmask(i8x16.eq(t, v128.xor(t, t)));
+  return stop ? ~outside & 0xffff : outside;
 }
 
 // What ends a walk (`walk`).
@@ -417,14 +420,13 @@ const WALK_URL: i32 = 2;
 
 /** The first unit at or after `e` that ends a walk of `kind`: no TOKEN character, no VALUE character, no plain URL character (URL_PLAIN). */
 @inline function walk(e: i32, kind: i32): i32 {
+  const lo = v128.load(VECTORS + (kind == WALK_TOKEN ? V_TOKEN_LO : kind == WALK_VALUE ? V_VALUE_STOP_LO : V_URL_STOP_LO));
+  const hi = v128.load(VECTORS + (kind == WALK_TOKEN ? V_TOKEN_HI : kind == WALK_VALUE ? V_VALUE_STOP_HI : V_URL_STOP_HI));
+  const wide = v128.load(VECTORS + V_WIDE);
+  const nibble = v128.load(VECTORS + V_NIBBLE);
   for (;;) {
     const p = codes + (<usize>e << 1);
-    const m =
-      kind == WALK_TOKEN
-        ? groupMask(p, TOKEN_LO, TOKEN_HI, false)
-        : kind == WALK_VALUE
-          ? groupMask(p, VALUE_STOP_LO, VALUE_STOP_HI, true)
-          : groupMask(p, URL_STOP_LO, URL_STOP_HI, true);
+    const m = groupMask(p, lo, hi, wide, nibble, kind != WALK_TOKEN);
     if (m > 0) return e + ctz(m);
     if (m < 0) {
       for (let k = 0; k < 16; k++, e++) if (!walks(kind, code(e))) return e;
@@ -651,7 +653,38 @@ export function setup(classes: usize, events: usize, keyEnds: usize, urlPlain: u
   EVT = events;
   KEY_ENDS = keyEnds;
   URL_PLAIN = urlPlain;
+  v128.store(VECTORS + V_TOKEN_LO, TOKEN_LO);
+  v128.store(VECTORS + V_TOKEN_HI, TOKEN_HI);
+  v128.store(VECTORS + V_SPECIAL_LO, SPECIAL_LO);
+  v128.store(VECTORS + V_SPECIAL_HI, SPECIAL_HI);
+  v128.store(VECTORS + V_NIBBLE, i8x16.splat(0x0f));
+  v128.store(VECTORS + V_DASH, i8x16.splat(<i8>DASH));
+  v128.store(VECTORS + V_NEWLINE, i8x16.splat(10));
+  v128.store(VECTORS + V_WIDE, i16x8.splat(-128));
+  v128.store(VECTORS + V_VALUE_STOP_LO, VALUE_STOP_LO);
+  v128.store(VECTORS + V_VALUE_STOP_HI, VALUE_STOP_HI);
+  v128.store(VECTORS + V_URL_STOP_LO, URL_STOP_LO);
+  v128.store(VECTORS + V_URL_STOP_HI, URL_STOP_HI);
 }
+
+/**
+ * The vectors `masks` and `walk` compare with, kept in memory (`setup` writes them): the
+ * compiled code rebuilds a vector constant from immediates at every use, three or four
+ * instructions, where a load from memory is one.
+ */
+const VECTORS: usize = memory.data(16 * 12, 16);
+const V_TOKEN_LO: usize = 0;
+const V_TOKEN_HI: usize = 16;
+const V_SPECIAL_LO: usize = 32;
+const V_SPECIAL_HI: usize = 48;
+const V_NIBBLE: usize = 64;
+const V_DASH: usize = 80;
+const V_NEWLINE: usize = 96;
+const V_WIDE: usize = 112;
+const V_VALUE_STOP_LO: usize = 128;
+const V_VALUE_STOP_HI: usize = 144;
+const V_URL_STOP_LO: usize = 160;
+const V_URL_STOP_HI: usize = 176;
 
 /** Where the caller's memory may start: after this module's own data. */
 export function heapBase(): usize {
@@ -773,11 +806,14 @@ function masks(base: i32): void {
   let sp: u64 = 0;
   let d: u64 = 0;
   let nl: u64 = 0;
-  const nibble = i8x16.splat(0x0f);
-  const dash = i8x16.splat(<i8>DASH);
-  const newline = i8x16.splat(10);
-  const wide = i16x8.splat(-128);
-  const zero = i8x16.splat(0);
+  const nibble = v128.load(VECTORS + V_NIBBLE);
+  const dash = v128.load(VECTORS + V_DASH);
+  const newline = v128.load(VECTORS + V_NEWLINE);
+  const wide = v128.load(VECTORS + V_WIDE);
+  const tokenLo = v128.load(VECTORS + V_TOKEN_LO);
+  const tokenHi = v128.load(VECTORS + V_TOKEN_HI);
+  const specialLo = v128.load(VECTORS + V_SPECIAL_LO);
+  const specialHi = v128.load(VECTORS + V_SPECIAL_HI);
   for (let g = 0; g < 64; g += 16) {
     const p = codes + (<usize>(base + g) << 1);
     const lo = v128.load(p);
@@ -789,9 +825,13 @@ function masks(base: i32): void {
     if (!v128.any_true(v128.and(v128.or(lo, hi), wide))) {
       const b = i8x16.narrow_i16x8_u(lo, hi);
       const ln = v128.and(b, nibble);
-      const hn = i8x16.shr_u(b, 4);
-      gz = <u64>i8x16.bitmask(i8x16.ne(v128.and(i8x16.swizzle(TOKEN_LO, ln), i8x16.swizzle(TOKEN_HI, hn)), zero));
-      gs = <u64>i8x16.bitmask(i8x16.ne(v128.and(i8x16.swizzle(SPECIAL_LO, ln), i8x16.swizzle(SPECIAL_HI, hn)), zero));
+      // A 16-bit shift and the nibble mask in hand: an 8-bit shift compiles to the same with a mask it builds.
+      const hn = v128.and(i16x8.shr_u(b, 4), nibble);
+      const t = v128.and(i8x16.swizzle(tokenLo, ln), i8x16.swizzle(tokenHi, hn));
+      const u = v128.and(i8x16.swizzle(specialLo, ln), i8x16.swizzle(specialHi, hn));
+      // `ne` compiles to `eq` and a negation: the bits are negated instead.
+      gz = <u64>(~i8x16.bitmask(i8x16.eq(t, v128.xor(t, t))) & 0xffff);
+      gs = <u64>(~i8x16.bitmask(i8x16.eq(u, v128.xor(u, u))) & 0xffff);
       gd = <u64>i8x16.bitmask(i8x16.eq(b, dash));
       gn = <u64>i8x16.bitmask(i8x16.eq(b, newline));
     } else {
