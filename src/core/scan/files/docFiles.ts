@@ -15,6 +15,7 @@ export function isDocumentationFile(path: string): boolean {
 
 /** The matches to show in a file: host-only ones are dropped from documentation files unless asked for. */
 export function visibleMatches<M extends { readonly kind: string }>(path: string, matches: readonly M[], hostsInDocumentation: boolean): M[] {
-  if (hostsInDocumentation || !isDocumentationFile(path)) return [...matches];
+  // Most files have no host-only match (most have none at all): their name is not read.
+  if (hostsInDocumentation || !matches.some((m) => m.kind === 'host') || !isDocumentationFile(path)) return [...matches];
   return matches.filter((m) => m.kind !== 'host');
 }

@@ -13,5 +13,7 @@ describe('host-only matches in documentation files', () => {
     assert.deepEqual(visibleMatches('/w/README.md', matches, false).map((m) => m.kind), ['email', 'url', 'password']);
     assert.equal(visibleMatches('/w/README.md', matches, true).length, 4);
     assert.equal(visibleMatches('/w/hosts.yaml', matches, false).length, 4, 'a host in a configuration file is kept');
+    assert.deepEqual(visibleMatches('/w/README.md', [{ kind: 'email' }, { kind: 'url' }], false).map((m) => m.kind), ['email', 'url'], 'a documentation file without a host keeps every match');
+    assert.deepEqual(visibleMatches('/w/README.md', [], false), []);
   });
 });
