@@ -384,14 +384,54 @@ function value(s: i32, e: i32, position: i32, origin: i32): void {
 // stops at the sentinel unit after the text (a NUL: no TOKEN, VALUE or URL character), so at
 // most at `n`; a step may read 15 units past it, which the caller reserves.
 
-// Units that end an unquoted value: 1 {0,1}×all controls, 2 {2}×{0,2,6,7,8,9,C} blank `"&'(),`,
-// 4 {3}×{B–E} `;<=>`, 8 {5,7}×{B,D} `[]{}`, 16 {6}×{0} backtick, 32 {7}×{F} DEL.
-const VALUE_STOP_HI = i8x16(1, 1, 2, 4, 0, 8, 16, 40, 0, 0, 0, 0, 0, 0, 0, 0);
-const VALUE_STOP_LO = i8x16(19, 1, 3, 1, 1, 1, 3, 3, 3, 3, 1, 13, 7, 13, 5, 33);
-// Units that end a URL's plain run: 1 {0,1}×all controls, 2 {2}×{0,2,8,9} blank `"()`, 4 {3}×{C,E} `<>`,
-// 8 {5,7}×{B,C,D} `[\]{|}`, 16 {5}×{E} `^`, 32 {6}×{0} backtick, 64 {7}×{F} DEL.
-const URL_STOP_HI = i8x16(1, 1, 2, 4, 0, 24, 32, 72, 0, 0, 0, 0, 0, 0, 0, 0);
-const URL_STOP_LO = i8x16(35, 1, 3, 1, 1, 1, 1, 1, 3, 3, 1, 9, 13, 9, 21, 65);
+/**
+ * The vectors `masks` and `walk` compare with (rectangles: high nibble set × low nibble set,
+ * see `masks`), as data in memory: the compiled code rebuilds a vector constant from
+ * immediates at every use, three or four instructions, where a load is one. They are the
+ * module's initial data, not written by `setup`: instantiating the module again on the same
+ * memory (a helper thread starting while this thread scans) writes the same bytes over them.
+ */
+const VECTORS: usize = memory.data<u8>(
+  [
+    // V_TOKEN_LO, V_TOKEN_HI. Token rectangles: 1 {4,6}×{1–F} A–O a–o, 2 {5,7}×{0–A} P–Z p–z,
+    // 4 {3}×{0–9} digits, 8 {2}×{D,E} `-.`, 16 {5}×{F} `_`.
+    6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 3, 1, 1, 9, 9, 17,
+    0, 0, 8, 4, 1, 18, 1, 2, 0, 0, 0, 0, 0, 0, 0, 0,
+    // V_SPECIAL_LO, V_SPECIAL_HI. Special rectangles: 1 {4,6}×{0} `@` backtick, 2 {3}×{A,D} `:=`,
+    // 4 {5}×{C} backslash, 16 {2}×{2,5,7} `"%'`.
+    1, 0, 16, 0, 0, 16, 0, 16, 0, 0, 2, 0, 4, 2, 0, 0,
+    0, 0, 16, 2, 1, 4, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    // V_NIBBLE, V_DASH, V_NEWLINE: 0x0f, `-` and `\n` in every byte.
+    15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15,
+    45, 45, 45, 45, 45, 45, 45, 45, 45, 45, 45, 45, 45, 45, 45, 45,
+    10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10,
+    // V_WIDE: 0xff80 in every 16-bit lane (the bits of a unit past ASCII).
+    0x80, 0xff, 0x80, 0xff, 0x80, 0xff, 0x80, 0xff, 0x80, 0xff, 0x80, 0xff, 0x80, 0xff, 0x80, 0xff,
+    // V_VALUE_STOP_LO, V_VALUE_STOP_HI. Units that end an unquoted value: 1 {0,1}×all controls,
+    // 2 {2}×{0,2,6,7,8,9,C} blank `"&'(),`, 4 {3}×{B–E} `;<=>`, 8 {5,7}×{B,D} `[]{}`,
+    // 16 {6}×{0} backtick, 32 {7}×{F} DEL.
+    19, 1, 3, 1, 1, 1, 3, 3, 3, 3, 1, 13, 7, 13, 5, 33,
+    1, 1, 2, 4, 0, 8, 16, 40, 0, 0, 0, 0, 0, 0, 0, 0,
+    // V_URL_STOP_LO, V_URL_STOP_HI. Units that end a URL's plain run: 1 {0,1}×all controls,
+    // 2 {2}×{0,2,8,9} blank `"()`, 4 {3}×{C,E} `<>`, 8 {5,7}×{B,C,D} `[\]{|}`, 16 {5}×{E} `^`,
+    // 32 {6}×{0} backtick, 64 {7}×{F} DEL.
+    35, 1, 3, 1, 1, 1, 1, 1, 3, 3, 1, 9, 13, 9, 21, 65,
+    1, 1, 2, 4, 0, 24, 32, 72, 0, 0, 0, 0, 0, 0, 0, 0,
+  ],
+  16,
+);
+const V_TOKEN_LO: usize = 0;
+const V_TOKEN_HI: usize = 16;
+const V_SPECIAL_LO: usize = 32;
+const V_SPECIAL_HI: usize = 48;
+const V_NIBBLE: usize = 64;
+const V_DASH: usize = 80;
+const V_NEWLINE: usize = 96;
+const V_WIDE: usize = 112;
+const V_VALUE_STOP_LO: usize = 128;
+const V_VALUE_STOP_HI: usize = 144;
+const V_URL_STOP_LO: usize = 160;
+const V_URL_STOP_HI: usize = 176;
 
 /** Bits of the first of 16 ASCII units at `p` that the rectangles `lo`, `hi` hold (`stop`) or do not hold; -1 when a unit is not ASCII. */
 @inline function groupMask(p: usize, lo: v128, hi: v128, wide: v128, nibble: v128, stop: bool): i32 {
@@ -653,38 +693,7 @@ export function setup(classes: usize, events: usize, keyEnds: usize, urlPlain: u
   EVT = events;
   KEY_ENDS = keyEnds;
   URL_PLAIN = urlPlain;
-  v128.store(VECTORS + V_TOKEN_LO, TOKEN_LO);
-  v128.store(VECTORS + V_TOKEN_HI, TOKEN_HI);
-  v128.store(VECTORS + V_SPECIAL_LO, SPECIAL_LO);
-  v128.store(VECTORS + V_SPECIAL_HI, SPECIAL_HI);
-  v128.store(VECTORS + V_NIBBLE, i8x16.splat(0x0f));
-  v128.store(VECTORS + V_DASH, i8x16.splat(<i8>DASH));
-  v128.store(VECTORS + V_NEWLINE, i8x16.splat(10));
-  v128.store(VECTORS + V_WIDE, i16x8.splat(-128));
-  v128.store(VECTORS + V_VALUE_STOP_LO, VALUE_STOP_LO);
-  v128.store(VECTORS + V_VALUE_STOP_HI, VALUE_STOP_HI);
-  v128.store(VECTORS + V_URL_STOP_LO, URL_STOP_LO);
-  v128.store(VECTORS + V_URL_STOP_HI, URL_STOP_HI);
 }
-
-/**
- * The vectors `masks` and `walk` compare with, kept in memory (`setup` writes them): the
- * compiled code rebuilds a vector constant from immediates at every use, three or four
- * instructions, where a load from memory is one.
- */
-const VECTORS: usize = memory.data(16 * 12, 16);
-const V_TOKEN_LO: usize = 0;
-const V_TOKEN_HI: usize = 16;
-const V_SPECIAL_LO: usize = 32;
-const V_SPECIAL_HI: usize = 48;
-const V_NIBBLE: usize = 64;
-const V_DASH: usize = 80;
-const V_NEWLINE: usize = 96;
-const V_WIDE: usize = 112;
-const V_VALUE_STOP_LO: usize = 128;
-const V_VALUE_STOP_HI: usize = 144;
-const V_URL_STOP_LO: usize = 160;
-const V_URL_STOP_HI: usize = 176;
 
 /** Where the caller's memory may start: after this module's own data. */
 export function heapBase(): usize {
@@ -793,12 +802,7 @@ export function count(): i32 {
 // ANDed (bit k of both = rectangle k). Exact for every ASCII unit; other groups go through the
 // class tables one unit at a time.
 
-// Token rectangles: 1 {4,6}×{1–F} A–O a–o, 2 {5,7}×{0–A} P–Z p–z, 4 {3}×{0–9} digits, 8 {2}×{D,E} `-.`, 16 {5}×{F} `_`.
-const TOKEN_HI = i8x16(0, 0, 8, 4, 1, 18, 1, 2, 0, 0, 0, 0, 0, 0, 0, 0);
-const TOKEN_LO = i8x16(6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 3, 1, 1, 9, 9, 17);
-// Special rectangles: 1 {4,6}×{0} `@` backtick, 2 {3}×{A,D} `:=`, 4 {5}×{C} backslash, 16 {2}×{2,5,7} `"%'`.
-const SPECIAL_HI = i8x16(0, 0, 16, 2, 1, 4, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0);
-const SPECIAL_LO = i8x16(1, 0, 16, 0, 0, 16, 0, 16, 0, 0, 2, 0, 4, 2, 0, 0);
+// The token and special rectangles are VECTORS' (above `walk`).
 
 /** Classifies the 64 units at `base` (a unit index) into blockZ (token), blockS (special), blockD (dash), blockN (newline). */
 function masks(base: i32): void {

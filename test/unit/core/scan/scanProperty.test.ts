@@ -7,8 +7,17 @@ import type { Candidate } from '../../../../src/core/scan/scanner';
 import { spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { partStarts } from '../../../../src/core/scan/scanParts';
+import type { CoreExports } from '../../../../src/core/scan/scanParts';
+import { SCAN_CORE_WASM } from '../../../../src/core/scan/wasm/scanCore.generated';
 import { EMAIL, FORM, FORM_AT, FORM_AUTH, FORM_DASH, FORM_PERCENT, TOKEN_KIND, URL, VALUE_KIND, compareCandidates, readyHelpers, scan, scanCandidates } from '../../../../src/core/scan/scanner';
 import { oracleCandidates } from './scanOracle';
+
+// The few WebAssembly JS API types a test below uses (the project's `lib` has no DOM types).
+declare const WebAssembly: {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: object) => { readonly exports: object };
+  Memory: new (descriptor: { initial: number; maximum: number; shared: boolean }) => { readonly buffer: SharedArrayBuffer };
+};
 
 /** Pieces that make every rule fire: separators, quotes, brackets, e-mails, URLs, keys, wide characters. */
 const PIECES = [
@@ -249,6 +258,20 @@ describe('scanner split into parts at line starts (helper threads)', () => {
     const text = 'user: alice@example.com pw="Winter-2024" see https://vpn.example.com/a\n'.repeat(20000);
     const want = scanCandidates(text, { splitFrom: Infinity });
     assert.deepEqual(JSON.parse(child.stdout), { sab: 'undefined', helpers: 0, count: want.length, last: want[want.length - 1] });
+  });
+
+  it('a helper thread that starts while this thread scans leaves the memory the loop reads as it was', () => {
+    // A helper instantiates the loop's module on the scanner's memory, which writes the module's
+    // own data again, at any moment of this thread's scan: it must write the same bytes.
+    const module = new WebAssembly.Module(Buffer.from(SCAN_CORE_WASM, 'base64'));
+    const memory = new WebAssembly.Memory({ initial: 8, maximum: 65536, shared: true });
+    const core = new WebAssembly.Instance(module, { env: { memory } }).exports as unknown as CoreExports;
+    const data = core.heapBase();
+    assert.ok(data > 0 && data < 65536, `the module's data ends at ${data}`);
+    core.setup(65536, 2 * 65536, 3 * 65536, 4 * 65536);
+    const before = new Uint8Array(memory.buffer, 0, data).slice();
+    new WebAssembly.Instance(module, { env: { memory } });
+    assert.deepEqual(new Uint8Array(memory.buffer, 0, data), before);
   });
 
   it('a sink that throws in a split scan leaves the helpers idle and the next scan right', async () => {
