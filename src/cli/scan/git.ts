@@ -51,20 +51,25 @@ export async function* gitRecords(cwd: string, args: readonly string[], separato
   // Seen by `done`, which is awaited at the end: no unhandled rejection meanwhile.
   done.catch(() => undefined);
   const sep = separator.charCodeAt(0);
-  let rest: Buffer = Buffer.alloc(0);
+  // The record under way, in the pieces it came in: joined once, when it ends, so that a
+  // record of any length costs its length (a diff's line of a minified file runs to megabytes).
+  let open: Buffer[] = [];
   let finished = false;
   try {
     for await (const chunk of child.stdout as AsyncIterable<Buffer>) {
-      let data = rest.length > 0 ? Buffer.concat([rest, chunk]) : chunk;
-      let at = data.indexOf(sep);
-      while (at >= 0) {
-        yield data.subarray(0, at).toString('utf8');
-        data = data.subarray(at + 1);
-        at = data.indexOf(sep);
+      let from = 0;
+      for (let at = chunk.indexOf(sep); at >= 0; at = chunk.indexOf(sep, from)) {
+        const piece = chunk.subarray(from, at);
+        if (open.length > 0) {
+          open.push(piece);
+          yield Buffer.concat(open).toString('utf8');
+          open = [];
+        } else yield piece.toString('utf8');
+        from = at + 1;
       }
-      rest = Buffer.from(data);
+      if (from < chunk.length) open.push(chunk.subarray(from));
     }
-    if (rest.length > 0) yield rest.toString('utf8');
+    if (open.length > 0) yield Buffer.concat(open).toString('utf8');
     await done;
     finished = true;
   } finally {
