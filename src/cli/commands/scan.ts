@@ -30,7 +30,7 @@ import { jsonWriter, reportFinding, sarifWriter, textWriter } from '../scan/find
 import type { FindingsWriter, ScanFinding } from '../scan/findingsOutput';
 import { BlobReader, GitError, gitRoot, revisionArg } from '../scan/git';
 import { diffUnits, historyUnits, pathspecs, stagedUnits, treeUnits } from '../scan/scanSources';
-import { readAhead, startedNow } from '../scan/readAhead';
+import { readAhead, singly, startedNow, unread } from '../scan/readAhead';
 import { readScannableUnits, scannableUnits } from '../../core/scan/files/scannableFile';
 import type { ScanUnit } from '../scan/scanSources';
 import type { ReportFinding } from '../scan/report';
@@ -124,19 +124,17 @@ async function scan(ctx: RunContext, args: readonly string[], flags: ScanFlags, 
   // A tree is listed from now: git walks it while the results load (its first files soon come,
   // which a failure to load waits for). A history's first commit may come only after git walked
   // them all: it is listed once the results are in.
-  const units =
-    mode.kind === 'tree'
-      ? startedNow(treeUnits(paths, cwd, { secretFiles: settings.secretFiles, includeGitIgnored: flags.includeGitIgnored === true || settings.includeGitIgnored, known: { dir: cwd, root } }))
-      : mode.kind === 'staged'
-        ? stagedUnits(root as string, specs)
-        : mode.kind === 'diff'
-          ? diffUnits(root as string, mode.ref, specs)
-          : historyUnits(root as string, mode.range, specs);
+  const tree = mode.kind === 'tree' ? startedNow(treeUnits(paths, cwd, { secretFiles: settings.secretFiles, includeGitIgnored: flags.includeGitIgnored === true || settings.includeGitIgnored, known: { dir: cwd, root } })) : undefined;
+  const units = mode.kind === 'tree' ? undefined : mode.kind === 'staged' ? stagedUnits(root as string, specs) : mode.kind === 'diff' ? diffUnits(root as string, mode.ref, specs) : historyUnits(root as string, mode.range, specs);
+  const stopListing = async (): Promise<void> => {
+    await tree?.return(undefined);
+    await units?.return(undefined);
+  };
   let session: LeakSearchSession;
   try {
     session = flags.results !== undefined ? await openResultsFile(path.resolve(ctx.cwd, flags.results), ctx.env) : await checkedSession(ctx, flags, root ?? cwd, reuseMs !== undefined && root !== undefined ? { root, maxAgeMs: reuseMs } : undefined);
   } catch (e) {
-    await units.return(undefined);
+    await stopListing();
     if (!(e instanceof Unavailable)) throw e;
     ctx.reporter.warn('nothing was scanned: the service could not be used (see above), so these changes were not checked for leaked credentials. This run passes because of --unreachable warn; scan again once the service answers.');
     return EXIT.ok;
@@ -163,8 +161,10 @@ async function scan(ctx: RunContext, args: readonly string[], flags: ScanFlags, 
         blobs ??= new BlobReader(root as string);
         return blobs.read(unit.blob, settings.maxFileSize);
       };
+      // A tree's files come in the batches they are listed in, each read in its turn; blobs one at a time.
+      const contents = tree !== undefined ? unread(tree) : singly(readAhead(units as AsyncIterable<ScanUnit>, READ_AHEAD, read));
       let turn: number | undefined;
-      for await (const { item: unit, content: bytes } of readAhead(units, READ_AHEAD, read)) {
+      scan: for await (const batch of contents) for (const { item: unit, content: bytes } of batch) {
         // Files are read synchronously: let timers, signals and output through now and then,
         // and say then which file the scan is at (a line per file would cost a terminal more
         // than a small file's scan).
@@ -173,7 +173,7 @@ async function scan(ctx: RunContext, args: readonly string[], flags: ScanFlags, 
           turn = Date.now();
           ctx.reporter.progress(`Scanning ${path.relative(cwd, unit.path)}`);
         }
-        if (ctx.signal.aborted) break;
+        if (ctx.signal.aborted) break scan;
         const text = unit.blob === undefined ? readScannableUnits(unit.path, settings.maxFileSize) : bytes === undefined ? undefined : scannableUnits(bytes, settings.maxFileSize);
         const found = text === undefined ? undefined : session.scanDecoded(unit.path, text, options);
         if (found === undefined) {
@@ -211,7 +211,7 @@ async function scan(ctx: RunContext, args: readonly string[], flags: ScanFlags, 
     );
     return counts.failing > 0 ? EXIT.findings : EXIT.ok;
   } finally {
-    await units.return(undefined);
+    await stopListing();
     blobs?.close();
     await session.close();
   }

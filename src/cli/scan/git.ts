@@ -41,10 +41,18 @@ function ended(child: ChildProcessWithoutNullStreams, what: string): Promise<voi
 }
 
 /**
- * The records git prints, split at `separator` (NUL with -z, else a newline), as they come.
- * Throws GitError when git fails; stopping early ends git.
+ * Records given together at most: enough that a step of the caller's loop costs little beside
+ * them, few enough that each is made shortly before its turn. A piece of git's output lists
+ * about a thousand files, which made at once would outlive the heap's young generation.
  */
-export async function* gitRecords(cwd: string, args: readonly string[], separator: '\0' | '\n' = '\0'): AsyncGenerator<string> {
+const BATCH = 64;
+
+/**
+ * The records git prints, split at `separator` (NUL with -z, else a newline), as they come, up
+ * to BATCH at a time, so that a listing of thousands of files costs a step of the caller's
+ * loop per batch rather than per file. Throws GitError when git fails; stopping early ends git.
+ */
+export async function* gitRecordBatches(cwd: string, args: readonly string[], separator: '\0' | '\n' = '\0'): AsyncGenerator<string[]> {
   const child = start(cwd, args);
   child.stdin.end();
   const done = ended(child, args[0] ?? '');
@@ -57,24 +65,35 @@ export async function* gitRecords(cwd: string, args: readonly string[], separato
   let finished = false;
   try {
     for await (const chunk of child.stdout as AsyncIterable<Buffer>) {
+      let records: string[] = [];
       let from = 0;
       for (let at = chunk.indexOf(sep); at >= 0; at = chunk.indexOf(sep, from)) {
         const piece = chunk.subarray(from, at);
         if (open.length > 0) {
           open.push(piece);
-          yield Buffer.concat(open).toString('utf8');
+          records.push(Buffer.concat(open).toString('utf8'));
           open = [];
-        } else yield piece.toString('utf8');
+        } else records.push(piece.toString('utf8'));
         from = at + 1;
+        if (records.length === BATCH) {
+          yield records;
+          records = [];
+        }
       }
       if (from < chunk.length) open.push(chunk.subarray(from));
+      if (records.length > 0) yield records;
     }
-    if (open.length > 0) yield Buffer.concat(open).toString('utf8');
+    if (open.length > 0) yield [Buffer.concat(open).toString('utf8')];
     await done;
     finished = true;
   } finally {
     if (!finished) child.kill();
   }
+}
+
+/** The records git prints (gitRecordBatches), one at a time. */
+export async function* gitRecords(cwd: string, args: readonly string[], separator: '\0' | '\n' = '\0'): AsyncGenerator<string> {
+  for await (const records of gitRecordBatches(cwd, args, separator)) yield* records;
 }
 
 /** The top folder of the repository `dir` is in, or undefined when it is in none (or git is missing). */

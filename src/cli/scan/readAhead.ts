@@ -36,6 +36,16 @@ export async function* readAhead<T, C>(items: AsyncIterable<T>, depth: number, r
   }
 }
 
+/** Items in batches, as `readAhead` gives them, for items that read nothing ahead (files read in their turn). */
+export async function* unread<T>(batches: AsyncIterable<readonly T[]>): AsyncGenerator<ReadItem<T, undefined>[]> {
+  for await (const batch of batches) yield batch.map((item) => ({ item, content: undefined }));
+}
+
+/** Each item as a batch of its own. */
+export async function* singly<T>(items: AsyncIterable<T>): AsyncGenerator<T[]> {
+  for await (const item of items) yield [item];
+}
+
 /**
  * `items`, the first of them asked for now: their source (git listing a tree) starts at once
  * and works while the caller does something else first (loads the results). A caller that

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import type { PlatformPath } from 'node:path';
 import type { SecretFileNames } from '../../core/scan/files/secretFiles';
 import { UsageError } from '../exitCodes';
-import { gitRecords, gitRoot, isObjectId } from './git';
+import { gitRecordBatches, gitRecords, gitRoot, isObjectId } from './git';
 
 /** One content to scan. */
 export interface ScanUnit {
@@ -45,11 +45,11 @@ export function pathspecs(paths: readonly string[], cwd: string, root: string, f
 
 /**
  * The files under `dir`, depth first and in name order (the report's order does not hang on
- * the file system's), without following symbolic links or entering `.git`. A folder is read
- * whole, in one trip through Node's thread pool: a `Dir`'s entries one at a time cost a
- * promise each, more than the listing itself.
+ * the file system's), without following symbolic links or entering `.git`: a folder's files
+ * at a time. A folder is read whole, in one trip through Node's thread pool: a `Dir`'s entries
+ * one at a time cost a promise each, more than the listing itself.
  */
-async function* walk(dir: string): AsyncGenerator<string> {
+async function* walk(dir: string): AsyncGenerator<string[]> {
   const stack = [path.normalize(dir)];
   while (stack.length > 0) {
     const current = stack.pop() as string;
@@ -70,17 +70,18 @@ async function* walk(dir: string): AsyncGenerator<string> {
       } else if (entry.isFile()) files.push(prefix + entry.name);
     }
     for (let i = folders.length - 1; i >= 0; i--) stack.push(folders[i] as string);
-    yield* files;
+    if (files.length > 0) yield files;
   }
 }
 
 /**
- * The working tree's files under `paths`. In a git repository, what `git ls-files` lists
- * (tracked and untracked, .gitignore respected) and the ignored files whose name is a
- * secret-bearing one; elsewhere every file found. A file named on the command line is scanned
- * even when ignored.
+ * The working tree's files under `paths`, in batches as they are listed (the scan reads each
+ * file in its turn, so a step of its loop per file would cost more than nothing). In a git
+ * repository, what `git ls-files` lists (tracked and untracked, .gitignore respected) and the
+ * ignored files whose name is a secret-bearing one; elsewhere every file found. A file named
+ * on the command line is scanned even when ignored.
  */
-export async function* treeUnits(paths: readonly string[], cwd: string, options: TreeOptions): AsyncGenerator<ScanUnit> {
+export async function* treeUnits(paths: readonly string[], cwd: string, options: TreeOptions): AsyncGenerator<ScanUnit[]> {
   for (const p of paths) {
     const full = path.resolve(cwd, p);
     let stat;
@@ -90,26 +91,35 @@ export async function* treeUnits(paths: readonly string[], cwd: string, options:
       throw new UsageError(`${p} does not exist.`);
     }
     if (!stat.isDirectory()) {
-      yield { path: full };
+      yield [{ path: full }];
       continue;
     }
     const root = options.known?.dir === full ? options.known.root : await gitRoot(full);
     if (root === undefined) {
-      for await (const file of walk(full)) yield { path: file };
+      for await (const files of walk(full)) yield files.map((file) => ({ path: file }));
       continue;
     }
     // git names the top folder with symbolic links resolved.
     const spec = pathspecs([await fs.realpath(full)], cwd, root);
     const inRoot = underRoot(root);
     const listed = options.includeGitIgnored ? ['--cached', '--others'] : ['--cached', '--others', '--exclude-standard'];
-    for await (const rel of gitRecords(root, ['ls-files', '-z', '--deduplicate', ...listed, '--', ...spec])) {
-      if (rel !== '') yield { path: inRoot(rel) };
+    for await (const records of gitRecordBatches(root, ['ls-files', '-z', '--deduplicate', ...listed, '--', ...spec])) {
+      const units = unitsOf(records, inRoot, () => true);
+      if (units.length > 0) yield units;
     }
     if (options.includeGitIgnored) continue;
-    for await (const rel of gitRecords(root, ['ls-files', '-z', '--others', '--ignored', '--exclude-standard', '--', ...spec])) {
-      if (rel !== '' && options.secretFiles.matches(rel)) yield { path: inRoot(rel) };
+    for await (const records of gitRecordBatches(root, ['ls-files', '-z', '--others', '--ignored', '--exclude-standard', '--', ...spec])) {
+      const units = unitsOf(records, inRoot, (rel) => options.secretFiles.matches(rel));
+      if (units.length > 0) yield units;
     }
   }
+}
+
+/** The files of paths `git ls-files` listed that `wanted` keeps. */
+function unitsOf(records: readonly string[], inRoot: (rel: string) => string, wanted: (rel: string) => boolean): ScanUnit[] {
+  const units: ScanUnit[] = [];
+  for (const rel of records) if (rel !== '' && wanted(rel)) units.push({ path: inRoot(rel) });
+  return units;
 }
 
 /**

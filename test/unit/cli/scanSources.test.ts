@@ -19,7 +19,7 @@ describe('scan sources: a folder outside git', () => {
     fs.symlinkSync(path.join(dir, 'm.txt'), path.join(dir, 'link.txt'));
     fs.symlinkSync(path.join(dir, 'zeta'), path.join(dir, 'linked-folder'));
     const listed: string[] = [];
-    for await (const unit of treeUnits([dir + path.sep], dir, { secretFiles: new SecretFileNames([]), includeGitIgnored: true })) listed.push(path.relative(dir, unit.path));
+    for await (const batch of treeUnits([dir + path.sep], dir, { secretFiles: new SecretFileNames([]), includeGitIgnored: true })) for (const unit of batch) listed.push(path.relative(dir, unit.path));
     assert.deepEqual(listed, ['B.txt', 'a.txt', 'm.txt', 'alpha/x.txt', 'alpha/y/1.txt', 'alpha/y/2.txt', 'zeta/a.txt', 'zeta/b.txt']);
   });
 });

@@ -1,8 +1,9 @@
 // readAhead: contents in the order of their items, at most `depth` read at once, a failed read
 // reported at its turn, and the listing stopped when the scan stops early. startedNow: a
-// listing begun before it is read, and ended when it never is.
+// listing begun before it is read, and ended when it never is. unread and singly: the batches
+// the scan's loop takes, and the listing stopped when it stops.
 import * as assert from 'node:assert/strict';
-import { readAhead, startedNow } from '../../../../src/cli/scan/readAhead';
+import { readAhead, singly, startedNow, unread } from '../../../../src/cli/scan/readAhead';
 
 async function* list(n: number, listed: number[]): AsyncGenerator<number> {
   for (let i = 0; i < n; i++) {
@@ -78,5 +79,25 @@ describe('cli: readAhead', () => {
     await assert.rejects(async () => {
       for await (const item of failing) seen.push(item);
     }, /no such folder/);
+  });
+
+  it('unread keeps the batches, each item without content; singly makes a batch of each and stops its source', async () => {
+    const listed: number[] = [];
+    async function* batches(): AsyncGenerator<number[]> {
+      yield [0, 1, 2];
+      yield [3];
+      yield [4, 5];
+    }
+    const got: { item: number; content: undefined }[][] = [];
+    for await (const batch of unread(batches())) got.push(batch);
+    assert.deepEqual(got, [[0, 1, 2], [3], [4, 5]].map((b) => b.map((item) => ({ item, content: undefined }))));
+
+    const single: number[][] = [];
+    for await (const batch of singly(list(1000, listed))) {
+      single.push(batch);
+      if (single.length === 3) break;
+    }
+    assert.deepEqual(single, [[0], [1], [2]]);
+    assert.deepEqual(listed, [0, 1, 2], 'the listing stopped with the scan');
   });
 });
