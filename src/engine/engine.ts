@@ -13,13 +13,11 @@ import type { MatchOptions } from '../core/scan/leakIndex';
 import { visibleMatches } from '../core/scan/files/docFiles';
 import { readScannableUnits } from '../core/scan/files/scannableFile';
 import { placeMatches } from '../core/scan/files/placedMatches';
-import { FolderListing } from '../core/scan/files/folderFiles';
-import type { ListedFiles } from '../core/scan/files/folderFiles';
 import type { Placed } from '../core/scan/files/placedMatches';
 import { Leaks } from './leaks';
 import type { HoverRecord, WireMatch } from './leaks';
-import type { EngineLimits, FileToMatch, FolderToList, InitParams, MemoryFigures, Page, PanelSelection, ResultMeta, SiteSummary, TreeRecord } from './workerProtocol';
-import { LIST_FILES_TURN_MS, MATCH_FILES_TURN_MS, TRIAGE_COLUMN } from './workerProtocol';
+import type { EngineLimits, FileToMatch, InitParams, MemoryFigures, Page, PanelSelection, ResultMeta, SiteSummary, TreeRecord } from './workerProtocol';
+import { MATCH_FILES_TURN_MS, TRIAGE_COLUMN } from './workerProtocol';
 import { newRows } from './store/identity';
 import { triageKey } from '../core/triage/triage';
 import type { TriageMark } from '../core/triage/triage';
@@ -89,8 +87,6 @@ export class Engine {
   readonly #results = new Map<string, Stored>();
   readonly #ingests = new Map<number, Ingest>();
   readonly #panels = new Map<number, Panel>();
-  /** Folders being listed for Scan Workspace, by the listing's number (`listFiles`). */
-  readonly #listings = new Map<number, FolderListing>();
   #cache: DiskCache | undefined;
   #cacheDir = '';
   #limits: EngineLimits = { maxRecords: 5_000_000, maxCached: 200, maxCacheAgeMs: 30 * 86_400_000 };
@@ -394,24 +390,6 @@ export class Engine {
       if (performance.now() - started >= MATCH_FILES_TURN_MS) break;
     }
     return { version, matches };
-  }
-
-  /** The next files of a folder's listing (workerProtocol.ts `listFiles`), listed for `turnMs` (one folder at least). */
-  listFiles(listing: number, folder: FolderToList | undefined, stop: boolean, turnMs = LIST_FILES_TURN_MS): ListedFiles {
-    let lister = this.#listings.get(listing);
-    if (lister === undefined && folder !== undefined && !stop) {
-      lister = new FolderListing(folder.root, folder.exclude, { max: folder.max, within: folder.within });
-      this.#listings.set(listing, lister);
-    }
-    if (stop) {
-      this.#listings.delete(listing);
-      return { paths: [], truncated: false, done: true };
-    }
-    // Never started here: this thread began again since (it stopped, and was started anew).
-    if (lister === undefined) throw new LeakSearchError('internal', 'The data engine started again while it listed the folder: scan it again.');
-    const listed = lister.next(turnMs);
-    if (listed.done) this.#listings.delete(listing);
-    return listed;
   }
 
   hover(handle: number, limit: number): { records: readonly HoverRecord[]; total: number } | undefined {

@@ -29,7 +29,6 @@ export function handlers(engine: Engine): Handlers {
     setIndexed: (p) => engine.setIndexed(p.keys),
     match: (p) => engine.match(p.text, p.options),
     matchFiles: (p) => engine.matchFiles(p.files, p.options),
-    listFiles: (p) => engine.listFiles(p.listing, p.folder, p.stop === true),
     hover: (p) => engine.hover(p.handle, p.limit),
     setTriage: (p) => engine.setTriage(p.origin, p.marks),
     sites: (p) => engine.sites(p.key, p.offset, p.limit),

@@ -7,7 +7,6 @@ import type { LeakSearchErrorDetails, LeakSearchErrorKind } from '../core/servic
 import type { DateRange, FindingsType, RateLimitState, SearchQuery } from '../core/service/types';
 import type { MatchOptions } from '../core/scan/leakIndex';
 import type { Placed } from '../core/scan/files/placedMatches';
-import type { ListedFiles } from '../core/scan/files/folderFiles';
 import type { ExportFormat, PanelColumn, PanelEntry, ViewFigures, ViewItem, ViewQuery, ViewSummary } from '../shared/webviewProtocol';
 import type { HoverRecord, WireMatch } from './leaks';
 import type { TriageMark } from '../core/triage/triage';
@@ -126,20 +125,6 @@ export interface FileToMatch {
 /** How long one `matchFiles` call keeps the engine's thread before it answers the files done. */
 export const MATCH_FILES_TURN_MS = 25;
 
-/** How long one `listFiles` call keeps the engine's thread (one folder at least) before it answers the files listed. */
-export const LIST_FILES_TURN_MS = 15;
-
-/** A folder on disk to list as Scan Workspace lists it (src/core/scan/files/folderFiles.ts). */
-export interface FolderToList {
-  readonly root: string;
-  /** Globs of `leakSearch.exclude` and `files.exclude`. */
-  readonly exclude: readonly string[];
-  /** Files listed at most: past them the listing ends, truncated. */
-  readonly max: number;
-  /** The root's path relative to the workspace folder the globs are written for ('' for that folder). */
-  readonly within: string;
-}
-
 /** The engine's methods: params → result. */
 export interface EngineMethods {
   init: { params: InitParams; result: ResultMeta[] };
@@ -181,13 +166,6 @@ export interface EngineMethods {
    * its `maxBytes`, binary) or unreadable.
    */
   matchFiles: { params: { files: readonly FileToMatch[]; options?: MatchOptions }; result: { version: number; matches: readonly (readonly Placed<WireMatch>[] | undefined)[] } };
-  /**
-   * The next files of a folder's listing, read on the engine's thread (the extension host's
-   * never waits on a disk): the call that names a new `listing` gives its folder (`folder`),
-   * and each answers the files listed within LIST_FILES_TURN_MS, in order, until one says
-   * `done`. `stop` ends a listing early; a listing that is over answers done, with no files.
-   */
-  listFiles: { params: { listing: number; folder?: FolderToList; stop?: boolean }; result: ListedFiles };
   /** The records behind a match (newest first); undefined once the index changed. */
   hover: { params: { handle: number; limit: number }; result: { records: readonly HoverRecord[]; total: number } | undefined };
   /** Every triage decision of an origin (replacing those held); answers the leak index's new version. */

@@ -24,8 +24,6 @@ import { SCANNED_SCHEMES } from './fileFilter';
 import { scanFile, scanWorkspaceFiles } from './workspaceScan';
 import { WorkspaceFollower } from './workspaceFollower';
 import type { WorkspaceScanDeps, WorkspaceScanOptions, WorkspaceScanSummary } from './workspaceScan';
-import { engineListing } from './diskListing';
-import type { ListFolder } from './diskListing';
 
 export interface DiagnosticsFeatureDeps {
   readonly results: ResultsModel;
@@ -48,13 +46,10 @@ export class DiagnosticsFeature extends Disposable {
   readonly controller: DiagnosticsController;
   readonly status: MatchCountStatus;
   readonly follower: WorkspaceFollower;
-  /** Lists folders on disk for Scan Workspace and the follower, on the engine's thread. */
-  readonly #list: ListFolder;
 
   constructor(private readonly deps: DiagnosticsFeatureDeps) {
     super();
     this.holder = this._register(new LeakIndexHolder(deps.results, deps.domains, deps.origin, deps.engine));
-    this.#list = engineListing(deps.engine);
     this.ignores = this._register(new IgnoreStore(deps.workspaceState));
     this.git = this._register(new GitIgnored((m) => deps.log.info(m)));
     this.controller = this._register(new DiagnosticsController(this.holder, this.ignores, this.git, deps.exported));
@@ -72,7 +67,6 @@ export class DiagnosticsFeature extends Disposable {
       holder: this.holder,
       controller: this.controller,
       git: this.git,
-      list: this.#list,
       scanFile: (uri) => scanFile(this.#scanDeps(), uri),
       scanAll: (token, listed) => scanWorkspaceFiles(this.#scanDeps(), { report: () => undefined }, token, { listed }),
       log: (m) => deps.log.info(m),
@@ -112,7 +106,7 @@ export class DiagnosticsFeature extends Disposable {
   }
 
   #scanDeps(): WorkspaceScanDeps {
-    return { holder: this.holder, list: this.#list, ignores: this.ignores, git: this.git, controller: this.controller, exported: this.deps.exported };
+    return { holder: this.holder, ignores: this.ignores, git: this.git, controller: this.controller, exported: this.deps.exported };
   }
 
   /** Scans the workspace's files with a cancellable progress notification. */

@@ -22,7 +22,6 @@ import type { DiskEntry } from './diskEntry';
 import type { GitIgnored } from './gitIgnored';
 import type { LeakIndexHolder } from './leakIndexHolder';
 import { filesUnder } from './workspaceScan';
-import type { ListFolder } from './diskListing';
 import type { FileScanCounts, WorkspaceScanSummary } from './workspaceScan';
 
 /** workspaceState key: a workspace scan ran here (its findings are restored and followed). */
@@ -50,8 +49,6 @@ export interface WorkspaceFollowerDeps {
   readonly holder: LeakIndexHolder;
   readonly controller: DiagnosticsController;
   readonly git: GitIgnored;
-  /** Lists a folder on disk as Scan Workspace does. */
-  readonly list: ListFolder;
   /** Scans one file from disk and sets its diagnostics; undefined when it is skipped or unreadable. */
   scanFile(uri: vscode.Uri): Promise<FileScanCounts | undefined>;
   /** A whole workspace scan, quietly (no notification); `listed` gets every file it considered. */
@@ -157,7 +154,7 @@ export class WorkspaceFollower extends Disposable {
     const out = new Map<string, vscode.Uri>();
     for (const folder of outer) {
       // Listed as Scan Workspace lists a folder.
-      const found = await filesUnder(this.deps.list, folder);
+      const found = await filesUnder(folder);
       for (const uri of found) out.set(uri.toString(), uri);
     }
     return [...out.values()];

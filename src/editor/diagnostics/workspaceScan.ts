@@ -21,7 +21,7 @@ import { toDiagnostic } from './matchDiagnostic';
 import type { LeakIndexHolder } from './leakIndexHolder';
 import type { WireMatch } from '../../engine/workerProtocol';
 import { flatString } from '../../core/scan/files/flatString';
-import type { ListFolder } from './diskListing';
+import { folderFilesInParts } from '../../core/scan/files/folderFiles';
 import { scannedFileBytes } from './scannedFileBytes';
 import { shownDocuments } from './shownDocuments';
 
@@ -44,8 +44,6 @@ export interface WorkspaceScanSummary {
 
 export interface WorkspaceScanDeps {
   readonly holder: LeakIndexHolder;
-  /** Lists a folder on disk (on the data engine's thread: diskListing.ts). */
-  readonly list: ListFolder;
   readonly ignores: IgnoreStore;
   readonly git: GitIgnored;
   readonly controller: DiagnosticsController;
@@ -117,7 +115,7 @@ async function scanAll(
     }, stopped);
     for (const folder of folders) {
       const settings = folderSettings.get(folder.uri.toString()) ?? readDiagnosticSettings(folder.uri);
-      if (await listFolder(deps.list, folder, settings.exclude, token, stopped, (part) => toGit.take(part))) truncated.push(folder.name);
+      if (await listFolder(folder, settings.exclude, token, stopped, (part) => toGit.take(part))) truncated.push(folder.name);
       if (stopped()) break;
     }
     if (!stopped()) await toGit.flush();
@@ -272,13 +270,12 @@ async function matchRead(deps: WorkspaceScanDeps, uri: vscode.Uri, maxBytes: num
  * The files of a workspace folder, but those `leakSearch.exclude` or `files.exclude` exclude
  * (as VS Code's findFiles does when given an exclude), handed to `take` in parts as they are
  * listed: true when there were more than MAX_FILES_PER_FOLDER. A folder on this machine's
- * disk is listed with Node's file system on the data engine's thread (diskListing.ts,
- * core/scan/files/folderFiles.ts): findFiles sends every file back through the workbench as a
- * URI, which for a tree of thousands of files costs seconds. Another scheme (a virtual
- * workspace) is asked of VS Code.
+ * disk is listed with Node's file system (core/scan/files/folderFiles.ts): findFiles sends
+ * every file back through the workbench as a URI, which for a tree of thousands of files costs
+ * seconds. Another scheme (a virtual workspace) is asked of VS Code.
  */
-async function listFolder(list: ListFolder, folder: vscode.WorkspaceFolder, exclude: readonly string[], token: vscode.CancellationToken, stopped: () => boolean, take: (uris: vscode.Uri[]) => Promise<void>): Promise<boolean> {
-  if (folder.uri.scheme === 'file') return (await filesOnDisk(list, folder.uri, '', exclude, take, stopped)).truncated;
+async function listFolder(folder: vscode.WorkspaceFolder, exclude: readonly string[], token: vscode.CancellationToken, stopped: () => boolean, take: (uris: vscode.Uri[]) => Promise<void>): Promise<boolean> {
+  if (folder.uri.scheme === 'file') return (await filesOnDisk(folder.uri, '', exclude, take, stopped)).truncated;
   // One more than the cap: findFiles does not say whether it stopped at its limit.
   const found = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, '**/*'), exclude.length > 0 ? `{${exclude.join(',')}}` : null, MAX_FILES_PER_FOLDER + 1, token);
   const truncated = found.length > MAX_FILES_PER_FOLDER;
@@ -292,30 +289,26 @@ async function listFolder(list: ListFolder, folder: vscode.WorkspaceFolder, excl
  * The files Scan Workspace would list under `dir`, a folder inside a workspace folder (the
  * follower: a folder moved or copied in).
  */
-export async function filesUnder(list: ListFolder, dir: vscode.Uri): Promise<vscode.Uri[]> {
+export async function filesUnder(dir: vscode.Uri): Promise<vscode.Uri[]> {
   const folder = vscode.workspace.getWorkspaceFolder(dir);
   const exclude = readDiagnosticSettings(folder?.uri ?? dir).exclude;
   if (dir.scheme !== 'file') return vscode.workspace.findFiles(new vscode.RelativePattern(dir, '**/*'), exclude.length > 0 ? `{${exclude.join(',')}}` : null, MAX_FILES_PER_FOLDER);
   const within = folder ? dir.path.slice(folder.uri.path.replace(/\/$/, '').length + 1).replace(/\/$/, '') : '';
   const uris: vscode.Uri[] = [];
-  await filesOnDisk(list, dir, within, exclude, async (part) => {
+  await filesOnDisk(dir, within, exclude, async (part) => {
     for (const uri of part) uris.push(uri);
   });
   return uris;
 }
 
 /** The files of a folder on disk, as URIs (their strings made and flat), handed to `take` in parts. */
-function filesOnDisk(list: ListFolder, dir: vscode.Uri, within: string, exclude: readonly string[], take: (uris: vscode.Uri[]) => Promise<void>, stopped: () => boolean = () => false): Promise<{ readonly truncated: boolean }> {
-  const folder = { root: dir.fsPath, exclude: [...exclude, ...filesExclude(dir)], max: MAX_FILES_PER_FOLDER, within };
-  return list(
-    folder,
-    async (paths) => {
-      const uris: vscode.Uri[] = [];
-      await eachYielding(paths, TURN_MS, (p) => uris.push(withFlatString(vscode.Uri.file(p))), stopped);
-      await take(uris);
-    },
-    stopped,
-  );
+function filesOnDisk(dir: vscode.Uri, within: string, exclude: readonly string[], take: (uris: vscode.Uri[]) => Promise<void>, stopped: () => boolean = () => false): Promise<{ readonly truncated: boolean }> {
+  const globs = [...exclude, ...filesExclude(dir)];
+  return folderFilesInParts(dir.fsPath, globs, { max: MAX_FILES_PER_FOLDER, within, stopped }, async (paths) => {
+    const uris: vscode.Uri[] = [];
+    await eachYielding(paths, TURN_MS, (p) => uris.push(withFlatString(vscode.Uri.file(p))), stopped);
+    await take(uris);
+  });
 }
 
 /**

@@ -1,12 +1,12 @@
 // The files Scan Workspace lists in a folder on disk: every regular file, dotfiles too, but
 // what the exclude globs exclude (an excluded folder is not entered, and a glob relative to
 // the folder never matches the folders above it), without following symbolic links, each
-// folder's files in name order before its folders', at most `max`; in turns, the same.
+// folder's files in name order before its folders', at most `max`.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { FolderListing, folderFiles } from '../../../../../src/core/scan/files/folderFiles';
+import { folderFiles, folderFilesInParts } from '../../../../../src/core/scan/files/folderFiles';
 
 const DEFAULTS = ['**/node_modules/**', '**/.git/**'];
 
@@ -35,45 +35,46 @@ describe('folder files', () => {
 
   const relative = (paths: readonly string[]): string[] => paths.map((p) => path.relative(root, p).split(path.sep).join('/'));
 
-  it('lists every regular file but the excluded ones, files before folders, without following links', () => {
-    const { paths, truncated } = folderFiles(root, [...DEFAULTS, '**/*.min.js', '**/build/**'], { max: 1000 });
+  it('lists every regular file but the excluded ones, files before folders, without following links', async () => {
+    const { paths, truncated } = await folderFiles(root, [...DEFAULTS, '**/*.min.js', '**/build/**'], { max: 1000 });
     assert.equal(truncated, false);
     assert.deepEqual(relative(paths), ['.env', 'a.txt', 'b.txt', 'dist/keep.js', 'sub/c.ts', 'sub/deeper/d.md'], 'the folders above the root are not matched');
     for (const p of paths) assert.ok(path.isAbsolute(p));
   });
 
-  it('does not enter a folder a glob names, even when no file inside matches it', () => {
-    const { paths } = folderFiles(root, [...DEFAULTS, 'sub/deeper'], { max: 1000 });
+  it('does not enter a folder a glob names, even when no file inside matches it', async () => {
+    const { paths } = await folderFiles(root, [...DEFAULTS, 'sub/deeper'], { max: 1000 });
     assert.deepEqual(relative(paths), ['.env', 'a.txt', 'b.txt', 'dist/bundle.min.js', 'dist/keep.js', 'sub/c.ts']);
   });
 
-  it('matches a glob written for the absolute path on the absolute path', () => {
-    const { paths } = folderFiles(root, [...DEFAULTS, `${root.split(path.sep).join('/')}/dist/**`], { max: 1000, windows: false });
+  it('matches a glob written for the absolute path on the absolute path', async () => {
+    const { paths } = await folderFiles(root, [...DEFAULTS, `${root.split(path.sep).join('/')}/dist/**`], { max: 1000, windows: false });
     assert.deepEqual(relative(paths), ['.env', 'a.txt', 'b.txt', 'sub/c.ts', 'sub/deeper/d.md']);
   });
 
-  it('reads globs relative to the workspace folder when listing a folder inside it', () => {
-    const { paths } = folderFiles(path.join(root, 'sub'), [...DEFAULTS, 'sub/deeper/**'], { max: 1000, within: 'sub' });
+  it('reads globs relative to the workspace folder when listing a folder inside it', async () => {
+    const { paths } = await folderFiles(path.join(root, 'sub'), [...DEFAULTS, 'sub/deeper/**'], { max: 1000, within: 'sub' });
     assert.deepEqual(relative(paths), ['sub/c.ts']);
   });
 
-  it('lists everything with no exclusion, and nothing of a folder that is gone', () => {
-    assert.deepEqual(relative((folderFiles(root, [], { max: 1000 })).paths), ['.env', 'a.txt', 'b.txt', '.git/config', 'dist/bundle.min.js', 'dist/keep.js', 'node_modules/pkg/index.js', 'sub/c.ts', 'sub/deeper/d.md', 'sub/node_modules/e.js']);
-    assert.deepEqual(folderFiles(path.join(root, 'no-such-folder'), [], { max: 1000 }), { paths: [], truncated: false });
+  it('lists everything with no exclusion, and nothing of a folder that is gone', async () => {
+    assert.deepEqual(relative((await folderFiles(root, [], { max: 1000 })).paths), ['.env', 'a.txt', 'b.txt', '.git/config', 'dist/bundle.min.js', 'dist/keep.js', 'node_modules/pkg/index.js', 'sub/c.ts', 'sub/deeper/d.md', 'sub/node_modules/e.js']);
+    assert.deepEqual(await folderFiles(path.join(root, 'no-such-folder'), [], { max: 1000 }), { paths: [], truncated: false });
   });
 
-  it('stops at `max` files and says so, and reads one folder at least in a turn', () => {
-    const { paths, truncated } = folderFiles(root, [], { max: 3 });
+  it('stops at `max` files and says so, and when asked to stop', async () => {
+    const { paths, truncated } = await folderFiles(root, [], { max: 3 });
     assert.equal(truncated, true);
     assert.deepEqual(relative(paths), ['.env', 'a.txt', 'b.txt']);
-    const first = new FolderListing(root, [], { max: 1000 }).next(0);
-    assert.deepEqual({ ...first, paths: relative(first.paths) }, { paths: ['.env', 'a.txt', 'b.txt'], truncated: false, done: false }, 'the top folder only');
+    let asked = 0;
+    const stopped = await folderFiles(root, [], { max: 1000, stopped: () => asked++ > 0 });
+    assert.deepEqual(relative(stopped.paths), ['.env', 'a.txt', 'b.txt'], 'the top folder only');
   });
 
-  it('lists a wide tree in the same order as a walk of one folder at a time', () => {
+  it('lists a wide tree in the same order as a walk of one folder at a time', async () => {
     const wide = fs.mkdtempSync(path.join(os.tmpdir(), 'leak-search-wide-'));
     try {
-      // Folders of several sizes and depths, some holding only folders.
+      // Folders of several sizes and depths, so that folders read ahead finish in any order.
       for (let i = 0; i < 40; i++) {
         const dir = path.join(wide, `d${(i * 7) % 40}`, ...(i % 3 === 0 ? ['x', `y${i}`] : []));
         fs.mkdirSync(dir, { recursive: true });
@@ -84,28 +85,26 @@ describe('folder files', () => {
         const files = entries.filter((e) => e.isFile()).map((e) => path.join(dir, e.name));
         return [...files, ...entries.filter((e) => e.isDirectory()).flatMap((e) => walk(path.join(dir, e.name)))];
       };
-      const { paths } = folderFiles(wide, [], { max: 100_000 });
+      const { paths } = await folderFiles(wide, [], { max: 100_000 });
       assert.deepEqual(paths, walk(wide));
       assert.ok(paths.length > 700);
-      // In turns, as a scan takes them: the same files in the same order, a turn's files
-      // handed over while the rest are still to be listed.
-      const turns = (max: number): { paths: string[][]; last: { truncated: boolean; done: boolean } } => {
-        const listing = new FolderListing(wide, [], { max });
-        const parts: string[][] = [];
-        for (;;) {
-          const part = listing.next(0);
-          parts.push(part.paths);
-          if (part.done) return { paths: parts, last: { truncated: part.truncated, done: part.done } };
-          assert.equal(part.truncated, false);
-        }
-      };
-      const inTurns = turns(100_000);
-      assert.deepEqual(inTurns.paths.flat(), paths);
-      assert.deepEqual(inTurns.last, { truncated: false, done: true });
-      assert.ok(inTurns.paths.length > 40 && (inTurns.paths[0] as string[]).length < paths.length, `${inTurns.paths.length} turns`);
-      const cut = turns(500);
-      assert.deepEqual(cut.paths.flat(), paths.slice(0, 500));
-      assert.deepEqual(cut.last, { truncated: true, done: true });
+      // In parts, as a scan takes them: the same files in the same order, the first part
+      // handed over while the rest are still to be listed, none listed while a part is taken.
+      const parts: string[][] = [];
+      let taking = false;
+      const listed = await folderFilesInParts(wide, [], { max: 100_000, turnMs: 0 }, async (part) => {
+        assert.equal(taking, false, 'one part at a time');
+        taking = true;
+        parts.push(part);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        taking = false;
+      });
+      assert.deepEqual(parts.flat(), paths);
+      assert.deepEqual(listed, { files: paths.length, truncated: false });
+      assert.ok(parts.length > 1 && (parts[0] as string[]).length < paths.length, `${parts.length} parts`);
+      assert.ok(parts.every((part) => part.length > 0), 'no empty part');
+      const cut = await folderFilesInParts(wide, [], { max: 500 }, async () => undefined);
+      assert.deepEqual(cut, { files: 500, truncated: true });
     } finally {
       fs.rmSync(wide, { recursive: true, force: true });
     }
