@@ -77,8 +77,8 @@ async function* walk(dir: string): AsyncGenerator<string[]> {
 }
 
 /**
- * The working tree's files under `paths`, in batches as they are listed (the scan reads each
- * file in its turn, so a step of its loop per file would cost more than nothing). In a git
+ * The working tree's files under `paths`, in batches as they are listed: the scan reads each
+ * file in its turn, and an async step per file cost more than a small file's read. In a git
  * repository, what `git ls-files` lists (tracked and untracked, .gitignore respected) and the
  * ignored files whose name is a secret-bearing one; elsewhere every file found. A file named
  * on the command line is scanned even when ignored.
